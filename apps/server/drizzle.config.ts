@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npx drizzle-kit generate` writes a new SQL migration here from the schema files.
+export default defineConfig({
+  dialect: 'postgresql',
+  // Listed one by one so a capability's tables join the migrations when it is wired in.
+  schema: ['./src/modules/accounts/schema.ts', './src/modules/wallet/schema.ts', './src/modules/play/schema.ts'],
+  out: './drizzle',
+});

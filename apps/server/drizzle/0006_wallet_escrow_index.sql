@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_accounts_open_escrow_idx" ON "ledger_accounts" USING btree ("id") WHERE "ledger_accounts"."kind" = 'escrow' and "ledger_accounts"."balance" > 0;

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config.ts';
+
+describe('parseConfig', () => {
+  it('has the README defaults', () => {
+    const c = parseConfig({});
+    expect(c.port).toBe(3000);
+    expect(c.host).toBe('127.0.0.1');
+    expect(c.dataDir).toBe('./data');
+    expect(c.databaseUrl).toBeUndefined();
+    expect(c.redisUrl).toBeUndefined();
+    expect(c.appUrl).toBe('http://127.0.0.1:3000');
+    expect(c.smtpUrl).toBeUndefined();
+    expect(c.adminEmails.size).toBe(0);
+    expect(c.captcha).toBeNull();
+    expect(c.google).toBeNull();
+    expect(c.cookieSecure).toBe(false);
+  });
+
+  it('reads every setting', () => {
+    const c = parseConfig({
+      PORT: '8080',
+      DATA_DIR: '/var/rush',
+      DATABASE_URL: 'postgres://u@db:5432/rush',
+      REDIS_URL: 'redis://r:6379',
+      APP_URL: 'https://chess.example/',
+      SMTP_URL: 'smtp://mail:25',
+      ADMIN_EMAILS: ' A@x.com, b@y.com ,,',
+      GOOGLE_CLIENT_ID: 'id',
+      GOOGLE_CLIENT_SECRET: 'secret',
+      CAPTCHA_SITE_KEY: 'k',
+      CAPTCHA_SECRET: 's',
+    });
+    expect(c.port).toBe(8080);
+    expect(c.appUrl).toBe('https://chess.example');
+    expect(c.appOrigin).toBe('https://chess.example');
+    expect(c.cookieSecure).toBe(true);
+    expect([...c.adminEmails]).toEqual(['a@x.com', 'b@y.com']);
+    expect(c.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' });
+    expect(c.captcha?.siteKey).toBe('k');
+  });
+
+  it('treats empty values as unset and rejects nonsense', () => {
+    expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
+    expect(() => parseConfig({ PORT: 'eighty' })).toThrow();
+    expect(() => parseConfig({ DATABASE_URL: 'not a url' })).toThrow();
+  });
+
+  it('google sign-in stays off unless both id and secret are set', () => {
+    expect(parseConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeNull();
+  });
+});

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@rush/domain';
+
+/**
+ * The only place that reads the environment (ARCHITECTURE principle 9). Every setting here is
+ * listed in the README with its default.
+ */
+const emptyAsUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
+
+const EnvSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  APP_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: optionalString,
+  ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
+  SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_SUPPORT_EMAIL)),
+  LOG_LEVEL: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ),
+  WEB_DIST: optionalString,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  CAPTCHA_SITE_KEY: optionalString,
+  CAPTCHA_SECRET: optionalString,
+  CAPTCHA_VERIFY_URL: z.preprocess(
+    emptyAsUndefined,
+    z.string().url().default('https://hcaptcha.com/siteverify'),
+  ),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.string().url().default('https://accounts.google.com')),
+  RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
+});
+
+export type Env = z.infer<typeof EnvSchema>;
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  appUrl: string;
+  appOrigin: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  adminEmails: ReadonlySet<string>;
+  supportEmail: string;
+  productName: string;
+  logLevel: Env['LOG_LEVEL'];
+  webDist: string | undefined;
+  trustProxy: boolean;
+  cookieSecure: boolean;
+  captcha: { siteKey: string; secret: string; verifyUrl: string } | null;
+  google: { clientId: string; clientSecret: string; issuer: string } | null;
+  rateLimitMax: number;
+}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const e = EnvSchema.parse(env);
+  const appUrl = (e.APP_URL ?? `http://127.0.0.1:${e.PORT}`).replace(/\/+$/, '');
+  const appOrigin = new URL(appUrl).origin;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    appUrl,
+    appOrigin,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(appUrl).hostname}>`,
+    adminEmails: new Set(
+      e.ADMIN_EMAILS.split(',')
+        .map((s) => s.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+    supportEmail: e.SUPPORT_EMAIL,
+    productName: PRODUCT_NAME,
+    logLevel: e.LOG_LEVEL,
+    webDist: e.WEB_DIST,
+    trustProxy: e.TRUST_PROXY === 'true',
+    cookieSecure: appUrl.startsWith('https://'),
+    captcha:
+      e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET
+        ? { siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL }
+        : null,
+    google:
+      e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
+        ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
+        : null,
+    rateLimitMax: e.RATE_LIMIT_MAX,
+  };
+}

@@ -1,0 +1,110 @@
+import type { FastifyInstance } from 'fastify';
+import { TEXTS } from '@rush/domain';
+import {
+  ACCOUNT_ROUTES,
+  EmptyRequest,
+  ForgotPasswordRequest,
+  LoginRequest,
+  PROTOCOL_VERSION,
+  RegisterRequest,
+  ResetPasswordRequest,
+  VerifyEmailRequest,
+  type AppConfigResponse,
+  type AuthResponse,
+  type MessageResponse,
+  type SessionResponse,
+} from '@rush/protocol';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../platform/errors.ts';
+import { parseInput } from './input.ts';
+import type { PresenceService } from './presence.ts';
+import { clearSessionCookie, clientMeta, requireAuth, setSessionCookie } from './request-auth.ts';
+import type { AccountService } from './service.ts';
+import { SESSION_COOKIE } from './sessions.ts';
+
+export interface AuthRouteDeps {
+  config: Config;
+  accounts: AccountService;
+  presence: PresenceService;
+}
+
+/** Sign-up, sign-in, session, e-mail links, app config and the online count (SPEC 2, 4). */
+export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
+  const { config, accounts } = d;
+
+  app.get(ACCOUNT_ROUTES.appConfig, (): AppConfigResponse => ({
+    productName: config.productName,
+    supportEmail: config.supportEmail,
+    googleEnabled: config.google !== null,
+    captchaSiteKey: config.captcha?.siteKey ?? null,
+    protocolVersion: PROTOCOL_VERSION,
+  }));
+
+  app.get(ACCOUNT_ROUTES.session, async (request, reply): Promise<SessionResponse> => {
+    // Never cached: it is the answer to "who am I" after every sign-in and sign-out.
+    reply.header('cache-control', 'no-store');
+    const auth = request.auth;
+    return { user: auth ? await accounts.me(auth.user, auth.session.publicId) : null };
+  });
+
+  app.post(ACCOUNT_ROUTES.register, async (request, reply): Promise<AuthResponse> => {
+    const input = parseInput(RegisterRequest, request.body);
+    const signed = await accounts.register(input, clientMeta(request), request.cookies[SESSION_COOKIE]);
+    setSessionCookie(reply, config, signed.token);
+    return { user: signed.me };
+  });
+
+  app.post(ACCOUNT_ROUTES.login, async (request, reply): Promise<AuthResponse> => {
+    const input = parseInput(LoginRequest, request.body);
+    const signed = await accounts.login(input, clientMeta(request), request.cookies[SESSION_COOKIE]);
+    setSessionCookie(reply, config, signed.token);
+    return { user: signed.me };
+  });
+
+  app.post(ACCOUNT_ROUTES.logout, async (request, reply) => {
+    parseInput(EmptyRequest, request.body === undefined ? {} : request.body);
+    // Signing out twice is not an error: the outcome the user wanted holds either way.
+    await accounts.logout(request.cookies[SESSION_COOKIE]);
+    clearSessionCookie(reply, config);
+    return { ok: true as const };
+  });
+
+  // The link in the mail: verifies and lands on the app, which shows the outcome.
+  app.get(ACCOUNT_ROUTES.verifyEmail, async (request, reply) => {
+    const q = VerifyEmailRequest.safeParse(request.query);
+    const ok = q.success && (await accounts.verifyEmail(q.data.token));
+    return reply.redirect(`/?emailVerified=${ok ? 1 : 0}`, 302);
+  });
+
+  app.post(ACCOUNT_ROUTES.verifyEmail, async (request): Promise<MessageResponse> => {
+    const input = parseInput(VerifyEmailRequest, request.body);
+    if (!(await accounts.verifyEmail(input.token))) {
+      throw new AppError('VALIDATION', TEXTS.resetLinkInvalid, { token: TEXTS.resetLinkInvalid });
+    }
+    return { message: TEXTS.emailVerified };
+  });
+
+  app.post(ACCOUNT_ROUTES.resendVerification, async (request): Promise<MessageResponse> => {
+    const auth = requireAuth(request);
+    parseInput(EmptyRequest, request.body === undefined ? {} : request.body);
+    await accounts.resendVerification(auth.user);
+    return { message: TEXTS.checkEmail };
+  });
+
+  app.post(ACCOUNT_ROUTES.forgotPassword, async (request): Promise<MessageResponse> => {
+    const input = parseInput(ForgotPasswordRequest, request.body);
+    await accounts.forgotPassword(input, clientMeta(request));
+    return { message: TEXTS.resetSuccess };
+  });
+
+  app.post(ACCOUNT_ROUTES.resetPassword, async (request): Promise<MessageResponse> => {
+    const input = parseInput(ResetPasswordRequest, request.body);
+    await accounts.resetPassword(input);
+    return { message: TEXTS.passwordChanged };
+  });
+
+  app.get(ACCOUNT_ROUTES.presence, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return { online: await d.presence.countOnline() };
+  });
+}

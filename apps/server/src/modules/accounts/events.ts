@@ -1,0 +1,49 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { CLOSE_CODES, TOPICS, UserEvents, type Me } from '@rush/protocol';
+import type { RealtimeHub } from '../../platform/realtime/types.ts';
+
+/**
+ * What the accounts capability tells a user's open pages over `user:{uid}`. The database is
+ * the truth (a deleted session is signed out at its next request whatever happens here), so a
+ * failed publish is logged, never turned into a failed login.
+ */
+export class UserEventPublisher {
+  constructor(
+    private readonly hub: RealtimeHub,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /**
+   * SPEC 4 single session: every page of another session signs out and reloads. The hub of
+   * every instance closes those sockets (4002) when the event passes, after delivering it.
+   */
+  async sessionReplaced(userId: string, keptSessionId: string): Promise<void> {
+    if (!(await this.publish(userId, UserEvents.sessionReplaced, { sessionId: keptSessionId }))) {
+      this.hub.closeUserSockets(userId, CLOSE_CODES.sessionReplaced, 'Session replaced', keptSessionId);
+    }
+  }
+
+  /** A session ended (logout, password reset): the pages of that session sign out (4003). */
+  async sessionEnded(userId: string, sessionIds: string[]): Promise<void> {
+    let delivered = true;
+    for (const sessionId of sessionIds) {
+      delivered = (await this.publish(userId, UserEvents.loggedOut, { sessionId })) && delivered;
+    }
+    if (!delivered) this.hub.closeUserSockets(userId, CLOSE_CODES.loggedOut, 'Logged out');
+  }
+
+  async profileChanged(me: Me): Promise<void> {
+    await this.publish(me.uid, UserEvents.profileChanged, me);
+  }
+
+  /** False when the bus refused it; then at least this instance's sockets are closed directly. */
+  private async publish(userId: string, type: string, data: unknown): Promise<boolean> {
+    try {
+      await this.hub.publish(TOPICS.user(userId), type, data);
+      return true;
+    } catch (err) {
+      this.log.error({ err, userId, type }, 'user event not published');
+      return false;
+    }
+  }
+}

@@ -1,0 +1,46 @@
+import {
+  DEFAULT_USERNAME_COLOR,
+  USERNAME_COLOR_IDS,
+  VERIFIED_LEVELS,
+  type UsernameColorId,
+  type VerifiedLevel,
+} from '@rush/domain';
+import { ACCOUNT_ROUTES, type Me } from '@rush/protocol';
+import { readPendingFriendInvites, type BalanceSource } from './balances.ts';
+import type { UserRecord } from './store.ts';
+
+const isColor = (v: string): v is UsernameColorId => (USERNAME_COLOR_IDS as readonly string[]).includes(v);
+const isLevel = (v: string): v is VerifiedLevel => (VERIFIED_LEVELS as readonly string[]).includes(v);
+
+/** The avatar URL carries the version so a new picture is a new URL (and the old one may be cached forever). */
+export function avatarUrl(user: Pick<UserRecord, 'id' | 'avatarVersion'>): string | null {
+  return user.avatarVersion > 0 ? `${ACCOUNT_ROUTES.avatarOf(user.id)}?v=${user.avatarVersion}` : null;
+}
+
+/** The signed-in user's own view (protocol `Me`); balances come from the ledger. */
+export async function buildMe(source: BalanceSource, user: UserRecord, sessionPublicId: string): Promise<Me> {
+  const [balances, pendingFriendInvites] = await Promise.all([
+    source.readBalances(user.id),
+    readPendingFriendInvites(user.id),
+  ]);
+  return {
+    uid: user.id,
+    username: user.username,
+    email: user.email,
+    emailVerified: user.emailVerified,
+    recoveryEmail: user.recoveryEmail,
+    role: user.role,
+    // The columns are plain text; an unknown value (a future level) reads as the safe default.
+    verifiedLevel: isLevel(user.verifiedLevel) ? user.verifiedLevel : 'notVerified',
+    usernameColor: isColor(user.usernameColor) ? user.usernameColor : DEFAULT_USERNAME_COLOR,
+    avatarUrl: avatarUrl(user),
+    settings: user.settings,
+    banned: user.banned,
+    closed: user.closed,
+    chessUsername: user.chessUsername,
+    balances,
+    pendingFriendInvites,
+    sessionId: sessionPublicId,
+    createdAt: user.createdAt.toISOString(),
+  };
+}

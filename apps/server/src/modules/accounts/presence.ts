@@ -1,0 +1,119 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { ONLINE_COUNT_DEBOUNCE_MS, ONLINE_WINDOW_MS } from '@rush/domain';
+import { TOPICS } from '@rush/protocol';
+import type { Clock } from '../../platform/clock.ts';
+import type { Connection, ConnectionListener, RealtimeHub } from '../../platform/realtime/types.ts';
+import { Debouncer, realTimer, type Timer } from './debounce.ts';
+import type { PresenceStore } from './presence.store.ts';
+
+export const PRESENCE_COUNT_EVENT = 'presence.count';
+/** Activity updates for one key closer together than this are dropped (the client sends one per 10 s at most). */
+export const PRESENCE_WRITE_MIN_MS = 5_000;
+/** Even a change of state is not written more often than this (a client flipping states in a loop). */
+export const PRESENCE_FLIP_MIN_MS = 1_000;
+/** Rows age out of the 180 s window without any event; recounting this often keeps the published number honest. */
+export const PRESENCE_REFRESH_MS = 30_000;
+
+export const presenceKey = (conn: Pick<Connection, 'userId' | 'visitorKey'>) =>
+  conn.userId ? `u:${conn.userId}` : `a:${conn.visitorKey}`;
+
+/**
+ * SPEC 4/9 presence: one row per user or anonymous visitor, online on connect and activity,
+ * idle on the client's word, offline on the last disconnect or logout. The online count is
+ * always recomputed from the database (every instance sees the same rows) and published on
+ * `presence`, at most once per ONLINE_COUNT_DEBOUNCE_MS.
+ */
+export class PresenceService implements ConnectionListener {
+  /** Per key on this instance: sockets open here and the last activity write (the DB guard). */
+  private readonly local = new Map<string, { sockets: number; lastWrite: number; lastState: 'online' | 'idle' }>();
+  private lastPublished: number | null = null;
+  private readonly debouncer: Debouncer;
+  private refreshHandle: unknown = null;
+
+  constructor(
+    private readonly store: PresenceStore,
+    private readonly clock: Clock,
+    private readonly hub: Pick<RealtimeHub, 'publish'>,
+    private readonly log: FastifyBaseLogger,
+    private readonly timer: Timer = realTimer,
+  ) {
+    this.debouncer = new Debouncer(
+      ONLINE_COUNT_DEBOUNCE_MS,
+      () => this.recount(),
+      (err) => this.log.error({ err }, 'online count not published'),
+      timer,
+    );
+  }
+
+  /** Reads the first count and starts the periodic refresh. */
+  async start(): Promise<void> {
+    await this.debouncer.flush();
+    const tick = () => {
+      this.debouncer.trigger();
+      this.refreshHandle = this.timer.setTimeout(tick, PRESENCE_REFRESH_MS);
+    };
+    this.refreshHandle = this.timer.setTimeout(tick, PRESENCE_REFRESH_MS);
+  }
+
+  async stop(): Promise<void> {
+    if (this.refreshHandle !== null) this.timer.clearTimeout(this.refreshHandle);
+    this.refreshHandle = null;
+    await this.debouncer.stop();
+  }
+
+  /** The topic snapshot for a client that missed events: the count, fresh from the database. */
+  async snapshot(): Promise<{ online: number }> {
+    return { online: await this.countOnline() };
+  }
+
+  /** SPEC 9: not offline and last changed within 180 s (`countsAsOnline`), straight from the database. */
+  async countOnline(): Promise<number> {
+    return this.store.countOnline(new Date(this.clock.now().getTime() - ONLINE_WINDOW_MS));
+  }
+
+  async onConnect(conn: Connection): Promise<void> {
+    const key = presenceKey(conn);
+    const now = this.clock.now();
+    const entry = this.local.get(key);
+    this.local.set(key, { sockets: (entry?.sockets ?? 0) + 1, lastWrite: now.getTime(), lastState: 'online' });
+    await this.store.connected(key, conn.userId, now);
+    this.debouncer.trigger();
+  }
+
+  async onDisconnect(conn: Connection): Promise<void> {
+    const key = presenceKey(conn);
+    const entry = this.local.get(key);
+    if (entry && entry.sockets > 1) entry.sockets -= 1;
+    else this.local.delete(key);
+    await this.store.disconnected(key, this.clock.now());
+    this.debouncer.trigger();
+  }
+
+  async onPresence(conn: Connection, state: 'online' | 'idle'): Promise<void> {
+    const key = presenceKey(conn);
+    const now = this.clock.now().getTime();
+    const entry = this.local.get(key);
+    if (entry) {
+      const since = now - entry.lastWrite;
+      if (since < PRESENCE_FLIP_MIN_MS) return;
+      if (state === entry.lastState && since < PRESENCE_WRITE_MIN_MS) return;
+      entry.lastWrite = now;
+      entry.lastState = state;
+    }
+    await this.store.setState(key, conn.userId, state, new Date(now), Math.max(entry?.sockets ?? 1, 1));
+    this.debouncer.trigger();
+  }
+
+  /** Logout (SPEC 4): offline at once, before the sockets have even closed. */
+  async userSignedOut(userId: string): Promise<void> {
+    await this.store.setOffline(`u:${userId}`, this.clock.now());
+    this.debouncer.trigger();
+  }
+
+  private async recount(): Promise<void> {
+    const online = await this.countOnline();
+    if (online === this.lastPublished) return;
+    this.lastPublished = online;
+    await this.hub.publish(TOPICS.presence, PRESENCE_COUNT_EVENT, { online });
+  }
+}

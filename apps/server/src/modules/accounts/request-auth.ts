@@ -1,0 +1,80 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { TEXTS } from '@rush/domain';
+import { ACCOUNT_ROUTES } from '@rush/protocol';
+import type { Config } from '../../config.ts';
+import { AppError, unauthenticated } from '../../platform/errors.ts';
+import type { SessionRecord } from './sessions.store.ts';
+import { SESSION_COOKIE, SESSION_TTL_MS, type ClientMeta, type Sessions } from './sessions.ts';
+import type { UserRecord } from './store.ts';
+
+/** Who sent the request: the session's user (every column but the avatar bytes) and the session. */
+export interface RequestAuth {
+  user: UserRecord;
+  session: Pick<SessionRecord, 'publicId' | 'userId' | 'expiresAt'>;
+  /** The cookie token, to keep this session when others are ended. */
+  token: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the accounts module for /api requests; null when signed out. */
+    auth: RequestAuth | null;
+  }
+}
+
+export function sessionCookieOptions(config: Config) {
+  return {
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure,
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  };
+}
+
+export function setSessionCookie(reply: FastifyReply, config: Config, token: string): void {
+  reply.setCookie(SESSION_COOKIE, token, sessionCookieOptions(config));
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: Config): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: config.cookieSecure });
+}
+
+/**
+ * Resolves the `sid` cookie on every API request, for every module (the hook sits on the root
+ * instance). A cookie that names no live session is cleared, so the browser stops sending it.
+ */
+export function installRequestAuth(app: FastifyInstance, sessions: Sessions, config: Config): void {
+  app.decorateRequest('auth', null);
+  app.addHook('onRequest', async (request, reply) => {
+    request.auth = null;
+    if (!request.url.startsWith('/api/')) return;
+    const token = request.cookies[SESSION_COOKIE];
+    if (token === undefined) return;
+    const resolved = await sessions.resolve(token);
+    if (!resolved) {
+      clearSessionCookie(reply, config);
+      return;
+    }
+    request.auth = { user: resolved.user, session: resolved.session, token };
+    // The cookie's Max-Age slides with the session's expiry.
+    if (resolved.renewed) setSessionCookie(reply, config, token);
+    // Self-exclusion (SPEC 4): a closed account keeps its session, so its pages show the
+    // permanent overlay, but nothing it sends may change anything any more except signing out.
+    if (resolved.user.closed && !READ_ONLY.has(request.method) && request.url.split('?')[0] !== ACCOUNT_ROUTES.logout) {
+      throw new AppError('ACCOUNT_CLOSED', TEXTS.accountClosed);
+    }
+  });
+}
+
+const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function requireAuth(request: FastifyRequest): RequestAuth {
+  if (!request.auth) throw unauthenticated();
+  return request.auth;
+}
+
+export function clientMeta(request: FastifyRequest): ClientMeta {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : null };
+}

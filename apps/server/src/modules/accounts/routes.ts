@@ -1,0 +1,118 @@
+import type { FastifyInstance } from 'fastify';
+import { ACCOUNT_ROUTES, TOPICS, type Me } from '@rush/protocol';
+import type { AppContext } from '../../platform/context.ts';
+import type { SocketAuthenticator } from '../../platform/realtime/types.ts';
+import { authRoutes } from './auth.routes.ts';
+import { Captcha } from './captcha.ts';
+import { UserEventPublisher } from './events.ts';
+import { GoogleOidc } from './google-oidc.ts';
+import { googleRoutes } from './google.routes.ts';
+import { GoogleSignIn } from './google.service.ts';
+import { OAuthStateStore } from './oauth.store.ts';
+import { PresenceStore } from './presence.store.ts';
+import { PresenceService } from './presence.ts';
+import { installRequestAuth } from './request-auth.ts';
+import { AccountService } from './service.ts';
+import { Sessions } from './sessions.ts';
+import { SessionStore } from './sessions.store.ts';
+import { settingsRoutes } from './settings.routes.ts';
+import { SettingsService } from './settings.service.ts';
+import { socketAuthenticator } from './socket-auth.ts';
+import { AccountStore } from './store.ts';
+import { Sweeper } from './sweeper.ts';
+import { LoginThrottle } from './throttle.ts';
+import { ThrottleStore } from './throttle.store.ts';
+
+/** What other capabilities may ask of accounts (the wallet's self-exclusion shows the new profile). */
+export interface ProfileLink {
+  me(userId: string, sessionPublicId: string): Promise<Me | null>;
+  /** Publishes `profile.changed` with the user's current `Me` to their open pages. */
+  notifyChanged(userId: string): Promise<void>;
+}
+
+export interface AccountsModule {
+  authenticateSocket: SocketAuthenticator;
+  profile: ProfileLink;
+  close(): Promise<void>;
+}
+
+/**
+ * The accounts capability (ARCHITECTURE): auth, profile, settings, sessions, presence. Wires
+ * stores -> services -> routes, resolves the session of every API request for all modules,
+ * owns the `user` and `presence` topics and the connection listener for presence.
+ */
+export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<AccountsModule> {
+  const { config, clock, log, hub } = ctx;
+  const stores = {
+    accounts: new AccountStore(ctx.db),
+    sessions: new SessionStore(ctx.db),
+    throttle: new ThrottleStore(ctx.db),
+    states: new OAuthStateStore(ctx.db),
+    presence: new PresenceStore(ctx.db),
+  };
+  const events = new UserEventPublisher(hub, log);
+  const sessions = new Sessions(stores.sessions, clock, events);
+  const throttle = new LoginThrottle(stores.throttle, clock);
+  const presence = new PresenceService(stores.presence, clock, hub, log);
+  const accounts = new AccountService({
+    config,
+    clock,
+    mailer: ctx.mailer,
+    log,
+    accounts: stores.accounts,
+    sessions,
+    throttle,
+    captcha: new Captcha(config.captcha, log),
+    presence,
+    events,
+  });
+  const settings = new SettingsService({ accounts: stores.accounts, throttle, events });
+  const google = config.google
+    ? new GoogleSignIn({
+        config,
+        clock,
+        log,
+        oidc: new GoogleOidc(config.google, `${config.appUrl}${ACCOUNT_ROUTES.googleCallback}`, clock),
+        states: stores.states,
+        accounts: stores.accounts,
+        sessions,
+        accountService: accounts,
+      })
+    : null;
+
+  // The hook goes on the root instance before any route, so every module's routes see request.auth.
+  installRequestAuth(app, sessions, config);
+  authRoutes(app, { config, accounts, presence });
+  await settingsRoutes(app, settings);
+  googleRoutes(app, config, google, log);
+
+  // `user:{uid}` carries session and profile events: only its own user may follow it.
+  hub.registerTopic('user', {
+    authorize: (conn, topic) => conn.userId !== null && topic === TOPICS.user(conn.userId),
+  });
+  // SPEC 2 landing "players online": anyone, signed in or not.
+  hub.registerTopic('presence', { authorize: () => true, snapshot: () => presence.snapshot() });
+  hub.addListener(presence);
+  await presence.start();
+
+  const sweeper = new Sweeper(stores, clock, log);
+  sweeper.start();
+
+  return {
+    authenticateSocket: socketAuthenticator(sessions),
+    profile: {
+      async me(userId, sessionPublicId) {
+        const user = await stores.accounts.findById(userId);
+        return user ? accounts.me(user, sessionPublicId) : null;
+      },
+      async notifyChanged(userId) {
+        const user = await stores.accounts.findById(userId);
+        if (user) await accounts.notifyProfile(user);
+      },
+    },
+    async close() {
+      sweeper.stop();
+      await presence.stop();
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import { AVATAR_MAX_BYTES, TEXTS } from '@rush/domain';
+import {
+  ACCOUNT_ROUTES,
+  ChangeColorRequest,
+  ChangePasswordRequest,
+  ChangeSettingsRequest,
+  ChangeUsernameRequest,
+  RecoveryEmailRequest,
+  type Me,
+  type MessageResponse,
+} from '@rush/protocol';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { AVATAR_CONTENT_TYPE } from './avatar.ts';
+import { parseInput } from './input.ts';
+import { requireAuth } from './request-auth.ts';
+import type { SettingsService } from './settings.service.ts';
+
+/** User ids are UUIDs; anything else cannot name an avatar and is not worth a query. */
+const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The Account Settings modal (SPEC 2) and the avatar images. All changes need a session. */
+export async function settingsRoutes(app: FastifyInstance, settings: SettingsService): Promise<void> {
+  app.patch(ACCOUNT_ROUTES.username, async (request): Promise<Me> => {
+    const auth = requireAuth(request);
+    return settings.changeUsername(auth, parseInput(ChangeUsernameRequest, request.body));
+  });
+
+  app.patch(ACCOUNT_ROUTES.color, async (request): Promise<Me> => {
+    const auth = requireAuth(request);
+    return settings.changeColor(auth, parseInput(ChangeColorRequest, request.body));
+  });
+
+  app.patch(ACCOUNT_ROUTES.settings, async (request): Promise<Me> => {
+    const auth = requireAuth(request);
+    return settings.changeSettings(auth, parseInput(ChangeSettingsRequest, request.body));
+  });
+
+  app.put(ACCOUNT_ROUTES.recoveryEmail, async (request): Promise<Me> => {
+    const auth = requireAuth(request);
+    return settings.setRecoveryEmail(auth, parseInput(RecoveryEmailRequest, request.body));
+  });
+
+  app.post(ACCOUNT_ROUTES.password, async (request): Promise<MessageResponse> => {
+    const auth = requireAuth(request);
+    return { message: await settings.changePassword(auth, parseInput(ChangePasswordRequest, request.body)) };
+  });
+
+  // Multipart is parsed only here: its own encapsulated scope, with the avatar size limit.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: AVATAR_MAX_BYTES, files: 1, fields: 0, parts: 1, headerPairs: 16, fieldNameSize: 64 },
+    });
+    scope.post(ACCOUNT_ROUTES.avatar, async (request): Promise<Me> => {
+      const auth = requireAuth(request);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', TEXTS.badRequest);
+      const bytes = await readSingleFile(request.parts());
+      return settings.setAvatar(auth, bytes);
+    });
+  });
+
+  app.get<{ Params: { uid: string }; Querystring: { v?: string } }>(
+    ACCOUNT_ROUTES.avatarOf(':uid'),
+    async (request, reply) => {
+      const { uid } = request.params;
+      if (!UID_SHAPE.test(uid)) throw notFound();
+      const avatar = await settings.readAvatar(uid);
+      if (!avatar) throw notFound();
+      // The URL in `Me` names the version, so that URL never changes content: cache it for good.
+      // Any other URL (no or an old version) must be revalidated.
+      const current = request.query.v === String(avatar.version);
+      return reply
+        .type(AVATAR_CONTENT_TYPE)
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, no-cache')
+        .header('etag', `"avatar-${avatar.version}"`)
+        .send(avatar.image);
+    },
+  );
+}
+
+interface Part {
+  type: 'file' | 'field';
+  fieldname: string;
+  toBuffer?: () => Promise<Buffer>;
+}
+
+/**
+ * Reads the one `file` part into memory (at most AVATAR_MAX_BYTES) and insists it is the only
+ * part. Multipart limits come back as 4xx errors from the plugin; a form the parser cannot make
+ * sense of is also the client's mistake, so it becomes a 400 rather than a 500.
+ */
+async function readSingleFile(parts: AsyncIterable<Part>): Promise<Buffer> {
+  const invalid = () => new AppError('VALIDATION', TEXTS.badRequest, { file: TEXTS.badRequest });
+  try {
+    let bytes: Buffer | null = null;
+    for await (const part of parts) {
+      if (bytes !== null || part.type !== 'file' || part.fieldname !== 'file' || !part.toBuffer) throw invalid();
+      bytes = await part.toBuffer();
+    }
+    if (bytes === null) throw invalid();
+    return bytes;
+  } catch (err) {
+    if (err instanceof AppError) throw err;
+    const status = (err as Partial<FastifyError>).statusCode;
+    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
+    throw invalid();
+  }
+}

@@ -1,0 +1,18 @@
+import fastifyCookie from '@fastify/cookie';
+import type { SocketAuthenticator } from '../../platform/realtime/types.ts';
+import { SESSION_COOKIE, type Sessions } from './sessions.ts';
+
+/** The realtime hub asks this who an upgrade request is, from its raw Cookie header. */
+export function socketAuthenticator(sessions: Sessions): SocketAuthenticator {
+  return async (cookieHeader) => {
+    if (!cookieHeader) return null;
+    let cookies: Record<string, string>;
+    try {
+      cookies = fastifyCookie.parse(cookieHeader);
+    } catch {
+      return null; // a malformed header is a signed-out visitor, not an error
+    }
+    const resolved = await sessions.resolve(cookies[SESSION_COOKIE]);
+    return resolved ? { userId: resolved.user.id, sessionPublicId: resolved.session.publicId } : null;
+  };
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { WalletCore } from '../wallet/module.ts';
+import { AdminMoneyService } from './money.service.ts';
+import { adminRoutes } from './routes.ts';
+
+/** The admin capability; for now its money API (issue 3). Every route needs the admin role. */
+export function registerAdmin(app: FastifyInstance, wallet: WalletCore): void {
+  adminRoutes(app, wallet, new AdminMoneyService(wallet));
+}

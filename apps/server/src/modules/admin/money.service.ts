@@ -1,0 +1,66 @@
+import { TEXTS } from '@rush/domain';
+import type { AdminWalletResponse } from '@rush/protocol';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { toWireBalances } from '../accounts/balances.ts';
+import { accountOf } from '../wallet/account-ids.ts';
+import { InsufficientFundsError } from '../wallet/ledger.store.ts';
+import type { WalletCore } from '../wallet/module.ts';
+
+type Operation = 'deposit' | 'withdraw';
+
+/**
+ * SPEC 6 manual deposit and withdraw for a user's wallet, recorded as Admin Deposit / Admin
+ * Withdraw against the adjustment account. The admin's Idempotency-Key is the movement's key:
+ * a second request with it, at once or later, is the same operation and pays nothing more.
+ */
+export class AdminMoneyService {
+  constructor(private readonly wallet: WalletCore) {}
+
+  async move(op: Operation, uid: string, amount: number, key: string, adminUid: string): Promise<AdminWalletResponse> {
+    const user = await this.userExists(uid);
+    const movementKey = `admin:${op}:${key}`;
+    const minor = BigInt(amount);
+    if (minor > 0n) {
+      const adjustment = accountOf.adjustment('usd');
+      const target = accountOf.user(uid, 'usd');
+      try {
+        const outcome = await this.wallet.wallet.move(
+          {
+            key: movementKey,
+            kind: op === 'deposit' ? 'admin_deposit' : 'admin_withdraw',
+            currency: 'usd',
+            meta: { uid, amount: String(minor), by: adminUid },
+            accounts: [adjustment, target],
+            legs: (balances) => {
+              if (op === 'deposit') return [{ from: adjustment, to: target, amount: minor }];
+              // SPEC 5: never above the balance, read under the lock.
+              if (minor > (balances.get(target.id) ?? 0n))
+                throw badRequest(TEXTS.adminWithdrawAboveBalance, { amount: TEXTS.adminWithdrawAboveBalance });
+              return [{ from: target, to: adjustment, amount: minor }];
+            },
+          },
+          'admin',
+        );
+        if (outcome.status === 'replayed') await this.sameRequest(movementKey, uid, minor);
+      } catch (e) {
+        if (e instanceof InsufficientFundsError)
+          throw badRequest(TEXTS.adminWithdrawAboveBalance, { amount: TEXTS.adminWithdrawAboveBalance });
+        throw e;
+      }
+    }
+    return { uid: user, balances: toWireBalances(await this.wallet.balances(uid)) };
+  }
+
+  /** A key used before must name the same user and amount, or it is a mistake, not a retry. */
+  private async sameRequest(key: string, uid: string, amount: bigint): Promise<void> {
+    const prior = await this.wallet.movementByKey(key);
+    if (!prior || prior.meta.uid !== uid || prior.meta.amount !== String(amount)) {
+      throw new AppError('CONFLICT', TEXTS.idempotencyKeyReused);
+    }
+  }
+
+  private async userExists(uid: string): Promise<string> {
+    if (!(await this.wallet.userExists(uid))) throw notFound();
+    return uid;
+  }
+}

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../platform/context.ts';
+import type { SocketAuthenticator } from '../platform/realtime/types.ts';
+import { registerAccounts } from './accounts/routes.ts';
+import { registerAdmin } from './admin/module.ts';
+import { registerPlay } from './play/module.ts';
+import { registerWallet } from './wallet/module.ts';
+
+export interface Modules {
+  authenticateSocket: SocketAuthenticator;
+  close(): Promise<void>;
+}
+
+/** Every capability registers its routes, topics and commands here. */
+export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<Modules> {
+  const accounts = await registerAccounts(app, ctx);
+  const wallet = await registerWallet(app, ctx, accounts.profile);
+  registerAdmin(app, wallet);
+  const play = await registerPlay(app, ctx, {
+    // The wallet pays the 500 RC link reward under its idempotency key (once per user ever).
+    reward: { grantLinkReward: async (uid) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied' },
+    profile: accounts.profile,
+  });
+  // The wallet's top-up rule asks whether a game is running.
+  wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
+  return {
+    authenticateSocket: accounts.authenticateSocket,
+    async close() {
+      await play.close();
+      await wallet.close();
+      await accounts.close();
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { games, livePlayers } from './schema.ts';
+
+export type GameRecord = typeof games.$inferSelect;
+export type NewGameRecord = typeof games.$inferInsert;
+/** The columns a state change may write (never the players, mode or id). */
+export type GamePatch = Partial<Omit<NewGameRecord, 'id' | 'whiteId' | 'blackId' | 'mode' | 'createdAt'>>;
+
+/** SQL of the games table. Locks are taken by the caller's transaction. */
+export class GameStore {
+  constructor(private readonly db: DbOrTx) {}
+
+  async insert(game: NewGameRecord): Promise<GameRecord> {
+    const [row] = await this.db.insert(games).values(game).returning();
+    return row!;
+  }
+
+  async find(id: string): Promise<GameRecord | null> {
+    const [row] = await this.db.select().from(games).where(eq(games.id, id));
+    return row ?? null;
+  }
+
+  /** The row under FOR UPDATE: concurrent commands on one game queue here (ARCHITECTURE "a move"). */
+  async lock(id: string): Promise<GameRecord | null> {
+    const [row] = await this.db.select().from(games).where(eq(games.id, id)).for('update');
+    return row ?? null;
+  }
+
+  /** Writes a change and bumps the version; the caller holds the row lock. */
+  async update(id: string, patch: GamePatch): Promise<GameRecord> {
+    const [row] = await this.db
+      .update(games)
+      .set({ ...patch, version: sql`${games.version} + 1` })
+      .where(eq(games.id, id))
+      .returning();
+    return row!;
+  }
+
+  /** Writes fields that are not the game's state (presence): the version stays. */
+  async updateQuiet(id: string, patch: Pick<GamePatch, 'disconnectColor' | 'disconnectGraceEndsAt' | 'deadlineAt'>): Promise<GameRecord> {
+    const [row] = await this.db.update(games).set(patch).where(eq(games.id, id)).returning();
+    return row!;
+  }
+
+  /** Marks a player of a live game gone (or back, with nulls); null when the game is not live. */
+  async setDisconnect(id: string, color: 'white' | 'black' | null, graceEndsAt: Date | null): Promise<GameRecord | null> {
+    const [row] = await this.db
+      .update(games)
+      .set({ disconnectColor: color, disconnectGraceEndsAt: graceEndsAt })
+      .where(and(eq(games.id, id), eq(games.status, 'started')))
+      .returning();
+    return row ?? null;
+  }
+
+  /** Whether any live game is due: a plain read, so an idle sweep opens no transaction. */
+  async anyDue(now: Date): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: games.id })
+      .from(games)
+      .where(and(eq(games.status, 'started'), lte(games.deadlineAt, now)))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /**
+   * One live game whose deadline passed, locked, skipping games another instance or command
+   * holds: however many sweepers run, each deadline is handled by exactly one of them.
+   */
+  async lockOneDue(now: Date): Promise<GameRecord | null> {
+    const [row] = await this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.status, 'started'), lte(games.deadlineAt, now)))
+      .orderBy(asc(games.deadlineAt))
+      .limit(1)
+      .for('update', { skipLocked: true });
+    return row ?? null;
+  }
+
+  /** Claims both players as live in this game; false when either already plays one. */
+  async claimLivePlayers(gameId: string, uids: string[]): Promise<boolean> {
+    const rows = await this.db
+      .insert(livePlayers)
+      .values(uids.map((userId) => ({ userId, gameId })))
+      .onConflictDoNothing()
+      .returning({ userId: livePlayers.userId });
+    return rows.length === uids.length;
+  }
+
+  async releaseLivePlayers(gameId: string): Promise<void> {
+    await this.db.delete(livePlayers).where(eq(livePlayers.gameId, gameId));
+  }
+
+  async liveGameIdOf(uid: string): Promise<string | null> {
+    const [row] = await this.db.select({ gameId: livePlayers.gameId }).from(livePlayers).where(eq(livePlayers.userId, uid));
+    return row?.gameId ?? null;
+  }
+
+  async anyLive(uids: string[]): Promise<boolean> {
+    const rows = await this.db.select({ u: livePlayers.userId }).from(livePlayers).where(inArray(livePlayers.userId, uids));
+    return rows.length > 0;
+  }
+
+  /** The user's finished games, newest first. */
+  async history(uid: string, limit: number, offset: number): Promise<{ total: number; rows: GameRecord[] }> {
+    const mine = and(or(eq(games.whiteId, uid), eq(games.blackId, uid)), isNotNull(games.endedAt));
+    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(games).where(mine);
+    const rows = await this.db.select().from(games).where(mine).orderBy(desc(games.endedAt), desc(games.id)).limit(limit).offset(offset);
+    return { total: count?.n ?? 0, rows };
+  }
+
+  /**
+   * Downtime policy: every running clock and every deadline moves forward by the time no
+   * server ran, so nobody loses time (or a game) to an outage.
+   */
+  async shiftLiveGames(ms: number): Promise<number> {
+    const by = sql`make_interval(secs => ${ms / 1000})`;
+    const rows = await this.db
+      .update(games)
+      .set({
+        turnStartedAt: sql`${games.turnStartedAt} + ${by}`,
+        deadlineAt: sql`${games.deadlineAt} + ${by}`,
+        disconnectGraceEndsAt: sql`${games.disconnectGraceEndsAt} + ${by}`,
+      })
+      .where(eq(games.status, 'started'))
+      .returning({ id: games.id });
+    return rows.length;
+  }
+
+  async liveGamesOf(uid: string): Promise<GameRecord[]> {
+    return this.db
+      .select()
+      .from(games)
+      .where(and(eq(games.status, 'started'), or(eq(games.whiteId, uid), eq(games.blackId, uid))));
+  }
+}

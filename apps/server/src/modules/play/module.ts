@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { BuiltinPlatform } from './builtin-platform.ts';
+import { DeadlineSweeper } from './deadlines.ts';
+import { DowntimePolicy, BEAT_EVERY_MS } from './downtime.ts';
+import { GamePublisher } from './events.ts';
+import { GameFinisher, type GameFinishedHook } from './finish.ts';
+import { GameTransactions } from './game-tx.ts';
+import { InvitationService } from './invitations.service.ts';
+import { PlayJobs } from './jobs.ts';
+import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
+import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
+import { PlayerPresence } from './presence.ts';
+import { RatingsReader } from './ratings.service.ts';
+import { registerPlayRealtime } from './realtime.ts';
+import { Rematches } from './rematch.ts';
+import { playRoutes } from './routes.ts';
+import { PlayService } from './service.ts';
+import { SpectatorService } from './spectators.ts';
+import { GameViews } from './view.ts';
+
+export interface PlayOptions {
+  /** How often due deadlines (flags, missing first moves) are swept. */
+  deadlineSweepMs: number;
+  /** How often presence, spectator heartbeats and invitations are swept. */
+  housekeepingMs: number;
+}
+
+export const DEFAULT_PLAY_OPTIONS: PlayOptions = { deadlineSweepMs: 200, housekeepingMs: 5_000 };
+
+export interface PlayDeps {
+  reward: LinkRewardPort;
+  profile: ProfileNotifier;
+}
+
+/** What other capabilities use: matchmaking creates games and settles in the finish hook. */
+export interface PlayModule {
+  platform: ChessPlatform;
+  createGame(input: CreateGameInput): Promise<{ gameId: string }>;
+  /** Runs inside the transaction that finishes a game (settlement goes here). */
+  onGameFinished(hook: GameFinishedHook): void;
+  isGameRunning(uid: string): Promise<boolean>;
+  /** Runs the deadline sweep now (tests and tools; the jobs run it on their own). */
+  sweepDeadlines(): Promise<number>;
+  close(): Promise<void>;
+}
+
+/**
+ * The play capability (ARCHITECTURE): games on the built-in chess platform, clocks,
+ * spectating, ratings, history. Applies the downtime policy before anything sweeps, then
+ * registers routes, topics, commands, the presence listener and the background jobs.
+ */
+export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: PlayDeps, options = DEFAULT_PLAY_OPTIONS): Promise<PlayModule> {
+  const { db, clock, log, hub } = ctx;
+  const publisher = new GamePublisher(hub, clock, log);
+  const txs = new GameTransactions(db, publisher);
+  const finisher = new GameFinisher();
+  const platform = new BuiltinPlatform(clock, txs, finisher, publisher);
+  const views = new GameViews(db, clock);
+  const ratings = new RatingsReader(db);
+  const play = new PlayService(db, views, ctx.config.appUrl);
+  const spectators = new SpectatorService(db, clock, publisher, platform, log);
+  const presence = new PlayerPresence(db, clock, publisher, spectators, log);
+  const invitations = new InvitationService(db, clock, hub, txs, platform, log);
+  const link = new LinkService(db, clock, ratings, deps.reward, deps.profile, log);
+  const rematches = new Rematches(txs, platform);
+  const deadlines = new DeadlineSweeper(db, clock, txs, platform);
+  const downtime = new DowntimePolicy(db, clock, log);
+
+  await downtime.resume();
+  playRoutes(app, { play, link, ratings, invitations });
+  registerPlayRealtime(hub, { db, clock, platform, rematches, spectators, views });
+  hub.addListener(presence);
+
+  const jobs = new PlayJobs(
+    [
+      { name: 'deadlines', everyMs: options.deadlineSweepMs, run: () => deadlines.sweep() },
+      { name: 'presence', everyMs: options.housekeepingMs, run: () => presence.sweep() },
+      { name: 'spectators', everyMs: options.housekeepingMs, run: () => spectators.sweep() },
+      { name: 'invitations', everyMs: options.housekeepingMs, run: () => invitations.sweep() },
+      { name: 'heartbeat', everyMs: BEAT_EVERY_MS, run: () => downtime.beat() },
+    ],
+    log,
+  );
+  jobs.start();
+
+  return {
+    platform,
+    createGame: (input) => platform.createGame(input),
+    onGameFinished: (hook) => finisher.onGameFinished(hook),
+    isGameRunning: (uid) => play.isGameRunning(uid),
+    sweepDeadlines: () => deadlines.sweep(),
+    async close() {
+      await jobs.stop();
+      // A last beat: the downtime measured at the next start begins now, not up to 5 s ago.
+      await downtime.beat().catch((err: unknown) => log.warn({ err }, 'last play beat not written'));
+    },
+  };
+}

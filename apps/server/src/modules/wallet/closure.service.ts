@@ -1,0 +1,31 @@
+import type { Me } from '@rush/protocol';
+import type { Db } from '../../platform/db/database.ts';
+import { notFound } from '../../platform/errors.ts';
+import { WalletUserStore } from './users.store.ts';
+
+/** What the wallet needs of the accounts capability to show a closure at once. */
+export interface ProfileLink {
+  me(userId: string, sessionPublicId: string): Promise<Me | null>;
+  notifyChanged(userId: string): Promise<void>;
+}
+
+/**
+ * Self-exclusion (SPEC 4, 6): the account closes permanently. Nothing is deleted: the balances
+ * stay in the ledger, frozen (WalletService refuses ordinary movements), and the user's pages
+ * hear `profile.changed` with `closed: true` to show the permanent overlay.
+ */
+export class ClosureService {
+  constructor(
+    private readonly db: Db,
+    private readonly profile: ProfileLink,
+  ) {}
+
+  async close(uid: string): Promise<void> {
+    if (!(await new WalletUserStore(this.db).close(uid))) throw notFound();
+    await this.profile.notifyChanged(uid);
+  }
+
+  me(uid: string, sessionPublicId: string): Promise<Me | null> {
+    return this.profile.me(uid, sessionPublicId);
+  }
+}

@@ -1,0 +1,184 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  decideDeposit,
+  depositRoom,
+  isLimitActive,
+  TEXTS,
+  utcMonthStart,
+  type DepositRefusal,
+  type PaymentRegion,
+  type SelfLimit,
+} from '@rush/domain';
+import type { DeviceGps } from '@rush/protocol';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { accountOf } from './account-ids.ts';
+import { DepositStore } from './deposits.store.ts';
+import { money, when } from './format.ts';
+import { FLAG_TEXTS, type IdentityPort } from './identity/port.ts';
+import type { MovementOutcome } from './ledger.store.ts';
+import { LimitStore } from './limits.store.ts';
+import type { PaymentsPort } from './payments/port.ts';
+import { inTransaction } from './transaction.store.ts';
+import { WalletUserStore } from './users.store.ts';
+import type { WalletService } from './wallet.service.ts';
+
+/** How long a deposit checkout may be paid (and reserves its amount under the monthly cap). */
+export const CHECKOUT_TTL_MS = 30 * 60_000;
+
+export interface DepositDeps {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  payments: PaymentsPort;
+  identity: IdentityPort;
+  log: FastifyBaseLogger;
+}
+
+export interface StartDeposit {
+  amount: number;
+  region: PaymentRegion;
+  deviceGps?: DeviceGps | undefined;
+}
+
+/**
+ * Deposits (SPEC 4, 5, 9): the rules and the location decide whether a checkout may start; the
+ * money moves only when the provider confirms the payment, once, under `deposit:{sessionId}`.
+ */
+export class DepositService {
+  constructor(private readonly d: DepositDeps) {}
+
+  async start(uid: string, input: StartDeposit): Promise<{ sessionId: string; url: string }> {
+    const amount = BigInt(input.amount);
+    // The rules first (cheap and the user's own doing), then the location check.
+    refuseUnlessAllowed(await this.decide(this.d.db, uid, amount, input.region));
+    if (!input.deviceGps) throw new AppError('LOCATION_REQUIRED', TEXTS.locationRequired);
+    const session = await this.d.identity.startSession({
+      uid,
+      type: 'PAY',
+      deviceGps: input.deviceGps,
+      amountOverride: amount,
+    });
+    if (!session.ok) {
+      if ('message' in session) throw new AppError('IDENTITY_FAILED', session.message);
+      const code =
+        session.flag === 'll-blocked'
+          ? 'LOCATION_BLOCKED'
+          : session.flag === 'id-ex'
+            ? 'IDENTITY_EXISTS'
+            : 'IDENTITY_BLOCKED';
+      throw new AppError(code, FLAG_TEXTS[session.flag]);
+    }
+    const inCanada = session.regionCode?.startsWith('CA-');
+    if (inCanada === true && input.region !== 'ca')
+      throw badRequest(TEXTS.regionIsCanada, { region: TEXTS.regionIsCanada });
+    if (inCanada === false && input.region === 'ca')
+      throw badRequest(TEXTS.regionNotCanada, { region: TEXTS.regionNotCanada });
+
+    // Decided again under the user's lock with the session written in the same transaction:
+    // two checkouts started at once cannot together pass the cap or the limit.
+    const id = crypto.randomUUID();
+    await inTransaction(this.d.db, async (tx) => {
+      if (!(await new WalletUserStore(tx).lock(uid))) throw notFound();
+      const plan = refuseUnlessAllowed(await this.decide(tx, uid, amount, input.region));
+      const now = this.d.clock.now();
+      await new DepositStore(tx).insert({
+        id,
+        uid,
+        amount,
+        fee: plan.fee,
+        region: input.region,
+        createdAt: now,
+        expiresAt: new Date(now.getTime() + CHECKOUT_TTL_MS),
+      });
+    });
+    const store = new DepositStore(this.d.db);
+    try {
+      const checkout = await this.d.payments.createCheckout({ reference: id, uid, amount, region: input.region });
+      await store.setProviderRef(id, checkout.providerRef);
+      return { sessionId: id, url: checkout.url };
+    } catch (err) {
+      this.d.log.error({ err, session: id }, 'checkout not created');
+      await store.cancelIfOpen(id);
+      throw new AppError('UNAVAILABLE', TEXTS.walletUnableToProcess);
+    }
+  }
+
+  /** The provider collected the payment: credit once (fee to the platform for Canada). */
+  async confirm(reference: string, amount: bigint): Promise<MovementOutcome> {
+    const s = await new DepositStore(this.d.db).find(reference);
+    if (!s) throw notFound();
+    if (s.amount !== amount) {
+      // Not ours to guess which side is right: refuse, log loudly, the provider retries.
+      this.d.log.error({ session: s.id, expected: String(s.amount), got: String(amount) }, 'deposit amount mismatch');
+      throw badRequest();
+    }
+    const clearing = accountOf.clearing('usd');
+    const user = accountOf.user(s.uid, 'usd');
+    const fee = accountOf.fee('usd');
+    return this.d.wallet.move(
+      {
+        key: `deposit:${s.id}`,
+        kind: 'deposit',
+        currency: 'usd',
+        ref: `deposit:${s.id}`,
+        meta: { sessionId: s.id, region: s.region, amount: String(s.amount), fee: String(s.fee) },
+        accounts: [clearing, user, fee],
+        legs: () => [
+          { from: clearing, to: user, amount: s.amount - s.fee },
+          { from: clearing, to: fee, amount: s.fee },
+        ],
+        after: (tx) => new DepositStore(tx).markCompleted(s.id, this.d.clock.now()),
+      },
+      // The provider already took the money: it is credited even to an account closed since.
+      'completion',
+    );
+  }
+
+  async cancelled(reference: string): Promise<void> {
+    await new DepositStore(this.d.db).cancelIfOpen(reference);
+  }
+
+  /** What may still be deposited this month (WalletSummary.depositRoom). */
+  async room(uid: string): Promise<bigint> {
+    return (await this.decide(this.d.db, uid, 0n, 'us')).room;
+  }
+
+  lastDepositAt(uid: string): Promise<Date | null> {
+    return new DepositStore(this.d.db).lastCompletedAt(uid);
+  }
+
+  /** The deposit rules against this month's deposits and the active limit, read through `db`. */
+  private async decide(db: DbOrTx, uid: string, amount: bigint, region: PaymentRegion) {
+    const now = this.d.clock.now();
+    const [deposited, latest] = await Promise.all([
+      new DepositStore(db).depositedSince(uid, utcMonthStart(now), now),
+      new LimitStore(db).latest(uid, 'deposit'),
+    ]);
+    const limit: SelfLimit | null = isLimitActive(latest, now) ? latest : null;
+    return {
+      decision: decideDeposit({ amount, region, depositedThisMonth: deposited, limit, now }),
+      room: depositRoom(deposited, limit, now),
+    };
+  }
+}
+
+function refuseUnlessAllowed(d: { decision: ReturnType<typeof decideDeposit> }) {
+  if (d.decision.ok) return d.decision.plan;
+  throw depositRefused(d.decision.refusal);
+}
+
+function depositRefused(r: DepositRefusal): AppError {
+  switch (r.reason) {
+    case 'belowMinimum':
+      return badRequest(TEXTS.depositBelowMinimum, { amount: TEXTS.depositBelowMinimum });
+    case 'aboveMaximum':
+      return badRequest(TEXTS.depositAboveMaximum, { amount: TEXTS.depositAboveMaximum });
+    case 'monthlyCap':
+      return new AppError('DEPOSIT_REFUSED', TEXTS.depositMonthlyCap(money(r.room)));
+    case 'depositLimit':
+      return new AppError('DEPOSIT_REFUSED', TEXTS.depositLimitReached(money(r.room), when(r.until)));
+  }
+}

@@ -1,0 +1,77 @@
+import { and, eq, gt, gte, max, or, sql } from 'drizzle-orm';
+import type { PaymentRegion } from '@rush/domain';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { paymentSessions } from './schema.ts';
+
+export type PaymentSessionRecord = typeof paymentSessions.$inferSelect;
+
+/** Our side of deposit checkouts (`payment_sessions`). */
+export class DepositStore {
+  constructor(private readonly db: DbOrTx) {}
+
+  async insert(row: {
+    id: string;
+    uid: string;
+    amount: bigint;
+    fee: bigint;
+    region: PaymentRegion;
+    createdAt: Date;
+    expiresAt: Date;
+  }): Promise<void> {
+    await this.db.insert(paymentSessions).values({ ...row, status: 'open' });
+  }
+
+  async find(id: string): Promise<PaymentSessionRecord | null> {
+    const rows = await this.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async setProviderRef(id: string, providerRef: string): Promise<void> {
+    await this.db.update(paymentSessions).set({ providerRef }).where(eq(paymentSessions.id, id));
+  }
+
+  /** Runs with the credit, in its transaction: the session and the money agree. */
+  async markCompleted(id: string, at: Date): Promise<void> {
+    await this.db
+      .update(paymentSessions)
+      .set({ status: 'completed', completedAt: at })
+      .where(eq(paymentSessions.id, id));
+  }
+
+  /** The provider says the checkout was abandoned: its reservation under the cap ends. */
+  async cancelIfOpen(id: string): Promise<void> {
+    await this.db
+      .update(paymentSessions)
+      .set({ status: 'cancelled' })
+      .where(and(eq(paymentSessions.id, id), eq(paymentSessions.status, 'open')));
+  }
+
+  /**
+   * Deposits counted against the monthly cap since `since`: completed ones, and open checkouts
+   * that may still be paid (each reserves its amount until it expires).
+   */
+  async depositedSince(uid: string, since: Date, now: Date): Promise<bigint> {
+    const [row] = await this.db
+      .select({ total: sql<string>`coalesce(sum(${paymentSessions.amount}), 0)::text` })
+      .from(paymentSessions)
+      .where(
+        and(
+          eq(paymentSessions.uid, uid),
+          gte(paymentSessions.createdAt, since),
+          or(
+            eq(paymentSessions.status, 'completed'),
+            and(eq(paymentSessions.status, 'open'), gt(paymentSessions.expiresAt, now)),
+          ),
+        ),
+      );
+    return BigInt(row?.total ?? '0');
+  }
+
+  async lastCompletedAt(uid: string): Promise<Date | null> {
+    const [row] = await this.db
+      .select({ at: max(paymentSessions.completedAt) })
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.uid, uid), eq(paymentSessions.status, 'completed')));
+    return row?.at ?? null;
+  }
+}

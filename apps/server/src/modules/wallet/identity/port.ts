@@ -1,0 +1,33 @@
+import { TEXTS } from '@rush/domain';
+import type { DeviceGps } from '@rush/protocol';
+
+/**
+ * The identity and location port (ARCHITECTURE principle 7), shaped after SPEC 7 "start wallet
+ * session {type default PAY, DeviceGPS, amountOverride}" returning a flag or a message. The
+ * built-in adapter applies our own location and account rules; the verification provider's
+ * HTTP client (a later issue) adds identity checks (id-ex: one account per person).
+ */
+export interface IdentityPort {
+  startSession(request: WalletSessionRequest): Promise<WalletSessionResult>;
+}
+
+export interface WalletSessionRequest {
+  uid: string;
+  type: 'PAY';
+  deviceGps: DeviceGps;
+  /** The amount about to be paid, in cents (providers check it against their own limits). */
+  amountOverride?: bigint;
+}
+
+export type WalletSessionFlag = 'id-ex' | 'id-blocked' | 'll-blocked';
+
+/** Allowed (with the ISO 3166-2 region the device is in, when known), flagged, or failed. */
+export type WalletSessionResult =
+  { ok: true; regionCode: string | null } | { ok: false; flag: WalletSessionFlag } | { ok: false; message: string };
+
+/** SPEC 8: the text of each flag; any other failure shows 'Unable to process'. */
+export const FLAG_TEXTS: Record<WalletSessionFlag, string> = {
+  'id-ex': TEXTS.walletIdEx,
+  'id-blocked': TEXTS.walletIdBlocked,
+  'll-blocked': TEXTS.walletLlBlocked,
+};

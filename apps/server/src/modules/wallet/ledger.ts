@@ -1,0 +1,125 @@
+import { settlePot, type Currency } from '@rush/domain';
+import type { Db } from '../../platform/db/database.ts';
+import { accountOf, type AccountRef } from './account-ids.ts';
+import {
+  applyMovement,
+  movementByKey,
+  stakesInEscrow,
+  type Leg,
+  type MovementOutcome,
+  type MovementSpec,
+} from './ledger.store.ts';
+
+/** The escrow of this game or lobby was already settled or refunded: no more stakes go in. */
+export class EscrowClosedError extends Error {
+  constructor(readonly ref: string) {
+    super(`escrow ${ref} is closed`);
+    this.name = 'EscrowClosedError';
+  }
+}
+
+/** One key closes an escrow, whichever of settle, refund or void comes first: exactly once. */
+export const escrowCloseKey = (ref: string, currency: Currency) => `escrow:close:${ref}:${currency}`;
+export const holdKey = (ref: string, uid: string, currency: Currency) => `escrow:hold:${ref}:${uid}:${currency}`;
+
+/**
+ * Escrow and the other money operations later capabilities call. Every method is one movement
+ * through `applyMovement`, so each is atomic and idempotent.
+ */
+export class Ledger {
+  constructor(private readonly db: Db) {}
+
+  move(spec: MovementSpec): Promise<MovementOutcome> {
+    return applyMovement(this.db, spec);
+  }
+
+  /** Stake from a user into the escrow of a game or lobby (once per user and ref). */
+  hold(opts: { ref: string; uid: string; currency: Currency; amount: bigint; meta?: Record<string, unknown> }) {
+    const user = accountOf.user(opts.uid, opts.currency);
+    const escrow = accountOf.escrow(opts.ref, opts.currency);
+    return this.move({
+      key: holdKey(opts.ref, opts.uid, opts.currency),
+      kind: 'stake',
+      currency: opts.currency,
+      ref: opts.ref,
+      meta: { uid: opts.uid, ...opts.meta },
+      accounts: [user, escrow],
+      legs: async (_balances, tx) => {
+        // Read after the escrow row is locked: a close that committed first is seen here.
+        if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
+        return [{ from: user, to: escrow, amount: opts.amount }];
+      },
+    });
+  }
+
+  /**
+   * Pays the winner(s) the pot minus the 10% fee (floor), draining the escrow exactly:
+   * credits + fee = pot. Ties split the net pot.
+   */
+  settle(opts: { ref: string; currency: Currency; winners: string[]; meta?: Record<string, unknown> }) {
+    const escrow = accountOf.escrow(opts.ref, opts.currency);
+    const fee = accountOf.fee(opts.currency);
+    const winners = opts.winners.map((uid) => accountOf.user(uid, opts.currency));
+    return this.move({
+      key: escrowCloseKey(opts.ref, opts.currency),
+      kind: 'settle',
+      currency: opts.currency,
+      ref: opts.ref,
+      meta: { winners: opts.winners, ...opts.meta },
+      accounts: [escrow, fee, ...winners],
+      legs: (balances) => {
+        const pot = balances.get(escrow.id) ?? 0n;
+        if (pot === 0n) return [];
+        const s = settlePot(pot, opts.winners);
+        const legs: Leg[] = [{ from: escrow, to: fee, amount: s.fee }];
+        for (const [uid, amount] of s.payouts) legs.push({ from: escrow, to: accountOf.user(uid, opts.currency), amount });
+        return legs;
+      },
+    });
+  }
+
+  /** Returns every stake to its owner (cancelled, aborted or void game): no fee. */
+  async refund(opts: { ref: string; currency: Currency; reason: 'refund' | 'void'; meta?: Record<string, unknown> }) {
+    const escrow = accountOf.escrow(opts.ref, opts.currency);
+    for (let attempt = 1; ; attempt++) {
+      // The stakers are read first so their accounts are locked with the escrow; a stake that
+      // lands in between is caught under the locks and the refund starts over.
+      const owners = [...(await stakesInEscrow(this.db, escrow.id)).keys()].map(ownerAccount(opts.currency));
+      try {
+        return await this.move({
+          key: escrowCloseKey(opts.ref, opts.currency),
+          kind: opts.reason,
+          currency: opts.currency,
+          ref: opts.ref,
+          meta: { ...opts.meta },
+          accounts: [escrow, ...owners],
+          legs: async (balances, tx) => {
+            const legs: Leg[] = [];
+            for (const [accountId, amount] of await stakesInEscrow(tx, escrow.id)) {
+              if (amount <= 0n) continue;
+              const owner = owners.find((o) => o.id === accountId);
+              if (!owner) throw new StakersChangedError();
+              legs.push({ from: escrow, to: owner, amount });
+            }
+            const total = legs.reduce((a, l) => a + l.amount, 0n);
+            if (total !== (balances.get(escrow.id) ?? 0n)) throw new Error(`escrow ${escrow.id} does not match its stakes`);
+            return legs;
+          },
+        });
+      } catch (e) {
+        if (e instanceof StakersChangedError && attempt < 5) continue;
+        throw e;
+      }
+    }
+  }
+}
+
+class StakersChangedError extends Error {}
+
+/** `user:{uid}:{currency}` back to the account it names. */
+const ownerAccount =
+  (currency: Currency) =>
+  (accountId: string): AccountRef => {
+    const uid = accountId.slice('user:'.length, accountId.length - currency.length - 1);
+    return accountOf.user(uid, currency);
+  };

@@ -1,0 +1,163 @@
+import type { FastifyInstance } from 'fastify';
+import { restrictionActive, type RestrictionKind } from '@rush/domain';
+import type { AppContext } from '../../platform/context.ts';
+import { BalanceEvents } from './balance-events.ts';
+import { ClosureService, type ProfileLink } from './closure.service.ts';
+import { CHECKOUT_TTL_MS, DepositService } from './deposits.service.ts';
+import { EscrowResolvers } from './escrow-resolvers.ts';
+import { EscrowSweeper } from './escrow-sweeper.ts';
+import { BuiltinIdentity } from './identity/builtin.ts';
+import { regionShapes } from './identity/geo-data.ts';
+import { WalletJobs } from './jobs.ts';
+import { movementByKey, readUserBalances } from './ledger.store.ts';
+import { LimitsService } from './limits.service.ts';
+import { PaymentNotifications } from './payments/notifications.service.ts';
+import { SandboxPayments } from './payments/sandbox/adapter.ts';
+import { SandboxProvider } from './payments/sandbox/provider.ts';
+import { sandboxRoutes } from './payments/sandbox/routes.ts';
+import { SandboxSecret } from './payments/sandbox/secret.ts';
+import { webhookRoutes } from './payments/webhook.routes.ts';
+import { RestrictionStore } from './restrictions.store.ts';
+import { RewardsService } from './rewards.service.ts';
+import { walletRoutes } from './routes.ts';
+import { SummaryService } from './summary.service.ts';
+import { TransactionsService } from './transactions.service.ts';
+import { WalletUserStore } from './users.store.ts';
+import { WalletService } from './wallet.service.ts';
+import { WithdrawalService } from './withdrawals.service.ts';
+
+export interface WalletOptions {
+  /** How long after a withdrawal request the sandbox bank answers it. */
+  payoutDelayMs: number;
+  /** How often the sandbox provider and the withdrawal resend run. */
+  sweepEveryMs: number;
+  /** How often escrow left on finished or abandoned games is looked for. */
+  escrowSweepEveryMs: number;
+}
+
+export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
+  payoutDelayMs: 5_000,
+  sweepEveryMs: 1_000,
+  escrowSweepEveryMs: 30_000,
+};
+
+/**
+ * The wallet's services wired on a context, without routes or background jobs: what the module
+ * registers, and what another instance (or a test acting as one) builds on the same database.
+ */
+export function createWalletCore(
+  ctx: AppContext,
+  profile: ProfileLink,
+  options: WalletOptions = DEFAULT_WALLET_OPTIONS,
+) {
+  const { db, clock, log } = ctx;
+  const wallet = new WalletService(db, clock, new BalanceEvents(db, ctx.hub, log));
+  const secret = new SandboxSecret(db);
+  const payments = new SandboxPayments(db, clock, secret, {
+    checkoutTtlMs: CHECKOUT_TTL_MS,
+    payoutDelayMs: options.payoutDelayMs,
+  });
+  const identity = new BuiltinIdentity({
+    clock,
+    log,
+    shapes: () => regionShapes(),
+    accountBlocked: async (uid) => {
+      const user = await new WalletUserStore(db).find(uid);
+      if (!user) return null;
+      const banned = (await new RestrictionStore(db).list(uid)).some(
+        (r) => r.kind === 'banned' && restrictionActive(r, clock.now()),
+      );
+      return user.banned || user.closed || banned;
+    },
+  });
+  const limits = new LimitsService(db, clock);
+  const deposits = new DepositService({ db, clock, wallet, payments, identity, log });
+  const withdrawals = new WithdrawalService({
+    db,
+    clock,
+    wallet,
+    payments,
+    supportEmail: ctx.config.supportEmail,
+    log,
+  });
+  const notifications = new PaymentNotifications(
+    payments,
+    {
+      depositPaid: async (reference, amount) => void (await deposits.confirm(reference, amount)),
+      depositCancelled: (reference) => deposits.cancelled(reference),
+      payoutAnswered: async (reference, outcome, amount) =>
+        void (await withdrawals.resolve(reference, outcome, amount)),
+    },
+    log,
+  );
+  // The sandbox delivers to the same handler the webhook route calls: one path for the provider's word.
+  const sandbox = new SandboxProvider(
+    db,
+    clock,
+    secret,
+    async (raw, headers) => void (await notifications.handle(raw, headers)),
+    log,
+  );
+  const escrowResolvers = new EscrowResolvers();
+  return {
+    wallet,
+    payments,
+    identity,
+    limits,
+    deposits,
+    withdrawals,
+    notifications,
+    sandbox,
+    rewards: new RewardsService(db, clock, wallet),
+    escrowResolvers,
+    escrowSweeper: new EscrowSweeper(db, wallet, escrowResolvers, log),
+    transactions: new TransactionsService(db),
+    summary: new SummaryService(db, deposits, withdrawals, limits),
+    closure: new ClosureService(db, profile),
+    /** For the social and admin capabilities: a ban or a report on a user's withdrawals. */
+    addRestriction: (uid: string, kind: RestrictionKind) => new RestrictionStore(db).add(uid, kind, clock.now()),
+    balances: (uid: string) => readUserBalances(db, uid),
+    movementByKey: (key: string) => movementByKey(db, key),
+    userExists: async (uid: string) => (await new WalletUserStore(db).find(uid)) !== null,
+  };
+}
+
+export type WalletCore = ReturnType<typeof createWalletCore>;
+
+export interface WalletModule extends WalletCore {
+  close(): Promise<void>;
+}
+
+/**
+ * The wallet capability (ARCHITECTURE): ledger, balances, limits, payments, identity and
+ * location. Registers the wallet routes, the sandbox provider's pages and the payments webhook,
+ * and starts the background sweeps.
+ */
+export async function registerWallet(
+  app: FastifyInstance,
+  ctx: AppContext,
+  profile: ProfileLink,
+  options: WalletOptions = DEFAULT_WALLET_OPTIONS,
+): Promise<WalletModule> {
+  const core = createWalletCore(ctx, profile, options);
+  walletRoutes(app, core);
+  sandboxRoutes(app, core.sandbox, ctx.clock, ctx.config.productName);
+  await webhookRoutes(app, core.notifications);
+
+  const jobs = new WalletJobs(
+    [
+      { name: 'sandbox-provider', everyMs: options.sweepEveryMs, run: () => core.sandbox.sweep() },
+      { name: 'withdrawal-resend', everyMs: options.sweepEveryMs, run: () => core.withdrawals.resendUnsent() },
+      { name: 'escrow', everyMs: options.escrowSweepEveryMs, run: () => core.escrowSweeper.sweep() },
+    ],
+    ctx.log,
+  );
+  jobs.start();
+
+  return {
+    ...core,
+    async close() {
+      await jobs.stop();
+    },
+  };
+}

@@ -1,0 +1,108 @@
+import type { PaymentRegion } from '@rush/domain';
+
+/**
+ * The payments port (ARCHITECTURE principle 7): everything the wallet asks of a payment wallet
+ * provider, shaped after the real one (SPEC 7 DOTS) so its HTTP client can replace the
+ * built-in sandbox without touching the wallet.
+ *
+ * The money model. Our double-entry ledger is the truth for what a user holds on the platform.
+ * The provider holds the user's outside money (their provider wallet, card, bank). A deposit is
+ * money the provider collected for us: it enters the ledger (clearing -> user) only when the
+ * provider confirms it through a signed notification, never on the browser's word. A
+ * withdrawal is held in the user's withdrawal account while the provider pays it out, then
+ * leaves (withdrawal -> clearing) or comes back (withdrawal -> user) on the provider's answer.
+ *
+ * Mapping to DOTS (the later real adapter):
+ * - onboarding: `createUser` = create user {email, country_code, phone_number (ten digits),
+ *   first_name, last_name, username|null} -> verification_id; `sendVerificationCode` = send
+ *   the SMS code; `verifyUser` = verify {verification_id, verification_token} -> user.id or an
+ *   error shown as is (SPEC 4 "Verify failure shows the returned error"); `userState` = the
+ *   "sniff user state" call (action verify, verification_id, user.id).
+ * - `createCheckout` = generate the add-money link, opened with `iframe=true` in the 480px
+ *   modal; `withdrawLink` = generate the withdraw-money link (DOTS lets the user pick the
+ *   payout method in its iframe); `requestPayout` = the payout call (triggerDotsTransaction
+ *   type withdraw); `walletInfo` = getUserWalletInfo (amount in cents), for reconciliation.
+ * - `verifyNotification` = the provider's webhook: authenticate it with the provider's scheme
+ *   and turn it into one of our `PaymentNotification`s.
+ *
+ * Every method must be idempotent on our `reference` (a retried request makes no second
+ * checkout or payout), and every amount is integer US cents.
+ */
+export interface PaymentsPort {
+  readonly name: string;
+
+  /** DOTS create user: starts the provider's SMS verification. */
+  createUser(input: ProviderUserInput): Promise<{ verificationId: string }>;
+  sendVerificationCode(verificationId: string): Promise<void>;
+  /** The code the user typed; a refusal carries the provider's own error text. */
+  verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult>;
+  /** Where this user stands with the provider (none, code sent, verified). */
+  userState(uid: string): Promise<ProviderUserState>;
+  /** The user's provider wallet, in cents (reconciliation; our ledger stays the truth). */
+  walletInfo(providerUserId: string): Promise<{ amount: bigint }>;
+
+  /** A hosted page where the user pays `amount` (shown in the iframe); nothing is credited yet. */
+  createCheckout(request: CheckoutRequest): Promise<{ providerRef: string; url: string }>;
+  /** The provider's own withdraw page, or null when payouts are requested server-side only. */
+  withdrawLink(uid: string): Promise<string | null>;
+  /** Asks the provider to pay out a held withdrawal; the outcome arrives as a notification. */
+  requestPayout(request: PayoutRequest): Promise<{ providerRef: string }>;
+
+  /**
+   * Authenticates a provider notification (its signature over the exact raw body) and parses
+   * it. Throws `NotificationRejected` for anything not provably from the provider.
+   */
+  verifyNotification(
+    rawBody: string,
+    headers: Readonly<Record<string, string | undefined>>,
+  ): Promise<PaymentNotification>;
+}
+
+export interface ProviderUserInput {
+  email: string;
+  countryCode: string;
+  /** Ten digits, e.g. 5551234567 (the form shows +1 (###) ###-####). */
+  phoneNumber: string;
+  firstName: string;
+  lastName: string;
+  username: string | null;
+}
+
+export type VerifyResult = { ok: true; providerUserId: string } | { ok: false; error: string };
+
+export type ProviderUserState =
+  { state: 'none' } | { state: 'verify'; verificationId: string } | { state: 'verified'; providerUserId: string };
+
+export interface CheckoutRequest {
+  /** Our deposit session id; the provider echoes it in its notifications. */
+  reference: string;
+  uid: string;
+  /** What the user pays, in cents (the Canadian fee is inside it). */
+  amount: bigint;
+  region: PaymentRegion;
+}
+
+export interface PayoutRequest {
+  /** Our withdrawal id. */
+  reference: string;
+  uid: string;
+  /** What the user requested, in cents. */
+  amount: bigint;
+  /** What reaches the user (amount minus the Canadian fee). */
+  payout: bigint;
+  region: PaymentRegion;
+}
+
+/** The provider's word, after authentication. `id` is the provider's event id. */
+export type PaymentNotification =
+  | { id: string; type: 'checkout.paid'; reference: string; amount: bigint }
+  | { id: string; type: 'checkout.cancelled'; reference: string }
+  | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint };
+
+/** A notification that is not provably from the provider (bad or missing signature, stale, malformed). */
+export class NotificationRejected extends Error {
+  constructor(reason: string) {
+    super(reason);
+    this.name = 'NotificationRejected';
+  }
+}

@@ -1,0 +1,108 @@
+import { canTopUp, gameRewards, RC_REWARDS, rewardKey, TEXTS, utcDay, type RewardKind } from '@rush/domain';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { accountOf } from './account-ids.ts';
+import { movementByKey, type MovementOutcome } from './ledger.store.ts';
+import { WalletUserStore } from './users.store.ts';
+import type { WalletService } from './wallet.service.ts';
+
+/** Whether a user has a game running (the play capability answers; none exists yet). */
+export interface GameActivity {
+  isGameRunning(uid: string): Promise<boolean>;
+}
+export const noGames: GameActivity = { isGameRunning: () => Promise.resolve(false) };
+
+/**
+ * RushCoins (SPEC 9): every credit comes from the issuance account through the ledger under a
+ * key naming its business event (domain `rewardKey`), so a replay never pays twice. Later
+ * capabilities call these: chess-account linking, game results, the wallet's top-up button.
+ */
+export class RewardsService {
+  private games: GameActivity = noGames;
+
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly wallet: WalletService,
+  ) {}
+
+  /** The play capability plugs in its answer to "is a game running" (top-up rule). */
+  setGameActivity(games: GameActivity): void {
+    this.games = games;
+  }
+
+  /** 500 RC for linking the chess account, once per user ever. */
+  grantLinkReward(uid: string): Promise<MovementOutcome> {
+    return this.credit(uid, rewardKey.linkAccount(uid), 'reward', RC_REWARDS.linkAccount, { reward: 'linkAccount' });
+  }
+
+  /**
+   * Per finished game: 100 RC, 250 more for a win, 300 more for the user's first game of that
+   * UTC day. The first-of-day key names the day, so only one game a day earns it, whichever is
+   * credited first; replays of any game pay nothing. A closed account earns nothing (frozen).
+   */
+  async grantGameRewards(opts: { gameId: string; uid: string; won: boolean; at: Date }): Promise<MovementOutcome[]> {
+    const user = await new WalletUserStore(this.db).find(opts.uid);
+    if (!user || user.closed) return [];
+    const out: MovementOutcome[] = [];
+    for (const r of gameRewards({ won: opts.won, firstGameOfDay: true })) {
+      const key =
+        r.kind === 'firstGameOfDay'
+          ? rewardKey.firstGameOfDay(opts.uid, utcDay(opts.at))
+          : rewardKey.game(r.kind === 'winBonus' ? 'winBonus' : 'perGame', opts.gameId, opts.uid);
+      out.push(await this.credit(opts.uid, key, 'reward', r.amount, { reward: r.kind, gameId: opts.gameId }));
+    }
+    return out;
+  }
+
+  /**
+   * The out-of-coins top-up of 100 RC: only at a zero RC balance (read under the lock), with no
+   * game running, at most once a UTC day (the day is in the key, so two clicks pay once).
+   */
+  async topUp(uid: string): Promise<MovementOutcome> {
+    if (await this.games.isGameRunning(uid)) throw new AppError('TOPUP_UNAVAILABLE', TEXTS.topUpGameRunning);
+    const now = this.clock.now();
+    const key = rewardKey.topUp(uid, utcDay(now));
+    const already = () => new AppError('TOPUP_UNAVAILABLE', TEXTS.topUpAlreadyToday);
+    if (await movementByKey(this.db, key)) throw already();
+    const user = accountOf.user(uid, 'wbx');
+    const issuance = accountOf.issuance();
+    const outcome = await this.wallet.move({
+      key,
+      kind: 'topup',
+      currency: 'wbx',
+      meta: { reward: 'topUp' },
+      accounts: [issuance, user],
+      legs: (balances) => {
+        const wbxBalance = balances.get(user.id) ?? 0n;
+        if (!canTopUp({ wbxBalance, gameRunning: false, lastTopUpAt: null, now })) {
+          throw new AppError('TOPUP_UNAVAILABLE', TEXTS.topUpNotEmpty);
+        }
+        return [{ from: issuance, to: user, amount: RC_REWARDS.topUp }];
+      },
+    });
+    if (outcome.status === 'replayed') throw already();
+    return outcome;
+  }
+
+  private credit(
+    uid: string,
+    key: string,
+    kind: string,
+    amount: bigint,
+    meta: { reward: RewardKind; gameId?: string },
+  ) {
+    const user = accountOf.user(uid, 'wbx');
+    const issuance = accountOf.issuance();
+    return this.wallet.move({
+      key,
+      kind,
+      currency: 'wbx',
+      ref: meta.gameId ? `game:${meta.gameId}` : null,
+      meta,
+      accounts: [issuance, user],
+      legs: () => [{ from: issuance, to: user, amount }],
+    });
+  }
+}

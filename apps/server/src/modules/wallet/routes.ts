@@ -1,0 +1,84 @@
+import type { FastifyInstance } from 'fastify';
+import {
+  CloseAccountRequest,
+  EmptyRequest,
+  SetLimitRequest,
+  StartDepositRequest,
+  TransactionsQuery,
+  WALLET_ROUTES,
+  WithdrawRequest,
+  type BalancesResponse,
+  type SessionResponse,
+  type TransactionsResponse,
+  type WalletSummary,
+} from '@rush/protocol';
+import { parse } from '../../platform/http/parse.ts';
+import { toWireBalances } from '../accounts/balances.ts';
+import { requireAuth } from '../accounts/request-auth.ts';
+import { requireWalletUser } from './access.ts';
+import type { ClosureService } from './closure.service.ts';
+import type { DepositService } from './deposits.service.ts';
+import type { readUserBalances } from './ledger.store.ts';
+import type { LimitsService } from './limits.service.ts';
+import type { RewardsService } from './rewards.service.ts';
+import type { SummaryService } from './summary.service.ts';
+import type { TransactionsService } from './transactions.service.ts';
+import type { WithdrawalService } from './withdrawals.service.ts';
+
+export interface WalletRouteDeps {
+  summary: SummaryService;
+  transactions: TransactionsService;
+  deposits: DepositService;
+  withdrawals: WithdrawalService;
+  limits: LimitsService;
+  rewards: RewardsService;
+  closure: ClosureService;
+  balances: (uid: string) => ReturnType<typeof readUserBalances>;
+}
+
+/** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
+export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
+  app.get(WALLET_ROUTES.summary, async (request, reply): Promise<WalletSummary> => {
+    const auth = requireWalletUser(request);
+    reply.header('cache-control', 'no-store');
+    return d.summary.summary(auth.user);
+  });
+
+  app.get(WALLET_ROUTES.transactions, async (request, reply): Promise<TransactionsResponse> => {
+    const auth = requireWalletUser(request);
+    const query = parse(TransactionsQuery, request.query);
+    reply.header('cache-control', 'no-store');
+    return d.transactions.forUser(auth.user.id, query.page);
+  });
+
+  app.post(WALLET_ROUTES.deposits, async (request) => {
+    const auth = requireWalletUser(request);
+    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body));
+  });
+
+  app.post(WALLET_ROUTES.withdrawals, async (request) => {
+    const auth = requireWalletUser(request);
+    return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
+  });
+
+  app.put(WALLET_ROUTES.limits, async (request): Promise<WalletSummary> => {
+    const auth = requireWalletUser(request);
+    await d.limits.set(auth.user.id, parse(SetLimitRequest, request.body), 'user');
+    return d.summary.summary(auth.user);
+  });
+
+  app.post(WALLET_ROUTES.topUp, async (request): Promise<BalancesResponse> => {
+    const auth = requireWalletUser(request);
+    parse(EmptyRequest, request.body === undefined ? {} : request.body);
+    await d.rewards.topUp(auth.user.id);
+    return { balances: toWireBalances(await d.balances(auth.user.id)) };
+  });
+
+  // Self-exclusion is always possible, verified email or not.
+  app.post(WALLET_ROUTES.closeAccount, async (request): Promise<SessionResponse> => {
+    const auth = requireAuth(request);
+    parse(CloseAccountRequest, request.body);
+    await d.closure.close(auth.user.id);
+    return { user: await d.closure.me(auth.user.id, auth.session.publicId) };
+  });
+}

@@ -1,0 +1,240 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Account kinds. User, escrow, fee and withdrawal-hold accounts can never go below zero (a CHECK
+ * in the database); issuance, clearing and adjustment are the system's counter-accounts, whose
+ * negative balance is the money that entered the platform from outside.
+ */
+export const LEDGER_ACCOUNT_KINDS = [
+  'user',
+  'escrow',
+  'fee',
+  'withdrawal',
+  'issuance',
+  'clearing',
+  'adjustment',
+] as const;
+export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
+
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: LEDGER_ACCOUNT_KINDS }).notNull(),
+    ownerId: text('owner_id'),
+    currency: text('currency', { enum: ['usd', 'wbx'] }).notNull(),
+    balance: bigint('balance', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'ledger_accounts_non_negative',
+      sql`${t.kind} in ('issuance', 'clearing', 'adjustment') or ${t.balance} >= 0`,
+    ),
+    index('ledger_accounts_owner_idx').on(t.ownerId),
+    // The escrow sweeper looks for escrow still holding money, every few seconds on every instance.
+    index('ledger_accounts_open_escrow_idx')
+      .on(t.id)
+      .where(sql`${t.kind} = 'escrow' and ${t.balance} > 0`),
+  ],
+);
+
+/** One business event that moves money; its idempotency key makes a replay a no-op. */
+export const ledgerMovements = pgTable(
+  'ledger_movements',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    kind: text('kind').notNull(),
+    currency: text('currency', { enum: ['usd', 'wbx'] }).notNull(),
+    /** The game, lobby or payment this movement belongs to. */
+    ref: text('ref'),
+    meta: jsonb('meta')
+      .$type<Record<string, unknown>>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_movements_key').on(t.idempotencyKey), index('ledger_movements_ref_idx').on(t.ref)],
+);
+
+/** Double entry: each row debits one account and credits another by the same positive amount. */
+export const ledgerTransfers = pgTable(
+  'ledger_transfers',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    movementId: bigint('movement_id', { mode: 'bigint' })
+      .notNull()
+      .references(() => ledgerMovements.id),
+    fromAccount: text('from_account')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    toAccount: text('to_account')
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    currency: text('currency', { enum: ['usd', 'wbx'] }).notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('ledger_transfers_positive', sql`${t.amount} > 0`),
+    check('ledger_transfers_distinct', sql`${t.fromAccount} <> ${t.toAccount}`),
+    index('ledger_transfers_from_idx').on(t.fromAccount, t.id),
+    index('ledger_transfers_to_idx').on(t.toAccount, t.id),
+    index('ledger_transfers_movement_idx').on(t.movementId),
+  ],
+);
+
+/** Small named values of the wallet, e.g. the payment webhook signing secret made at first start. */
+export const walletSettings = pgTable('wallet_settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/**
+ * SPEC 4, 9: a ban or a report by another player disables withdrawals, 5 minutes after
+ * `created_at`. The social and admin capabilities write these rows; an admin decision removes them.
+ */
+export const walletRestrictions = pgTable(
+  'wallet_restrictions',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['banned', 'reported'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('wallet_restrictions_uid_idx').on(t.uid)],
+);
+
+/** SPEC 3 bet_limit / deposit_limit, with history: the newest row of a kind is the user's limit. */
+export const walletLimits = pgTable(
+  'wallet_limits',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['bet', 'deposit'] }).notNull(),
+    max: bigint('max', { mode: 'bigint' }).notNull(),
+    until: ts('until').notNull(),
+    setBy: text('set_by', { enum: ['user', 'admin'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [
+    check('wallet_limits_max_non_negative', sql`${t.max} >= 0`),
+    index('wallet_limits_uid_kind_idx').on(t.uid, t.kind, t.id),
+  ],
+);
+
+/**
+ * Our record of a deposit checkout at the payment provider. Money moves only when the provider
+ * confirms it (ledger key `deposit:{id}`); an open, unexpired session reserves its amount under
+ * the monthly cap so two checkouts cannot together exceed it.
+ */
+export const paymentSessions = pgTable(
+  'payment_sessions',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    region: text('region', { enum: ['us', 'ca'] }).notNull(),
+    status: text('status', { enum: ['open', 'completed', 'cancelled'] }).notNull(),
+    providerRef: text('provider_ref'),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at').notNull(),
+    completedAt: ts('completed_at'),
+  },
+  (t) => [
+    check('payment_sessions_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
+    // Monthly cap and the 48 hours after the last deposit read a user's sessions by date.
+    index('payment_sessions_uid_created_idx').on(t.uid, t.createdAt),
+    uniqueIndex('payment_sessions_provider_ref_key').on(t.providerRef),
+  ],
+);
+
+/**
+ * A withdrawal request: its amount sits in the user's withdrawal account (pending) until the
+ * provider's payout result completes it (to clearing, fee to the fee account) or rejects it
+ * (back to the user), under the ledger key `withdraw:resolve:{id}`, exactly once.
+ */
+export const withdrawals = pgTable(
+  'withdrawals',
+  {
+    id: text('id').primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    fee: bigint('fee', { mode: 'bigint' }).notNull(),
+    region: text('region', { enum: ['us', 'ca'] }).notNull(),
+    status: text('status', { enum: ['pending', 'completed', 'rejected'] }).notNull(),
+    /** Set once the provider accepted the payout request; unset rows are sent again by the sweeper. */
+    providerRef: text('provider_ref'),
+    requestedAt: ts('requested_at').notNull(),
+    resolvedAt: ts('resolved_at'),
+  },
+  (t) => [
+    check('withdrawals_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
+    index('withdrawals_uid_idx').on(t.uid),
+    index('withdrawals_unsent_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.status} = 'pending' and ${t.providerRef} is null`),
+  ],
+);
+
+/**
+ * The built-in sandbox payment provider's own books (checkouts and payouts). It stands for an
+ * outside service: our wallet never reads these rows, it only hears from the provider through
+ * signed notifications. `notify_at` is the provider's outbox: a notification still to deliver.
+ */
+export const sandboxPayments = pgTable(
+  'sandbox_payments',
+  {
+    id: text('id').primaryKey(),
+    kind: text('kind', { enum: ['checkout', 'payout'] }).notNull(),
+    /** The merchant's (our) id of the deposit session or withdrawal. */
+    reference: text('reference').notNull(),
+    amount: bigint('amount', { mode: 'bigint' }).notNull(),
+    status: text('status', { enum: ['open', 'paid', 'cancelled', 'pending', 'completed', 'rejected'] }).notNull(),
+    createdAt: ts('created_at').notNull(),
+    expiresAt: ts('expires_at'),
+    /** Payouts: when the sandbox bank answers. */
+    dueAt: ts('due_at'),
+    notifyType: text('notify_type'),
+    notifyAt: ts('notify_at'),
+    notifyAttempts: integer('notify_attempts').notNull().default(0),
+    notifiedAt: ts('notified_at'),
+  },
+  (t) => [
+    uniqueIndex('sandbox_payments_reference_key').on(t.kind, t.reference),
+    index('sandbox_payments_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.status} = 'pending'`),
+    index('sandbox_payments_notify_idx')
+      .on(t.notifyAt)
+      .where(sql`${t.notifyAt} is not null`),
+  ],
+);

@@ -1,0 +1,38 @@
+import type { WalletSummary } from '@rush/protocol';
+import type { SelfLimit } from '@rush/domain';
+import type { Db } from '../../platform/db/database.ts';
+import { toWireBalances } from '../accounts/balances.ts';
+import type { DepositService } from './deposits.service.ts';
+import { readUserBalances } from './ledger.store.ts';
+import type { LimitsService } from './limits.service.ts';
+import type { WithdrawalService } from './withdrawals.service.ts';
+
+const limitView = (l: SelfLimit | null) => (l ? { max: Number(l.max), until: l.until.toISOString() } : null);
+
+/** SPEC 2 wallet screen: balances, what may be withdrawn and deposited, active limits, why Withdraw is off. */
+export class SummaryService {
+  constructor(
+    private readonly db: Db,
+    private readonly deposits: DepositService,
+    private readonly withdrawals: WithdrawalService,
+    private readonly limits: LimitsService,
+  ) {}
+
+  async summary(user: { id: string; banned: boolean }): Promise<WalletSummary> {
+    const [balances, standing, room, limits, lastDepositAt] = await Promise.all([
+      readUserBalances(this.db, user.id),
+      this.withdrawals.standing(user),
+      this.deposits.room(user.id),
+      this.limits.active(user.id),
+      this.deposits.lastDepositAt(user.id),
+    ]);
+    return {
+      balances: toWireBalances(balances),
+      withdrawable: Number(standing.withdrawable),
+      depositRoom: Number(room),
+      limits: { bet: limitView(limits.bet), deposit: limitView(limits.deposit) },
+      withdrawDisabledReason: standing.block ? this.withdrawals.blockText(standing.block) : null,
+      lastDepositAt: lastDepositAt?.toISOString() ?? null,
+    };
+  }
+}

@@ -1,0 +1,68 @@
+import { eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { users } from '../accounts/schema.ts';
+
+/** A user as the wallet sees them. */
+export interface WalletUser {
+  id: string;
+  username: string;
+  emailVerified: boolean;
+  banned: boolean;
+  closed: boolean;
+  role: 'user' | 'admin';
+}
+
+const columns = {
+  id: users.id,
+  username: users.username,
+  emailVerified: users.emailVerified,
+  banned: users.banned,
+  closed: users.closed,
+  role: users.role,
+};
+
+/** The wallet's reads (and its one write, self-exclusion) of the accounts' users table. */
+export class WalletUserStore {
+  constructor(private readonly db: DbOrTx) {}
+
+  async find(uid: string): Promise<WalletUser | null> {
+    const rows = await this.db.select(columns).from(users).where(eq(users.id, uid)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  async usernames(uids: readonly string[]): Promise<Map<string, string>> {
+    if (uids.length === 0) return new Map();
+    const rows = await this.db
+      .select({ id: users.id, username: users.username })
+      .from(users)
+      .where(inArray(users.id, [...new Set(uids)]));
+    return new Map(rows.map((r) => [r.id, r.username]));
+  }
+
+  /**
+   * The closed users among `uids`, read under FOR SHARE: a self-exclusion racing this
+   * transaction either committed before (and is seen here) or waits until it commits.
+   */
+  async closedAmong(uids: readonly string[]): Promise<string[]> {
+    if (uids.length === 0) return [];
+    const rows = await this.db
+      .select({ id: users.id, closed: users.closed })
+      .from(users)
+      .where(inArray(users.id, [...new Set(uids)].sort()))
+      .orderBy(users.id)
+      .for('share');
+    return rows.filter((r) => r.closed).map((r) => r.id);
+  }
+
+  /** Serialises a user's wallet decisions (limits, deposit room) for the rest of the transaction. */
+  async lock(uid: string): Promise<boolean> {
+    const rows = await this.db.select({ id: users.id }).from(users).where(eq(users.id, uid)).for('update');
+    return rows.length > 0;
+  }
+
+  /** Self-exclusion is permanent: true when this call closed the account. */
+  async close(uid: string): Promise<boolean> {
+    const rows = await this.db.update(users).set({ closed: true }).where(eq(users.id, uid)).returning({ id: users.id });
+    return rows.length > 0;
+  }
+}

@@ -1,0 +1,70 @@
+import { TEXTS } from '@rush/domain';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { AccountRef } from './account-ids.ts';
+import type { BalanceEvents } from './balance-events.ts';
+import { Ledger } from './ledger.ts';
+import type { MovementOutcome, MovementSpec } from './ledger.store.ts';
+import { WalletUserStore } from './users.store.ts';
+
+/**
+ * Who may move money touching a closed (self-excluded) account. `ordinary` movements are
+ * refused: the balances are frozen. `completion` finishes something that began before the
+ * account closed and cannot be taken back (an escrow settled or refunded, a deposit the
+ * provider already collected, a payout the provider already answered). `admin` is the SPEC 6
+ * manual deposit and withdraw.
+ */
+export type Authority = 'ordinary' | 'completion' | 'admin';
+
+const ESCROW_CLOSE_KINDS = new Set(['settle', 'refund', 'void']);
+
+/** A movement would touch a closed account; nothing was changed. A 403 ACCOUNT_CLOSED when it reaches HTTP. */
+export class AccountClosedError extends AppError {
+  constructor(readonly uids: string[]) {
+    super('ACCOUNT_CLOSED', TEXTS.accountClosed);
+    this.name = 'AccountClosedError';
+  }
+}
+
+/** The users whose accounts a movement touches (their balance or their pending withdrawals). */
+export const ownersOf = (accounts: readonly AccountRef[]): string[] => [
+  ...new Set(
+    accounts.filter((a) => (a.kind === 'user' || a.kind === 'withdrawal') && a.ownerId).map((a) => a.ownerId!),
+  ),
+];
+
+/**
+ * The one place money moves for the whole server: the ledger (one transaction, idempotency
+ * key, sorted locks, CHECK), plus the two rules every movement obeys. A closed account is
+ * frozen (checked under the locks, so a closure racing the movement is seen or waits), and
+ * after the commit every user whose accounts moved hears `balances.changed`. Escrow
+ * (hold/settle/refund) is inherited, so it goes through here too.
+ */
+export class WalletService extends Ledger {
+  constructor(
+    db: Db,
+    private readonly clock: Clock,
+    private readonly events: BalanceEvents,
+  ) {
+    super(db);
+  }
+
+  override async move(spec: MovementSpec, authority?: Authority): Promise<MovementOutcome> {
+    const who = authority ?? (ESCROW_CLOSE_KINDS.has(spec.kind) ? 'completion' : 'ordinary');
+    const owners = ownersOf(spec.accounts);
+    const outcome = await super.move({
+      at: this.clock.now(),
+      ...spec,
+      legs: async (balances, tx) => {
+        if (who === 'ordinary' && owners.length > 0) {
+          const closed = await new WalletUserStore(tx).closedAmong(owners);
+          if (closed.length > 0) throw new AccountClosedError(closed);
+        }
+        return spec.legs(balances, tx);
+      },
+    });
+    if (outcome.status === 'applied') await this.events.changed(owners);
+    return outcome;
+  }
+}

@@ -1,0 +1,207 @@
+import crypto from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  decideWithdrawal,
+  TEXTS,
+  unwageredDeposits,
+  withdrawableAmount,
+  withdrawBlock,
+  type PaymentRegion,
+  type WithdrawalPlan,
+  type WithdrawBlock,
+  type WithdrawRefusal,
+} from '@rush/domain';
+import type { WalletTransaction } from '@rush/protocol';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import { accountOf } from './account-ids.ts';
+import { DepositStore } from './deposits.store.ts';
+import { money } from './format.ts';
+import { readBalance, type MovementOutcome } from './ledger.store.ts';
+import type { PaymentsPort } from './payments/port.ts';
+import { RestrictionStore } from './restrictions.store.ts';
+import { wageringEvents } from './wagering.store.ts';
+import type { WalletService } from './wallet.service.ts';
+import { WithdrawalStore, type WithdrawalRecord } from './withdrawals.store.ts';
+
+/** A request the provider has not acknowledged after this long is sent again by the sweep. */
+export const RESEND_AFTER_MS = 30_000;
+
+export interface WithdrawalDeps {
+  db: Db;
+  clock: Clock;
+  wallet: WalletService;
+  payments: PaymentsPort;
+  supportEmail: string;
+  log: FastifyBaseLogger;
+}
+
+export interface WithdrawStanding {
+  balance: bigint;
+  withdrawable: bigint;
+  block: WithdrawBlock | null;
+}
+
+/**
+ * Withdrawals (SPEC 4, 9): refused or disabled by the rules, else held in the user's
+ * withdrawal account (pending) while the provider pays out, then completed or rejected on the
+ * provider's answer, once, under `withdraw:resolve:{id}`.
+ */
+export class WithdrawalService {
+  constructor(private readonly d: WithdrawalDeps) {}
+
+  /** Why Withdraw is disabled, and how much may leave now (WalletSummary). */
+  async standing(user: { id: string; banned: boolean }): Promise<WithdrawStanding> {
+    const balance = await readBalance(this.d.db, accountOf.user(user.id, 'usd').id);
+    const unwagered = unwageredDeposits(await wageringEvents(this.d.db, user.id));
+    return { balance, withdrawable: withdrawableAmount(balance, unwagered), block: await this.block(user) };
+  }
+
+  blockText(block: WithdrawBlock): string {
+    return block === 'banned'
+      ? TEXTS.loginDisabled(this.d.supportEmail)
+      : block === 'reported'
+        ? TEXTS.withdrawReported
+        : TEXTS.withdrawAfterDeposit;
+  }
+
+  /**
+   * Every rule is decided again under the lock of the user's USD account, with the balance and
+   * the wagering read inside the transaction: of many requests at once against one balance,
+   * only as many pass as it covers.
+   */
+  async request(
+    user: { id: string; username: string; banned: boolean },
+    input: { amount: number; region: PaymentRegion },
+  ): Promise<WalletTransaction> {
+    const amount = BigInt(input.amount);
+    const block = await this.block(user);
+    const id = crypto.randomUUID();
+    const now = this.d.clock.now();
+    const from = accountOf.user(user.id, 'usd');
+    const held = accountOf.withdrawal(user.id);
+    let plan: WithdrawalPlan | null = null;
+    const outcome = await this.d.wallet.move({
+      key: `withdraw:${id}`,
+      kind: 'withdraw',
+      currency: 'usd',
+      ref: `withdrawal:${id}`,
+      meta: { withdrawalId: id, region: input.region, amount: String(amount) },
+      accounts: [from, held],
+      legs: async (balances, tx) => {
+        const balance = balances.get(from.id) ?? 0n;
+        const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(tx, user.id)));
+        const decision = decideWithdrawal({ amount, region: input.region, balance, withdrawable, block });
+        if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
+        plan = decision.plan;
+        return [{ from, to: held, amount }];
+      },
+      after: (tx: DbOrTx) =>
+        new WithdrawalStore(tx).insert({
+          id,
+          uid: user.id,
+          amount,
+          fee: plan!.fee,
+          region: input.region,
+          requestedAt: now,
+        }),
+    });
+    const record = await new WithdrawalStore(this.d.db).find(id);
+    if (record) await this.send(record);
+    return {
+      id: outcome.movementId.toString(),
+      type: 'withdraw',
+      amount: Number(amount),
+      fee: Number(record?.fee ?? 0n),
+      currency: 'usd',
+      status: 'pending',
+      completed: false,
+      notes: { result: null },
+      source: user.username,
+      destination: null,
+      date: now.toISOString(),
+    };
+  }
+
+  /** The provider answered a payout: the held money leaves (fee to the platform) or comes back. */
+  async resolve(reference: string, outcome: 'completed' | 'rejected', amount: bigint): Promise<MovementOutcome> {
+    const w = await new WithdrawalStore(this.d.db).find(reference);
+    if (!w) throw notFound();
+    if (w.amount !== amount) {
+      this.d.log.error({ withdrawal: w.id, expected: String(w.amount), got: String(amount) }, 'payout amount mismatch');
+      throw badRequest();
+    }
+    const held = accountOf.withdrawal(w.uid);
+    const clearing = accountOf.clearing('usd');
+    const fee = accountOf.fee('usd');
+    const back = accountOf.user(w.uid, 'usd');
+    const completed = outcome === 'completed';
+    return this.d.wallet.move(
+      {
+        key: `withdraw:resolve:${w.id}`,
+        kind: completed ? 'withdraw_complete' : 'withdraw_reject',
+        currency: 'usd',
+        ref: `withdrawal:${w.id}`,
+        meta: { withdrawalId: w.id },
+        accounts: completed ? [held, clearing, fee] : [held, back],
+        legs: () =>
+          completed
+            ? [
+                { from: held, to: clearing, amount: w.amount - w.fee },
+                { from: held, to: fee, amount: w.fee },
+              ]
+            : [{ from: held, to: back, amount: w.amount }],
+        after: (tx) => new WithdrawalStore(tx).resolve(w.id, completed ? 'completed' : 'rejected', this.d.clock.now()),
+      },
+      // The provider has answered: the outcome is applied even if the account closed since.
+      'completion',
+    );
+  }
+
+  /** Requests the provider never acknowledged (the process died in between) go out again. */
+  async resendUnsent(): Promise<void> {
+    const before = new Date(this.d.clock.now().getTime() - RESEND_AFTER_MS);
+    for (const w of await new WithdrawalStore(this.d.db).unsent(before, 20)) await this.send(w);
+  }
+
+  private async send(w: WithdrawalRecord): Promise<void> {
+    try {
+      const r = await this.d.payments.requestPayout({
+        reference: w.id,
+        uid: w.uid,
+        amount: w.amount,
+        payout: w.amount - w.fee,
+        region: w.region,
+      });
+      await new WithdrawalStore(this.d.db).setProviderRef(w.id, r.providerRef);
+    } catch (err) {
+      this.d.log.warn({ err, withdrawal: w.id }, 'payout request failed; the sweep sends it again');
+    }
+  }
+
+  private async block(user: { id: string; banned: boolean }): Promise<WithdrawBlock | null> {
+    const [restrictions, lastDepositAt] = await Promise.all([
+      new RestrictionStore(this.d.db).list(user.id),
+      new DepositStore(this.d.db).lastCompletedAt(user.id),
+    ]);
+    return withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now() });
+  }
+
+  private refusal(reason: WithdrawRefusal, withdrawable: bigint): AppError {
+    switch (reason) {
+      case 'banned':
+      case 'reported':
+      case 'recentDeposit':
+        return new AppError('WITHDRAW_DISABLED', this.blockText(reason));
+      case 'zero':
+        return badRequest(TEXTS.withdrawAmountRequired, { amount: TEXTS.withdrawAmountRequired });
+      case 'belowFee':
+        return badRequest(TEXTS.withdrawBelowFee, { amount: TEXTS.withdrawBelowFee });
+      case 'insufficient':
+        return new AppError('INSUFFICIENT_FUNDS', TEXTS.withdrawInsufficient);
+      case 'notWagered':
+        return new AppError('INSUFFICIENT_FUNDS', TEXTS.withdrawNotWagered(money(withdrawable)));
+    }
+  }
+}

@@ -1,0 +1,68 @@
+import type { z } from 'zod';
+import { ZodError } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import { TEXTS } from '@rush/domain';
+import type { ServerMessage } from '@rush/protocol';
+import { AppError } from '../errors.ts';
+import type { CommandHandler, Connection } from './types.ts';
+
+type Ack = Extract<ServerMessage, { t: 'ack' }>;
+
+export interface CommandOutcome {
+  ack: Ack;
+  /** The client named a command that does not exist: counted as a bad message. */
+  unknown: boolean;
+}
+
+const failure = (id: number, code: string, message: string): Ack => ({
+  t: 'ack',
+  id,
+  ok: false,
+  error: { code, message },
+});
+
+/**
+ * Socket commands (ARCHITECTURE 8: parsed at the edge with their schema). Errors become acks
+ * with the same stable codes and texts as HTTP errors; anything unexpected is logged and
+ * answered with the generic text, never with its details.
+ */
+export class CommandRegistry {
+  private readonly handlers = new Map<string, CommandHandler>();
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  register<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void {
+    if (this.handlers.has(name)) throw new Error(`realtime command "${name}" is already registered`);
+    this.handlers.set(name, handler);
+  }
+
+  async run(conn: Connection, id: number, name: string, payload: unknown): Promise<CommandOutcome> {
+    const handler = this.handlers.get(name);
+    if (!handler) return { ack: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
+    const parsed = handler.schema.safeParse(payload);
+    if (!parsed.success) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
+    try {
+      const result: unknown = await handler.handle(conn, parsed.data);
+      return {
+        ack: withResult(id, result, (err) => this.log.error({ err, command: name }, 'command result not serializable')),
+        unknown: false,
+      };
+    } catch (err) {
+      if (err instanceof AppError) return { ack: failure(id, err.code, err.message), unknown: false };
+      if (err instanceof ZodError) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
+      this.log.error({ err, command: name, connId: conn.id }, 'realtime command failed');
+      return { ack: failure(id, 'INTERNAL', TEXTS.internal), unknown: false };
+    }
+  }
+}
+
+/** A result JSON cannot carry (bigint, cycle) is a server bug: the client gets INTERNAL, not a dead ack. */
+function withResult(id: number, result: unknown, onError: (err: unknown) => void): Ack {
+  try {
+    JSON.stringify(result);
+  } catch (err) {
+    onError(err);
+    return failure(id, 'INTERNAL', TEXTS.internal);
+  }
+  return result === undefined ? { t: 'ack', id, ok: true } : { t: 'ack', id, ok: true, result };
+}

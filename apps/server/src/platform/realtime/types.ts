@@ -1,0 +1,70 @@
+import type { z } from 'zod';
+import type { TopicEvent } from '@rush/protocol';
+
+/**
+ * Who is on the other end of a socket. Anonymous visitors have no user and a `visitorKey`
+ * (a hash of their browser identity) so presence can count them.
+ */
+export interface Connection {
+  readonly id: string;
+  readonly userId: string | null;
+  readonly sessionPublicId: string | null;
+  readonly visitorKey: string;
+  send(message: unknown): void;
+  close(code: number, reason: string): void;
+}
+
+/** A topic family ("user", "game", ...): who may subscribe, and the state for a full resync. */
+export interface TopicPolicy {
+  authorize(conn: Connection, topic: string): boolean | Promise<boolean>;
+  snapshot?(conn: Connection, topic: string): unknown;
+}
+
+/** A command over the socket (e.g. `game.move`): parsed with its schema, answered with an ack. */
+export interface CommandHandler<S extends z.ZodType = z.ZodType> {
+  schema: S;
+  /** May return the result or a promise of it (`unknown` covers both). */
+  handle(conn: Connection, payload: z.infer<S>): unknown;
+}
+
+export interface ConnectionListener {
+  onConnect?(conn: Connection): Promise<void> | void;
+  onDisconnect?(conn: Connection): Promise<void> | void;
+  /** `presence` messages from the client (mouse activity, idle). */
+  onPresence?(conn: Connection, state: 'online' | 'idle'): Promise<void> | void;
+}
+
+/** Authenticates the upgrade request from its cookie header. */
+export type SocketAuthenticator = (cookieHeader: string | undefined) => Promise<{
+  userId: string;
+  sessionPublicId: string;
+} | null>;
+
+/** The fan-out of versioned events (in-process, or Redis pub/sub across instances). */
+export interface EventBus {
+  /** Appends an event to the topic (assigning the next version) and fans it out everywhere. */
+  publish(topic: string, type: string, data: unknown): Promise<TopicEvent>;
+  /** Events after version `since`, or 'gap' when they are no longer kept. */
+  since(topic: string, since: number): Promise<TopicEvent[] | 'gap'>;
+  version(topic: string): Promise<number>;
+  /** Called for every event published on any instance. */
+  subscribe(listener: (event: TopicEvent) => void): () => void;
+  /**
+   * Optional: called when the bus may have missed events (its Redis subscription reconnected,
+   * or Redis restarted and its counters with it). The hub then re-checks every subscribed topic
+   * against the history, sending the missed events or a resync.
+   */
+  onResume?(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export interface RealtimeHub {
+  publish(topic: string, type: string, data: unknown): Promise<TopicEvent>;
+  registerTopic(family: string, policy: TopicPolicy): void;
+  registerCommand<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void;
+  addListener(listener: ConnectionListener): void;
+  /** Closes this instance's sockets of a user, e.g. at logout; the event tells the others. */
+  closeUserSockets(userId: string, code: number, reason: string, exceptSessionPublicId?: string): void;
+  stats(): { connections: number; badMessages: number };
+  close(): Promise<void>;
+}

@@ -1,0 +1,190 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TEXTS } from '@rush/domain';
+import { DB_KINDS } from '../support/database.ts';
+import { TestClient } from '../support/http-client.ts';
+import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.ts';
+import { startTestServer, type TestServer } from '../support/server.ts';
+import { countSessions, countUsers, login, PASSWORD, registerUser, setUserColumns, userRow } from './support.ts';
+
+/**
+ * Drives the browser's side of the flow: our start route, the provider's /authorize (which
+ * auto-approves), and our callback, each a real HTTP request; cookies stay in `client`.
+ */
+async function signInWithGoogle(client: TestClient): Promise<{ location: string }> {
+  const start = await client.get('/api/auth/google');
+  expect(start.status).toBe(302);
+  const authorize = start.headers.get('location')!;
+  const provider = await fetch(authorize, { redirect: 'manual' });
+  expect(provider.status).toBe(302);
+  const callback = new URL(provider.headers.get('location')!);
+  expect(callback.origin).toBe(client.baseUrl);
+  const done = await client.get(callback.pathname + callback.search);
+  expect(done.status).toBe(302);
+  return { location: done.headers.get('location')! };
+}
+
+const loginError = (location: string) => new URL(location, 'http://x').searchParams.get('error');
+
+describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
+  let server: TestServer;
+  let idp: OidcEmulator;
+  let n = 0;
+  const identity = (email?: string) => {
+    n++;
+    return { sub: `sub-${Date.now()}-${n}`, email: email ?? `g${Date.now()}${n}@gmail.test`, emailVerified: true };
+  };
+
+  beforeAll(async () => {
+    idp = await startOidcEmulator({ clientId: 'rush-web', clientSecret: 'rush-secret' });
+    server = await startTestServer({
+      kind,
+      env: { GOOGLE_CLIENT_ID: 'rush-web', GOOGLE_CLIENT_SECRET: 'rush-secret', GOOGLE_ISSUER: idp.issuer },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await idp?.close();
+  });
+
+  it('is announced in the app config', async () => {
+    expect((await new TestClient(server.baseUrl).get('/api/app/config')).body.googleEnabled).toBe(true);
+  });
+
+  it('sends the browser to the provider with code flow, PKCE S256, nonce and our callback', async () => {
+    const start = await new TestClient(server.baseUrl).get('/api/auth/google');
+    const url = new URL(start.headers.get('location')!);
+    expect(url.origin + url.pathname).toBe(`${idp.issuer}/authorize`);
+    const p = url.searchParams;
+    expect(p.get('response_type')).toBe('code');
+    expect(p.get('scope')).toBe('openid email profile');
+    expect(p.get('client_id')).toBe('rush-web');
+    expect(p.get('redirect_uri')).toBe(`${server.baseUrl}/api/auth/google/callback`);
+    expect(p.get('code_challenge_method')).toBe('S256');
+    expect(p.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(p.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(p.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('creates a verified account named PlayerNNNNN on first sign-in, and finds it again the next time', async () => {
+    const who = identity();
+    idp.setIdentity(who);
+    const client = new TestClient(server.baseUrl);
+    const users = await countUsers(server);
+    expect((await signInWithGoogle(client)).location).toBe('/');
+    const me = (await client.get('/api/session')).body.user;
+    expect(me.username).toMatch(/^Player\d{1,5}$/);
+    expect(me.email).toBe(who.email);
+    expect(me.emailVerified).toBe(true);
+    expect(await countUsers(server)).toBe(users + 1);
+
+    const again = new TestClient(server.baseUrl);
+    await signInWithGoogle(again);
+    expect((await again.get('/api/session')).body.user.uid).toBe(me.uid);
+    expect(await countUsers(server)).toBe(users + 1);
+    // Single session holds for Google sign-ins too.
+    expect((await client.get('/api/session')).body.user).toBeNull();
+    expect(await countSessions(server, me.uid)).toBe(1);
+  });
+
+  it('links an existing verified account by email and keeps its password', async () => {
+    const u = await registerUser(server);
+    await new TestClient(server.baseUrl).get(server.mailer.link(u.email).slice(server.baseUrl.length));
+    idp.setIdentity({ ...identity(u.email.toUpperCase()) });
+    const client = new TestClient(server.baseUrl);
+    await signInWithGoogle(client);
+    expect((await client.get('/api/session')).body.user.uid).toBe(u.uid);
+    expect((await userRow(server, u.uid))!.googleSub).toMatch(/^sub-/);
+    expect((await login(server, u.username, PASSWORD)).res.status).toBe(200);
+  });
+
+  it('linking an unverified account drops the password nobody proved (pre-registration squatting)', async () => {
+    const squatter = await registerUser(server);
+    idp.setIdentity(identity(squatter.email));
+    const owner = new TestClient(server.baseUrl);
+    await signInWithGoogle(owner);
+    expect((await owner.get('/api/session')).body.user).toMatchObject({ uid: squatter.uid, emailVerified: true });
+    expect((await squatter.client.get('/api/session')).body.user).toBeNull();
+    expect((await login(server, squatter.username, PASSWORD)).res.status).toBe(401);
+  });
+
+  it('refuses a login-disabled account with its text on the login page', async () => {
+    const who = identity();
+    idp.setIdentity(who);
+    const first = new TestClient(server.baseUrl);
+    await signInWithGoogle(first);
+    const uid = (await first.get('/api/session')).body.user.uid;
+    await setUserColumns(server, uid, { loginDisabled: true });
+    const { location } = await signInWithGoogle(new TestClient(server.baseUrl));
+    expect(location.startsWith('/login?error=')).toBe(true);
+    expect(loginError(location)).toBe(TEXTS.loginDisabled(server.config.supportEmail));
+  });
+
+  it('refuses when the user declines, the email is unverified, or the ID token is forged', async () => {
+    idp.setIdentity(null);
+    expect(loginError((await signInWithGoogle(new TestClient(server.baseUrl))).location)).toBe(
+      TEXTS.googleSignInFailed,
+    );
+
+    idp.setIdentity({ ...identity(), emailVerified: false });
+    expect(loginError((await signInWithGoogle(new TestClient(server.baseUrl))).location)).toBe(
+      TEXTS.googleEmailUnverified,
+    );
+
+    const users = await countUsers(server);
+    for (const t of [
+      { foreignKey: true },
+      { nonce: 'replayed' },
+      { audience: 'someone-else' },
+      { expiresInSec: -600 },
+    ]) {
+      idp.setIdentity(identity());
+      idp.tamper(t);
+      const client = new TestClient(server.baseUrl);
+      const { location } = await signInWithGoogle(client);
+      expect(loginError(location), JSON.stringify(t)).toBe(TEXTS.googleSignInFailed);
+      expect(client.cookies.has('sid')).toBe(false);
+    }
+    idp.tamper({});
+    expect(await countUsers(server)).toBe(users);
+  });
+
+  it('refuses a callback that did not start in this browser, or a replayed one', async () => {
+    idp.setIdentity(identity());
+    const victim = new TestClient(server.baseUrl);
+    const attacker = new TestClient(server.baseUrl);
+    const start = await attacker.get('/api/auth/google');
+    const provider = await fetch(start.headers.get('location')!, { redirect: 'manual' });
+    const callback = new URL(provider.headers.get('location')!);
+    // The attacker's callback link opened by the victim: no state cookie there.
+    const forced = await victim.get(callback.pathname + callback.search);
+    expect(loginError(forced.headers.get('location')!)).toBe(TEXTS.googleSignInFailed);
+    expect(victim.cookies.has('sid')).toBe(false);
+    // The state was consumed by that attempt: the link is dead for the attacker too.
+    const replay = await attacker.get(callback.pathname + callback.search);
+    expect(loginError(replay.headers.get('location')!)).toBe(TEXTS.googleSignInFailed);
+    // Garbage callbacks land on the login page too, never a 500.
+    for (const q of ['', '?code=x', '?state=abc', '?code=x&state=%00', '?error=access_denied&state=x']) {
+      const res = await victim.get(`/api/auth/google/callback${q}`);
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')!.startsWith('/login?error=')).toBe(true);
+    }
+  });
+});
+
+describe.each(DB_KINDS)('Google sign-in when not configured (%s)', (kind) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ kind });
+  });
+  afterAll(() => server?.stop());
+
+  it('is hidden: googleEnabled false and both routes 404', async () => {
+    const client = new TestClient(server.baseUrl);
+    expect((await client.get('/api/app/config')).body.googleEnabled).toBe(false);
+    for (const path of ['/api/auth/google', '/api/auth/google/callback?code=a&state=b']) {
+      const res = await client.get(path);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('NOT_FOUND');
+    }
+  });
+});

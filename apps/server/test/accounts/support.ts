@@ -1,0 +1,149 @@
+import crypto from 'node:crypto';
+import { count, eq } from 'drizzle-orm';
+import WebSocket from 'ws';
+import { REALTIME_PATH } from '@rush/protocol';
+import { presence, sessions, users } from '../../src/modules/accounts/schema.ts';
+import { TestClient } from '../support/http-client.ts';
+import type { TestServer } from '../support/server.ts';
+
+/** Meets every SPEC 5 password rule. */
+export const PASSWORD = 'Secret#123';
+export const OTHER_PASSWORD = 'Other$456';
+
+/** A fresh valid username (SPEC 5: starts with a letter, letters/digits, at most 10). */
+export function uniqueName(prefix = 'u'): string {
+  const tail = BigInt(`0x${crypto.randomBytes(6).toString('hex')}`).toString(36);
+  return `${prefix}${tail}`.slice(0, 10);
+}
+
+export interface Registration {
+  username: string;
+  email: string;
+  dob: { year: number; month: number; day: number } | null;
+  password: string;
+  confirmPassword: string;
+  acceptTerms: boolean;
+  captchaToken?: string;
+}
+
+export function registration(overrides: Partial<Registration> = {}): Registration {
+  const username = overrides.username ?? uniqueName();
+  return {
+    username,
+    email: `${username.toLowerCase()}@example.com`,
+    dob: { year: 1990, month: 5, day: 17 },
+    password: PASSWORD,
+    confirmPassword: overrides.password ?? PASSWORD,
+    acceptTerms: true,
+    ...overrides,
+  };
+}
+
+export interface Registered {
+  client: TestClient;
+  uid: string;
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Registers through the API (and so is signed in on `client`). */
+export async function registerUser(
+  server: TestServer,
+  overrides: Partial<Registration> = {},
+  client = new TestClient(server.baseUrl),
+): Promise<Registered> {
+  const body = registration(overrides);
+  const res = await client.post('/api/auth/register', body);
+  if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
+  return { client, uid: res.body.user.uid, username: body.username, email: body.email, password: body.password };
+}
+
+export async function login(
+  server: TestServer,
+  identifier: string,
+  password: string,
+  client = new TestClient(server.baseUrl),
+) {
+  const res = await client.post('/api/auth/login', { identifier, password });
+  return { client, res };
+}
+
+export async function setUserColumns(server: TestServer, uid: string, patch: Partial<typeof users.$inferInsert>) {
+  await server.ctx.db.update(users).set(patch).where(eq(users.id, uid));
+}
+
+export async function userRow(server: TestServer, uid: string) {
+  const rows = await server.ctx.db.select().from(users).where(eq(users.id, uid));
+  return rows[0];
+}
+
+export async function countUsers(server: TestServer): Promise<number> {
+  return (await server.ctx.db.select({ n: count() }).from(users))[0]!.n;
+}
+
+export async function countSessions(server: TestServer, uid?: string): Promise<number> {
+  const q = server.ctx.db.select({ n: count() }).from(sessions);
+  return (await (uid ? q.where(eq(sessions.userId, uid)) : q))[0]!.n;
+}
+
+export async function presenceRow(server: TestServer, key: string) {
+  return (await server.ctx.db.select().from(presence).where(eq(presence.key, key)))[0];
+}
+
+/** Polls until `check` holds (for effects that happen after an answer, like socket listeners). */
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** A realtime socket as the web app opens it (its cookies, our Origin), recording every frame. */
+export class Socket {
+  readonly messages: any[] = [];
+  readonly closed: Promise<{ code: number; reason: string }>;
+
+  private constructor(readonly ws: WebSocket) {
+    ws.on('message', (data: Buffer) => this.messages.push(JSON.parse(data.toString('utf8'))));
+    ws.on('error', () => {});
+    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  }
+
+  static async open(server: TestServer, client?: TestClient, headers: Record<string, string> = {}): Promise<Socket> {
+    const url = `${server.baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`;
+    const all: Record<string, string> = { origin: server.baseUrl, ...headers };
+    if (client && client.cookies.size > 0) all.cookie = client.cookieHeader();
+    const socket = new Socket(new WebSocket(url, { headers: all }));
+    await new Promise<void>((resolve, reject) => {
+      socket.ws.once('open', () => resolve());
+      socket.ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused ${res.statusCode}`)));
+      socket.ws.once('error', reject);
+    });
+    await socket.next((m) => m.t === 'hello');
+    return socket;
+  }
+
+  send(message: unknown): void {
+    this.ws.send(JSON.stringify(message));
+  }
+
+  async next(match: (m: any) => boolean, timeoutMs = 5_000): Promise<any> {
+    let found: any;
+    await eventually(() => {
+      found = this.messages.find(match);
+      return found !== undefined;
+    }, timeoutMs);
+    return found;
+  }
+
+  async subscribe(topic: string, since?: number): Promise<void> {
+    this.send(since === undefined ? { t: 'sub', topic } : { t: 'sub', topic, since });
+    await this.next((m) => (m.t === 'subscribed' || m.t === 'err') && m.topic === topic);
+  }
+
+  close(): void {
+    this.ws.close();
+  }
+}

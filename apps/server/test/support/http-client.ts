@@ -1,0 +1,68 @@
+/**
+ * A tiny browser-like HTTP client for tests: keeps cookies, echoes the CSRF cookie in the
+ * header as the web app does, and sends the Origin a browser would.
+ */
+export class TestClient {
+  readonly cookies = new Map<string, string>();
+  constructor(
+    readonly baseUrl: string,
+    readonly opts: { userAgent?: string; ip?: string } = {},
+  ) {}
+
+  cookieHeader(): string {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
+  private store(res: Response): void {
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const eq = pair!.indexOf('=');
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(line)) this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+  }
+
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    extra: { headers?: Record<string, string>; csrf?: boolean; raw?: string | Uint8Array | Blob | FormData } = {},
+  ): Promise<{ status: number; body: any; headers: Headers }> {
+    if (!this.cookies.has('csrf') && method !== 'GET') await this.request('GET', '/api/session');
+    const headers: Record<string, string> = { origin: this.baseUrl, ...extra.headers };
+    if (this.opts.userAgent) headers['user-agent'] = this.opts.userAgent;
+    if (this.opts.ip) headers['x-forwarded-for'] = this.opts.ip;
+    if (extra.csrf !== false && this.cookies.has('csrf')) headers['x-csrf-token'] = this.cookies.get('csrf')!;
+    if (this.cookies.size > 0) headers.cookie = this.cookieHeader();
+    let payload: string | Uint8Array | Blob | FormData | undefined = extra.raw;
+    if (body !== undefined && payload === undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
+    this.store(res);
+    const text = await res.text();
+    let parsed: unknown = text;
+    try {
+      parsed = text ? JSON.parse(text) : null;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, body: parsed, headers: res.headers };
+  }
+
+  get(path: string) {
+    return this.request('GET', path);
+  }
+  post(path: string, body?: unknown) {
+    return this.request('POST', path, body ?? {});
+  }
+  patch(path: string, body?: unknown) {
+    return this.request('PATCH', path, body ?? {});
+  }
+  put(path: string, body?: unknown) {
+    return this.request('PUT', path, body ?? {});
+  }
+}

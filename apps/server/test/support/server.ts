@@ -1,0 +1,88 @@
+import net from 'node:net';
+import { parseConfig, type Config } from '../../src/config.ts';
+import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.ts';
+import type { DatabaseKind } from '../../src/platform/db/database.ts';
+import { buildServer, type RunningServer } from '../../src/platform/http/server.ts';
+import type { Mail, Mailer } from '../../src/platform/mail/mailer.ts';
+import { createTestDatabase } from './database.ts';
+
+/** A mailer that keeps what it sends, for tests to read links from. */
+export class CapturingMailer implements Mailer {
+  readonly kind = 'outbox' as const;
+  readonly sent: Mail[] = [];
+  send(mail: Mail): Promise<void> {
+    this.sent.push(mail);
+    return Promise.resolve();
+  }
+  last(to?: string): Mail | undefined {
+    const list = to ? this.sent.filter((m) => m.to.toLowerCase() === to.toLowerCase()) : this.sent;
+    return list[list.length - 1];
+  }
+  /** The first http(s) link in the last mail to `to`. */
+  link(to: string): string {
+    const m = this.last(to);
+    const found = m?.text.match(/https?:\/\/\S+/);
+    if (!found) throw new Error(`no link in mail to ${to}`);
+    return found[0];
+  }
+}
+
+export interface TestServer extends RunningServer {
+  baseUrl: string;
+  mailer: CapturingMailer;
+  clock: Clock;
+  config: Config;
+  stop(): Promise<void>;
+}
+
+export interface TestServerOptions {
+  kind?: DatabaseKind;
+  env?: Record<string, string>;
+  clock?: Clock | 'manual';
+  /** Share a database between instances (multi-instance tests). */
+  databaseUrl?: string;
+}
+
+/** Starts the real server in-process on a random port against a fresh real database. */
+export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
+  const database = opts.databaseUrl
+    ? await (await import('../../src/platform/db/database.ts')).openDatabase({ kind: 'postgres', url: opts.databaseUrl })
+    : await createTestDatabase(opts.kind ?? 'pglite');
+  const clock = opts.clock === 'manual' ? new ManualClock() : (opts.clock ?? systemClock);
+  const mailer = new CapturingMailer();
+  const port = await freePort();
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_MAX: '100000',
+    ...opts.env,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+  });
+  const server = await buildServer({ config, database, clock, mailer, logger: false });
+  await server.app.listen({ port, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  return {
+    ...server,
+    baseUrl,
+    mailer,
+    clock,
+    config,
+    async stop() {
+      await server.close();
+      await database.close();
+    },
+  };
+}
+
+/** A port that was free a moment ago; APP_URL (and so the allowed Origin) must name it. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}

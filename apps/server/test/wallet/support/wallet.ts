@@ -1,0 +1,168 @@
+import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { WALLET_ROUTES } from '@rush/protocol';
+import { TestClient } from '../../support/http-client.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import { eventually, registerUser, type Registered } from '../../accounts/support.ts';
+import type { ManualClock } from '../../../src/platform/clock.ts';
+import type { Db, DatabaseKind } from '../../../src/platform/db/database.ts';
+import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
+import {
+  allBalances,
+  balancesFromTransfers,
+  readBalance,
+  sumPerCurrency,
+} from '../../../src/modules/wallet/ledger.store.ts';
+import { createWalletCore } from '../../../src/modules/wallet/module.ts';
+import { SANDBOX_SECRET_KEY } from '../../../src/modules/wallet/payments/sandbox/secret.ts';
+import { signPayload, SIGNATURE_HEADER } from '../../../src/modules/wallet/payments/signature.ts';
+import { SANDBOX_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.routes.ts';
+import { sharedSecret } from '../../../src/modules/wallet/payments/secret.store.ts';
+import { paymentSessions, withdrawals } from '../../../src/modules/wallet/schema.ts';
+
+export { eventually };
+
+/** A device in New York City (cash allowed), fixed now by the server's clock. */
+export const gpsAt = (server: TestServer, latitude = 40.7128, longitude = -74.006, radius = 10) => ({
+  latitude,
+  longitude,
+  radius,
+  altitude: null,
+  speed: null,
+  dateTime: server.clock.now().toISOString(),
+});
+export const TORONTO = [43.6532, -79.3832] as const;
+export const PHOENIX = [33.4484, -112.074] as const;
+export const LONDON = [51.5072, -0.1276] as const;
+
+/** Registers a user through the API and verifies the email through the mailed link. */
+export async function verifiedUser(
+  server: TestServer,
+  overrides: Parameters<typeof registerUser>[1] = {},
+): Promise<Registered> {
+  const user = await registerUser(server, overrides);
+  await eventually(() => server.mailer.last(user.email) !== undefined);
+  const link = new URL(server.mailer.link(user.email));
+  const res = await user.client.get(`${link.pathname}${link.search}`);
+  expect(res.status).toBe(302);
+  return user;
+}
+
+export const ADMIN_EMAIL = 'admin@x.test';
+export const ADMIN_ENV = { ADMIN_EMAILS: ADMIN_EMAIL };
+
+export async function adminUser(server: TestServer): Promise<Registered> {
+  return verifiedUser(server, { username: `adm${crypto.randomBytes(3).toString('hex')}`, email: ADMIN_EMAIL });
+}
+
+/** Admin deposit: the way tests put withdrawable USD on an account (no wagering requirement). */
+export async function adminDeposit(admin: Registered, uid: string, amount: number, key: string = crypto.randomUUID()) {
+  return admin.client.request(
+    'POST',
+    WALLET_ROUTES.adminDeposit(uid),
+    { amount },
+    { headers: { 'idempotency-key': key } },
+  );
+}
+
+/** The wallet's services on the server's database, as a second instance would build them. */
+export function walletCore(server: TestServer) {
+  return createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+}
+export type WalletCore = ReturnType<typeof walletCore>;
+
+/** A suite's server, with ADMIN_ENV, and its admin signed up and verified (the suite stops the server). */
+export async function startWalletServer(kind: DatabaseKind, options: { clock?: 'manual' } = {}) {
+  const server = await startTestServer({ kind, ...options, env: ADMIN_ENV });
+  const admin = await adminUser(server);
+  return { server, admin };
+}
+
+/** The same on a manual clock, with a second wallet core on the server's database. */
+export async function startManualWalletServer(kind: DatabaseKind) {
+  const { server, admin } = await startWalletServer(kind, { clock: 'manual' });
+  return { server, clock: server.clock as ManualClock, admin, core: walletCore(server) };
+}
+
+export const usd = (server: TestServer, uid: string) => readBalance(server.ctx.db, accountOf.user(uid, 'usd').id);
+export const rc = (server: TestServer, uid: string) => readBalance(server.ctx.db, accountOf.user(uid, 'wbx').id);
+
+/** Starts a deposit as the wallet modal does; answers the checkout id from the iframe URL. */
+export async function startDeposit(
+  server: TestServer,
+  user: Registered,
+  amount: number,
+  region: 'us' | 'ca' = 'us',
+  gps = gpsAt(server),
+) {
+  const res = await user.client.post(WALLET_ROUTES.deposits, { amount, region, deviceGps: gps });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const url = res.body.url as string;
+  expect(url).toMatch(/^\/sandbox-pay\/checkout\/[0-9a-f-]{36}$/);
+  return { sessionId: res.body.sessionId as string, url, checkoutId: url.split('/').pop()! };
+}
+
+/** Presses Pay inside the iframe (the page's script posts exactly this). */
+export function pressPay(client: TestClient, checkoutId: string) {
+  return client.post(`/sandbox-pay/checkout/${checkoutId}/pay`, {});
+}
+
+/** A full deposit through the sandbox provider. */
+export async function depositThroughSandbox(
+  server: TestServer,
+  user: Registered,
+  amount: number,
+  region: 'us' | 'ca' = 'us',
+) {
+  const started = await startDeposit(server, user, amount, region);
+  const paid = await pressPay(user.client, started.checkoutId);
+  expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+  return started;
+}
+
+/** A notification exactly as the sandbox provider signs it (what an attacker could capture). */
+export async function signedNotification(
+  server: TestServer,
+  body: { id: string; type: string; data: { reference: string; amount: number } },
+  secret?: string,
+) {
+  const raw = JSON.stringify(body);
+  const key = secret ?? (await sharedSecret(server.ctx.db, SANDBOX_SECRET_KEY));
+  return { raw, signature: signPayload(key, raw, server.clock.now()) };
+}
+
+export function postWebhook(server: TestServer, raw: string, signature?: string) {
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (signature !== undefined) headers[SIGNATURE_HEADER] = signature;
+  return fetch(server.baseUrl + SANDBOX_WEBHOOK_PATH, { method: 'POST', headers, body: raw }).then(async (r) => ({
+    status: r.status,
+    body: (await r.json().catch(() => null)) as any,
+  }));
+}
+
+export async function sessionRow(server: TestServer, id: string) {
+  return (await server.ctx.db.select().from(paymentSessions).where(eq(paymentSessions.id, id)))[0];
+}
+
+export async function withdrawalRow(server: TestServer, id: string) {
+  return (await server.ctx.db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0];
+}
+
+export async function withdrawalsOf(server: TestServer, uid: string) {
+  return server.ctx.db.select().from(withdrawals).where(eq(withdrawals.uid, uid));
+}
+
+/** The double-entry invariants: every currency sums to zero, balances equal the transfers, no user below zero. */
+export async function expectLedgerInvariants(db: Db): Promise<void> {
+  expect(await sumPerCurrency(db)).toEqual({ usd: 0n, wbx: 0n });
+  const stored = await allBalances(db);
+  const derived = await balancesFromTransfers(db);
+  for (const [id, balance] of stored) {
+    expect(derived.get(id) ?? 0n, id).toBe(balance);
+    if (/^(user|escrow|system:fee|withdrawal)/.test(id)) expect(balance >= 0n, id).toBe(true);
+  }
+}
+
+/** A second browser for the same site, signed out. */
+export const anonymous = (server: TestServer) => new TestClient(server.baseUrl);

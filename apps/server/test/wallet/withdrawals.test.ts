@@ -1,0 +1,275 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import { TEXTS } from '@rush/domain';
+import { WALLET_ROUTES } from '@rush/protocol';
+import type { ManualClock } from '../../src/platform/clock.ts';
+import { accountOf } from '../../src/modules/wallet/account-ids.ts';
+import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
+import type { PaymentsPort } from '../../src/modules/wallet/payments/port.ts';
+import { ledgerMovements, ledgerTransfers, withdrawals } from '../../src/modules/wallet/schema.ts';
+import { WithdrawalService } from '../../src/modules/wallet/withdrawals.service.ts';
+import { DB_KINDS } from '../support/database.ts';
+import type { TestServer } from '../support/server.ts';
+import { setUserColumns, type Registered } from '../accounts/support.ts';
+import {
+  adminDeposit,
+  depositThroughSandbox,
+  eventually,
+  expectLedgerInvariants,
+  postWebhook,
+  signedNotification,
+  startManualWalletServer,
+  usd,
+  verifiedUser,
+  walletCore,
+  type WalletCore,
+  withdrawalRow,
+  withdrawalsOf,
+} from './support/wallet.ts';
+
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const PAYOUT_DELAY_MS = 5_000;
+
+describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
+  let server: TestServer;
+  let clock: ManualClock;
+  let admin: Registered;
+  let core: WalletCore;
+  beforeAll(async () => {
+    ({ server, clock, admin, core } = await startManualWalletServer(kind));
+  });
+  afterAll(() => server?.stop());
+
+  const funded = async (cents: number) => {
+    const u = await verifiedUser(server);
+    expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
+    return u;
+  };
+  const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
+    u.client.post(WALLET_ROUTES.withdrawals, { amount, region });
+  const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
+  /** Where the held money went when the payout was answered: account -> amount. */
+  const resolution = async (id: string) => {
+    const rows = await server.ctx.db
+      .select({ to: ledgerTransfers.toAccount, from: ledgerTransfers.fromAccount, amount: ledgerTransfers.amount })
+      .from(ledgerTransfers)
+      .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerTransfers.movementId))
+      .where(eq(ledgerMovements.idempotencyKey, `withdraw:resolve:${id}`));
+    return Object.fromEntries(rows.map((r) => [r.to, r.amount]));
+  };
+  const settledBySweep = async (id: string, status: 'completed' | 'rejected') => {
+    clock.advance(PAYOUT_DELAY_MS + 1);
+    await eventually(async () => (await withdrawalRow(server, id))?.status === status, 10_000);
+  };
+
+  it('refuses each way the rules say, with the SPEC texts, and changes nothing', async () => {
+    const u = await funded(5000);
+    const expectRefused = async (
+      res: Awaited<ReturnType<typeof withdraw>>,
+      status: number,
+      code: string,
+      message: string,
+    ) => {
+      expect(res.status, JSON.stringify(res.body)).toBe(status);
+      expect(res.body.error).toMatchObject({ code, message });
+      expect(await usd(server, u.uid)).toBe(5000n);
+      expect(await withdrawalsOf(server, u.uid)).toEqual([]);
+    };
+    await expectRefused(await withdraw(u, 0), 400, 'VALIDATION', 'Please enter an amount to withdraw.');
+    await expectRefused(
+      await withdraw(u, 5001),
+      409,
+      'INSUFFICIENT_FUNDS',
+      'You do not have sufficient funds to withdraw this amount.',
+    );
+    await expectRefused(
+      await withdraw(u, 200, 'ca'),
+      400,
+      'VALIDATION',
+      'Canadian withdrawals carry a US$2.00 fee: please withdraw more than $2.00.',
+    );
+
+    // Reported by another player: active 5 minutes after the report.
+    await core.addRestriction(u.uid, 'reported');
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawDisabledReason).toBeNull();
+    clock.advance(5 * MINUTE);
+    const reportedText = 'You have been reported by another player: withdrawal is temporarily disabled.';
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawDisabledReason).toBe(reportedText);
+    await expectRefused(await withdraw(u, 100), 403, 'WITHDRAW_DISABLED', reportedText);
+
+    // Banned: the terms-violation text with the support email (a ban outranks a report).
+    const bannedText = `Your account has been banned for Terms violation. If you believe this is in error, please contact ${server.config.supportEmail}`;
+    await core.addRestriction(u.uid, 'banned');
+    clock.advance(5 * MINUTE);
+    await expectRefused(await withdraw(u, 100), 403, 'WITHDRAW_DISABLED', bannedText);
+    const flagged = await funded(1000);
+    await setUserColumns(server, flagged.uid, { banned: true });
+    const byFlag = await withdraw(flagged, 100);
+    expect(byFlag.body.error).toEqual({ code: 'WITHDRAW_DISABLED', message: bannedText });
+    expect(await usd(server, flagged.uid)).toBe(1000n);
+  });
+
+  it('blocked 48 hours after a deposit; deposited money must be wagered once (stakes count)', async () => {
+    const u = await funded(1000); // an admin deposit carries no wagering requirement
+    await depositThroughSandbox(server, u, 2000);
+    const blocked = await withdraw(u, 100);
+    expect(blocked.status).toBe(403);
+    expect(blocked.body.error).toEqual({
+      code: 'WITHDRAW_DISABLED',
+      message: 'Withdrawals are blocked for 48 hours after your last deposit.',
+    });
+    clock.advance(47 * HOUR);
+    expect((await withdraw(u, 100)).status).toBe(403);
+    clock.advance(HOUR);
+
+    const unwagered = await withdraw(u, 1001);
+    expect(unwagered.status).toBe(409);
+    expect(unwagered.body.error.message).toBe(
+      'Deposited money must be played once before it can be withdrawn. You can withdraw up to $10.00 now.',
+    );
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
+
+    // Stakes into escrow are wagering; a cancelled game's refund gives the requirement back.
+    await core.wallet.hold({ ref: 'game:wager-a', uid: u.uid, currency: 'usd', amount: 1500n });
+    await core.wallet.hold({ ref: 'game:wager-b', uid: u.uid, currency: 'usd', amount: 500n });
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
+    await core.wallet.refund({ ref: 'game:wager-b', currency: 'usd', reason: 'refund' });
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
+    await core.wallet.settle({ ref: 'game:wager-a', currency: 'usd', winners: [u.uid] });
+    // Balance 1000 + 500 + 1350 = 2850; 500 of the deposit is still unwagered.
+    expect(await usd(server, u.uid)).toBe(2850n);
+    expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(2350);
+    expect((await withdraw(u, 2351)).status).toBe(409);
+    expect((await withdraw(u, 2350)).status).toBe(200);
+    expect(await usd(server, u.uid)).toBe(500n);
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('held while pending, then completed by the sandbox provider via the sweep', async () => {
+    const u = await funded(3000);
+    const res = await withdraw(u, 3000);
+    expect(res.status).toBe(200);
+    expect(res.body.transaction).toMatchObject({
+      type: 'withdraw',
+      amount: 3000,
+      fee: 0,
+      currency: 'usd',
+      status: 'pending',
+      completed: false,
+      source: u.username,
+      destination: null,
+      notes: { result: null },
+    });
+    const [w] = await withdrawalsOf(server, u.uid);
+    expect(w!.status).toBe('pending');
+    expect(w!.providerRef).not.toBeNull();
+    expect(await usd(server, u.uid)).toBe(0n);
+    expect(await held(u.uid)).toBe(3000n);
+    expect((await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions[0].status).toBe('pending');
+
+    await settledBySweep(w!.id, 'completed');
+    expect(await held(u.uid)).toBe(0n);
+    expect(await usd(server, u.uid)).toBe(0n);
+    expect(await resolution(w!.id)).toEqual({ [accountOf.clearing('usd').id]: 3000n });
+    const [row] = (await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions;
+    expect(row).toMatchObject({ type: 'withdraw', status: 'completed', completed: true, amount: 3000 });
+
+    // The provider's answer replayed, or answered the other way, changes nothing.
+    for (const type of ['payout.completed', 'payout.rejected']) {
+      const note = await signedNotification(server, {
+        id: `evt_${type}`,
+        type,
+        data: { reference: w!.id, amount: 3000 },
+      });
+      expect((await postWebhook(server, note.raw, note.signature)).status).toBe(200);
+    }
+    expect(await usd(server, u.uid)).toBe(0n);
+    expect((await withdrawalRow(server, w!.id))!.status).toBe('completed');
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('rejected by the sandbox bank (amounts ending in .13): the money comes back', async () => {
+    const u = await funded(5000);
+    await withdraw(u, 1013);
+    expect(await usd(server, u.uid)).toBe(3987n);
+    const [w] = await withdrawalsOf(server, u.uid);
+    await settledBySweep(w!.id, 'rejected');
+    expect(await resolution(w!.id)).toEqual({ [accountOf.user(u.uid, 'usd').id]: 1013n });
+    expect(await usd(server, u.uid)).toBe(5000n);
+    expect(await held(u.uid)).toBe(0n);
+    const [row] = (await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions;
+    expect(row).toMatchObject({ type: 'withdraw', status: 'rejected', completed: false, amount: 1013 });
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('Canadian withdrawals pay out the amount minus US$2.00, the fee to the platform', async () => {
+    const u = await funded(3000);
+    const res = await withdraw(u, 3000, 'ca');
+    expect(res.body.transaction).toMatchObject({ amount: 3000, fee: 200, status: 'pending' });
+    const [w] = await withdrawalsOf(server, u.uid);
+    await settledBySweep(w!.id, 'completed');
+    expect(await resolution(w!.id)).toEqual({ [accountOf.clearing('usd').id]: 2800n, [accountOf.fee('usd').id]: 200n });
+    expect((await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions[0]).toMatchObject({
+      type: 'withdraw',
+      amount: 3000,
+      fee: 200,
+      status: 'completed',
+    });
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('50 concurrent requests against a balance that covers one: exactly one is held', async () => {
+    const u = await funded(1000);
+    const results = await Promise.all(Array.from({ length: 50 }, () => withdraw(u, 1000)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    for (const r of results.filter((x) => x.status !== 200)) {
+      expect(r.status).toBe(409);
+      expect(r.body.error).toEqual({ code: 'INSUFFICIENT_FUNDS', message: TEXTS.withdrawInsufficient });
+    }
+    expect(await usd(server, u.uid)).toBe(0n);
+    expect(await held(u.uid)).toBe(1000n);
+    expect(await withdrawalsOf(server, u.uid)).toHaveLength(1);
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('sweeps from several instances at once resolve each payout once', async () => {
+    const u = await funded(2000);
+    await withdraw(u, 2000);
+    const [w] = await withdrawalsOf(server, u.uid);
+    clock.advance(PAYOUT_DELAY_MS + 1);
+    const others = [walletCore(server), walletCore(server), walletCore(server)];
+    await Promise.all(others.flatMap((c) => [c.sandbox.sweep(), c.sandbox.sweep()]));
+    await eventually(async () => (await withdrawalRow(server, w!.id))?.status === 'completed');
+    const resolutions = await server.ctx.db
+      .select({ n: count() })
+      .from(ledgerMovements)
+      .where(eq(ledgerMovements.idempotencyKey, `withdraw:resolve:${w!.id}`));
+    expect(resolutions[0]!.n).toBe(1);
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('a request the provider never received is sent again by the sweep', async () => {
+    const u = await funded(1500);
+    expect(await server.ctx.db.select().from(withdrawals).where(eq(withdrawals.uid, u.uid))).toEqual([]);
+    // An instance whose provider call fails right after the hold (as if it died there).
+    const down: PaymentsPort = Object.create(core.payments, {
+      requestPayout: { value: () => Promise.reject(new Error('provider down')) },
+    }) as PaymentsPort;
+    const flaky = new WithdrawalService({
+      db: server.ctx.db,
+      clock,
+      wallet: core.wallet,
+      payments: down,
+      supportEmail: server.config.supportEmail,
+      log: server.ctx.log,
+    });
+    await flaky.request({ id: u.uid, username: u.username, banned: false }, { amount: 1500, region: 'us' });
+    const [w] = await withdrawalsOf(server, u.uid);
+    expect(w!.providerRef).toBeNull();
+    clock.advance(31_000);
+    await eventually(async () => (await withdrawalRow(server, w!.id))?.providerRef !== null, 10_000);
+    await settledBySweep(w!.id, 'completed');
+    expect(await held(u.uid)).toBe(0n);
+  });
+});

@@ -1,0 +1,114 @@
+import { ErrorBody, type ErrorCode } from '@rush/protocol';
+import { TEXTS } from '@rush/domain';
+
+/** The minimal shape of a protocol schema this client needs: a zod `safeParse`. */
+export interface Parser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false };
+}
+
+/** An API failure in the protocol's shape: a stable code, the user-facing text, field texts. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly fields: Readonly<Record<string, string>>;
+
+  constructor(status: number, code: ErrorCode, message: string, fields: Record<string, string> = {}) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+/** Text for a failure that never reached the server (ours). */
+export const NETWORK_ERROR_TEXT = 'Could not reach the server. Please check your connection and try again.';
+
+const CSRF_COOKIE = 'csrf';
+const CSRF_HEADER = 'x-csrf-token';
+const BOOTSTRAP_PATH = '/api/session';
+
+export function readCookie(name: string): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq < 0) continue;
+    if (part.slice(0, eq).trim() === name) return decodeURIComponent(part.slice(eq + 1).trim());
+  }
+  return null;
+}
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+interface RequestOptions<T> {
+  /** JSON body (sent with content-type application/json). */
+  json?: unknown;
+  /** Multipart body (the browser sets the boundary). */
+  form?: FormData;
+  /** Protocol schema of the success body; without it the body is ignored. */
+  schema?: Parser<T>;
+}
+
+async function send(method: Method, path: string, body: BodyInit | undefined, isJson: boolean): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (isJson) headers['content-type'] = 'application/json';
+  if (method !== 'GET') {
+    const token = readCookie(CSRF_COOKIE);
+    if (token) headers[CSRF_HEADER] = token;
+  }
+  try {
+    return await fetch(path, { method, headers, body, credentials: 'same-origin' });
+  } catch {
+    throw new ApiError(0, 'UNAVAILABLE', NETWORK_ERROR_TEXT);
+  }
+}
+
+async function toApiError(res: Response): Promise<ApiError> {
+  let payload: unknown;
+  try {
+    payload = await res.json();
+  } catch {
+    payload = null;
+  }
+  const parsed = ErrorBody.safeParse(payload);
+  if (parsed.success) {
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(res.status, code, message, fields ?? {});
+  }
+  return new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : 'BAD_REQUEST', TEXTS.internal);
+}
+
+/**
+ * One call to the API. Changes carry the double-submit CSRF token; when the cookie is missing
+ * (first visit) or stale, a GET of the session lets the server set it and the call is retried once.
+ */
+export async function request<T = void>(method: Method, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  const isJson = opts.json !== undefined;
+  const body: BodyInit | undefined = isJson ? JSON.stringify(opts.json) : opts.form;
+  if (method !== 'GET' && !readCookie(CSRF_COOKIE)) await send('GET', BOOTSTRAP_PATH, undefined, false);
+  let res = await send(method, path, body, isJson);
+  if (!res.ok && method !== 'GET' && res.status === 403) {
+    const error = await toApiError(res);
+    if (error.code !== 'CSRF') throw error;
+    await send('GET', BOOTSTRAP_PATH, undefined, false);
+    res = await send(method, path, body, isJson);
+  }
+  if (!res.ok) throw await toApiError(res);
+  if (!opts.schema) return undefined as T;
+  let payload: unknown;
+  try {
+    const text = await res.text();
+    payload = text ? (JSON.parse(text) as unknown) : null;
+  } catch {
+    throw new ApiError(res.status, 'INTERNAL', TEXTS.internal);
+  }
+  const parsed = opts.schema.safeParse(payload);
+  if (!parsed.success) throw new ApiError(res.status, 'INTERNAL', TEXTS.internal);
+  return parsed.data;
+}
+
+/** The user-facing text of any thrown value. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return TEXTS.internal;
+}

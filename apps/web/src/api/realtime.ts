@@ -1,0 +1,460 @@
+import {
+  CLOSE_CODES,
+  PROTOCOL_VERSION,
+  REALTIME_PATH,
+  ServerMessage,
+  type ClientMessage,
+  type TopicEvent,
+} from '@rush/protocol';
+
+/**
+ * The realtime client: one socket per tab to `/ws`. It reconnects with backoff, re-subscribes
+ * every topic with `since` = the last version seen (the server replays what was missed or sends
+ * a resync), keeps the socket alive with pings and carries presence. Pure TypeScript; React binds
+ * to it in realtime-react.tsx.
+ */
+
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+
+/** A command the server refused (its ack carried `ok: false`), or one that never got an answer. */
+export class CommandError extends Error {
+  readonly code: string;
+
+  constructor(code: string, message: string) {
+    super(message);
+    this.name = 'CommandError';
+    this.code = code;
+  }
+}
+
+/** Codes of failures decided here, not by the server. */
+export const COMMAND_TIMEOUT = 'TIMEOUT';
+export const COMMAND_DISCONNECTED = 'UNAVAILABLE';
+/** Text for a command that got no answer (ours). */
+export const COMMAND_NO_ANSWER_TEXT = 'The server did not answer. Please check your connection and try again.';
+
+export interface CommandOptions {
+  /** Give up (reject with TIMEOUT) after this long, wherever the command is. Default 10 s. */
+  timeoutMs?: number;
+  /**
+   * The server applies this command at most once however often it arrives (a move carries its
+   * ply): when the socket drops before the ack, it is sent again on the next connection.
+   * Otherwise a command already on the wire when the socket drops is rejected (it may or may
+   * not have been applied); one not yet sent still waits for the connection.
+   */
+  resendSafe?: boolean;
+}
+
+interface PendingCommand {
+  id: number;
+  name: string;
+  payload: unknown;
+  resendSafe: boolean;
+  /** Sent on the current connection. */
+  sent: boolean;
+  resolve(result: unknown): void;
+  reject(error: CommandError): void;
+  timer: ReturnType<typeof setTimeout>;
+}
+export type PresenceMessageState = 'online' | 'idle';
+
+export interface TopicHandlers {
+  onEvent?(event: TopicEvent): void;
+  /**
+   * Reload the topic's state: the missed events are gone (the snapshot, when the server sent one,
+   * is the state), or a fresh subscription just went live (snapshot undefined).
+   */
+  onResync?(snapshot: unknown): void;
+}
+
+/** The part of the browser WebSocket this client uses (tests pass a fake). */
+export interface SocketLike {
+  readonly readyState: number;
+  onopen: ((ev: Event) => void) | null;
+  onmessage: ((ev: MessageEvent) => void) | null;
+  onclose: ((ev: CloseEvent) => void) | null;
+  onerror: ((ev: Event) => void) | null;
+  send(data: string): void;
+  close(code?: number, reason?: string): void;
+}
+
+export interface RealtimeOptions {
+  url?: string;
+  createSocket?: (url: string) => SocketLike;
+  /** Full page reload (protocol mismatch, session replaced). */
+  reload?: () => void;
+  pingIntervalMs?: number;
+  pongTimeoutMs?: number;
+  maxBackoffMs?: number;
+}
+
+interface TopicState {
+  handlers: Set<TopicHandlers>;
+  /** Last version applied; undefined until the server tells one. */
+  v: number | undefined;
+}
+
+const OPEN = 1;
+const BASE_BACKOFF_MS = 500;
+const RELOAD_GUARD_KEY = 'rush.protocolReloadAt';
+const RELOAD_GUARD_MS = 30_000;
+
+function defaultUrl(): string {
+  const { protocol, host } = window.location;
+  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`;
+}
+
+/** A protocol mismatch reloads once to fetch the new bundle; never loops if the server is still old. */
+function reloadForNewProtocol(reload: () => void): void {
+  try {
+    const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
+    if (Date.now() - last < RELOAD_GUARD_MS) return;
+    sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
+  } catch {
+    // storage unavailable: reload anyway
+  }
+  reload();
+}
+
+export class RealtimeClient {
+  private readonly opts: Required<Omit<RealtimeOptions, 'url'>> & Pick<RealtimeOptions, 'url'>;
+  private readonly loggedOutListeners = new Set<() => void>();
+  private readonly topics = new Map<string, TopicState>();
+  private readonly statusListeners = new Set<() => void>();
+  private socket: SocketLike | null = null;
+  private ready = false;
+  private running = false;
+  private attempts = 0;
+  private status: ConnectionStatus = 'idle';
+  private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingTimer: ReturnType<typeof setInterval> | null = null;
+  private pongTimer: ReturnType<typeof setTimeout> | null = null;
+  private pingId = 0;
+  private presence: PresenceMessageState = 'online';
+  private commandId = 0;
+  private readonly pending = new Map<number, PendingCommand>();
+
+  constructor(options: RealtimeOptions = {}) {
+    this.opts = {
+      createSocket: (url) => new WebSocket(url),
+      reload: () => window.location.reload(),
+      pingIntervalMs: 25_000,
+      pongTimeoutMs: 10_000,
+      maxBackoffMs: 15_000,
+      ...options,
+    };
+  }
+
+  /** Opens the socket (idempotent). */
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.connect();
+  }
+
+  /** Closes the socket for good (until start); commands still waiting are rejected. */
+  stop(): void {
+    this.running = false;
+    this.failPending(() => true);
+    this.clearTimers();
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    if (socket) {
+      this.detach(socket);
+      socket.close(CLOSE_CODES.normal, 'stop');
+    }
+    this.setStatus('idle');
+  }
+
+  /** Reconnects at once, e.g. after login or logout so the socket carries the new cookie. */
+  restart(): void {
+    if (!this.running) return;
+    const socket = this.socket;
+    this.socket = null;
+    this.ready = false;
+    this.clearTimers();
+    this.dropInFlight();
+    if (socket) {
+      this.detach(socket);
+      socket.close(CLOSE_CODES.normal, 'restart');
+    }
+    this.attempts = 0;
+    this.connect();
+  }
+
+  /** Listens to a topic; the returned function stops listening (the last listener unsubscribes). */
+  subscribe(topic: string, handlers: TopicHandlers): () => void {
+    let state = this.topics.get(topic);
+    if (!state) {
+      state = { handlers: new Set(), v: undefined };
+      this.topics.set(topic, state);
+      if (this.ready) this.send({ t: 'sub', topic });
+    }
+    state.handlers.add(handlers);
+    const owned = state;
+    return () => {
+      owned.handlers.delete(handlers);
+      if (owned.handlers.size === 0 && this.topics.get(topic) === owned) {
+        this.topics.delete(topic);
+        if (this.ready) this.send({ t: 'unsub', topic });
+      }
+    };
+  }
+
+  /**
+   * Sends a command (`{t:'cmd', id, name, payload}`) and resolves with the `result` of its ack,
+   * or rejects with a CommandError carrying the server's code and text. Waits for the connection
+   * when the socket is down; see CommandOptions for what happens when it drops meanwhile.
+   */
+  command<T = unknown>(name: string, payload: unknown, options: CommandOptions = {}): Promise<T> {
+    const { timeoutMs = 10_000, resendSafe = false } = options;
+    this.commandId += 1;
+    const id = this.commandId;
+    return new Promise<T>((resolve, reject) => {
+      const entry: PendingCommand = {
+        id,
+        name,
+        payload,
+        resendSafe,
+        sent: false,
+        resolve: (result) => resolve(result as T),
+        reject,
+        timer: setTimeout(() => {
+          if (!this.pending.delete(id)) return;
+          reject(new CommandError(COMMAND_TIMEOUT, COMMAND_NO_ANSWER_TEXT));
+        }, timeoutMs),
+      };
+      this.pending.set(id, entry);
+      if (!this.running) {
+        this.settle(id, new CommandError(COMMAND_DISCONNECTED, COMMAND_NO_ANSWER_TEXT));
+        return;
+      }
+      if (this.ready) this.sendCommand(entry);
+    });
+  }
+
+  sendPresence(state: PresenceMessageState): void {
+    this.presence = state;
+    if (this.ready) this.send({ t: 'presence', state });
+  }
+
+  /** The server closed the socket because this session logged out (in another tab or device). */
+  onLoggedOut(listener: () => void): () => void {
+    this.loggedOutListeners.add(listener);
+    return () => this.loggedOutListeners.delete(listener);
+  }
+
+  getStatus = (): ConnectionStatus => this.status;
+
+  onStatus = (listener: () => void): (() => void) => {
+    this.statusListeners.add(listener);
+    return () => this.statusListeners.delete(listener);
+  };
+
+  /** Last version seen on a topic (for tests and diagnostics). */
+  versionOf(topic: string): number | undefined {
+    return this.topics.get(topic)?.v;
+  }
+
+  private connect(): void {
+    this.setStatus(this.attempts === 0 && this.status !== 'reconnecting' ? 'connecting' : 'reconnecting');
+    let socket: SocketLike;
+    try {
+      socket = this.opts.createSocket(this.opts.url ?? defaultUrl());
+    } catch {
+      this.scheduleReconnect();
+      return;
+    }
+    this.socket = socket;
+    socket.onmessage = (ev) => {
+      if (this.socket === socket) this.handleFrame(ev.data);
+    };
+    socket.onclose = (ev) => {
+      if (this.socket === socket) this.handleClose(ev.code);
+    };
+    socket.onerror = () => {
+      // onclose follows and decides
+    };
+  }
+
+  private detach(socket: SocketLike): void {
+    socket.onopen = null;
+    socket.onmessage = null;
+    socket.onclose = null;
+    socket.onerror = null;
+  }
+
+  private handleFrame(raw: unknown): void {
+    if (typeof raw !== 'string') return;
+    let json: unknown;
+    try {
+      json = JSON.parse(raw);
+    } catch {
+      return;
+    }
+    const parsed = ServerMessage.safeParse(json);
+    if (!parsed.success) return;
+    const msg = parsed.data;
+    switch (msg.t) {
+      case 'hello':
+        if (msg.protocol !== PROTOCOL_VERSION) {
+          reloadForNewProtocol(this.opts.reload);
+          return;
+        }
+        this.onReady();
+        return;
+      case 'ev':
+        this.handleEvent(msg);
+        return;
+      case 'resync': {
+        const state = this.topics.get(msg.topic);
+        if (!state) return;
+        state.v = msg.v;
+        for (const h of [...state.handlers]) h.onResync?.(msg.snapshot);
+        return;
+      }
+      case 'subscribed': {
+        // A fresh subscription is live from v on, without a replay: state read before it may
+        // miss events, so the listeners reload it once (a resumed one got its replay instead).
+        const state = this.topics.get(msg.topic);
+        if (!state || state.v !== undefined) return;
+        state.v = msg.v;
+        for (const h of [...state.handlers]) h.onResync?.(undefined);
+        return;
+      }
+      case 'pong':
+        if (this.pongTimer) clearTimeout(this.pongTimer);
+        this.pongTimer = null;
+        return;
+      case 'ack':
+        if (msg.ok) this.settle(msg.id, null, msg.result);
+        else
+          this.settle(
+            msg.id,
+            new CommandError(msg.error?.code ?? 'INTERNAL', msg.error?.message ?? COMMAND_NO_ANSWER_TEXT),
+          );
+        return;
+      default:
+        return;
+    }
+  }
+
+  private handleEvent(event: TopicEvent): void {
+    const state = this.topics.get(event.topic);
+    if (!state) return;
+    const last = state.v;
+    if (last !== undefined && event.v <= last) return; // already applied (replay overlap)
+    state.v = event.v;
+    const handlers = [...state.handlers];
+    for (const h of handlers) h.onEvent?.(event);
+    if (last !== undefined && event.v > last + 1) {
+      for (const h of handlers) h.onResync?.(undefined); // a hole: reload the state
+    }
+  }
+
+  private onReady(): void {
+    this.ready = true;
+    this.attempts = 0;
+    this.setStatus('open');
+    for (const [topic, state] of this.topics) {
+      this.send(state.v === undefined ? { t: 'sub', topic } : { t: 'sub', topic, since: state.v });
+    }
+    if (this.presence === 'idle') this.send({ t: 'presence', state: 'idle' });
+    for (const entry of [...this.pending.values()]) if (!entry.sent) this.sendCommand(entry);
+    this.startPing();
+  }
+
+  private handleClose(code: number): void {
+    this.socket = null;
+    this.ready = false;
+    this.clearTimers();
+    this.dropInFlight();
+    if (!this.running) return;
+    if (code === CLOSE_CODES.sessionReplaced) {
+      this.running = false;
+      this.opts.reload();
+      return;
+    }
+    if (code === CLOSE_CODES.loggedOut) for (const l of [...this.loggedOutListeners]) l();
+    this.scheduleReconnect();
+  }
+
+  private sendCommand(entry: PendingCommand): void {
+    entry.sent = true;
+    this.send({ t: 'cmd', id: entry.id, name: entry.name, payload: entry.payload });
+  }
+
+  private settle(id: number, error: CommandError | null, result?: unknown): void {
+    const entry = this.pending.get(id);
+    if (!entry) return; // timed out already, or an ack of an earlier connection
+    this.pending.delete(id);
+    clearTimeout(entry.timer);
+    if (error) entry.reject(error);
+    else entry.resolve(result);
+  }
+
+  private failPending(which: (entry: PendingCommand) => boolean): void {
+    for (const entry of [...this.pending.values()]) {
+      if (which(entry)) this.settle(entry.id, new CommandError(COMMAND_DISCONNECTED, COMMAND_NO_ANSWER_TEXT));
+    }
+  }
+
+  /**
+   * The connection is gone: commands on the wire that are safe to resend go again on the next
+   * one; the others may or may not have been applied, so their callers are told and decide.
+   */
+  private dropInFlight(): void {
+    this.failPending((entry) => entry.sent && !entry.resendSafe);
+    for (const entry of this.pending.values()) entry.sent = false;
+  }
+
+  private scheduleReconnect(): void {
+    this.setStatus('reconnecting');
+    const exp = Math.min(this.opts.maxBackoffMs, BASE_BACKOFF_MS * 2 ** this.attempts);
+    const delay = Math.round(exp / 2 + Math.random() * (exp / 2));
+    this.attempts += 1;
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (this.running) this.connect();
+    }, delay);
+  }
+
+  private startPing(): void {
+    this.pingTimer = setInterval(() => {
+      if (!this.ready) return;
+      this.pingId += 1;
+      this.send({ t: 'ping', id: this.pingId });
+      if (this.pongTimer) return;
+      this.pongTimer = setTimeout(() => {
+        this.pongTimer = null;
+        // No answer: the connection is dead even if the browser has not noticed yet.
+        const socket = this.socket;
+        if (!socket) return;
+        this.detach(socket);
+        socket.close(CLOSE_CODES.normal, 'ping timeout');
+        this.handleClose(CLOSE_CODES.goingAway);
+      }, this.opts.pongTimeoutMs);
+    }, this.opts.pingIntervalMs);
+  }
+
+  private clearTimers(): void {
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    if (this.pingTimer) clearInterval(this.pingTimer);
+    if (this.pongTimer) clearTimeout(this.pongTimer);
+    this.reconnectTimer = null;
+    this.pingTimer = null;
+    this.pongTimer = null;
+  }
+
+  private send(msg: ClientMessage): void {
+    const socket = this.socket;
+    if (socket && socket.readyState === OPEN) socket.send(JSON.stringify(msg));
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (this.status === status) return;
+    this.status = status;
+    for (const l of [...this.statusListeners]) l();
+  }
+}

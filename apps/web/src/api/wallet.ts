@@ -1,0 +1,51 @@
+import type { z } from 'zod';
+import {
+  Me,
+  SessionResponse,
+  StartDepositResponse,
+  TransactionsResponse,
+  WALLET_ROUTES,
+  WalletSummary,
+  WithdrawResponse,
+  type SetLimitRequest,
+  type StartDepositRequest,
+  type WithdrawRequest,
+} from '@rush/protocol';
+import { request, type Parser } from './http.ts';
+
+/** The HTTP calls of the wallet capability, one function per route of WALLET_ROUTES. */
+
+/** Amount (minor units), region and the browser's DeviceGPS (the server refuses a deposit without it). */
+export type StartDepositBody = z.input<typeof StartDepositRequest>;
+export type WithdrawBody = z.input<typeof WithdrawRequest>;
+export type SetLimitBody = z.input<typeof SetLimitRequest>;
+
+/** Closing the account answers the updated user (`{ user }`; a bare `Me` is taken too). */
+const MaybeMe: Parser<Me | null> = {
+  safeParse(input: unknown) {
+    const direct = Me.safeParse(input);
+    if (direct.success) return { success: true, data: direct.data };
+    const wrapped = SessionResponse.safeParse(input);
+    return { success: true, data: wrapped.success ? wrapped.data.user : null };
+  },
+};
+
+export const fetchWalletSummary = () => request('GET', WALLET_ROUTES.summary, { schema: WalletSummary });
+
+export const fetchTransactions = (page: number) =>
+  request('GET', `${WALLET_ROUTES.transactions}?page=${encodeURIComponent(String(page))}`, {
+    schema: TransactionsResponse,
+  });
+
+export const startDeposit = (body: StartDepositBody) =>
+  request('POST', WALLET_ROUTES.deposits, { json: body, schema: StartDepositResponse });
+
+export const requestWithdrawal = (body: WithdrawBody) =>
+  request('POST', WALLET_ROUTES.withdrawals, { json: body, schema: WithdrawResponse });
+
+/** PUT: the limit as asked, or the server's refusal; answers the updated summary. */
+export const setSelfLimit = (body: SetLimitBody) =>
+  request('PUT', WALLET_ROUTES.limits, { json: body, schema: WalletSummary });
+
+export const closeAccount = () =>
+  request('POST', WALLET_ROUTES.closeAccount, { json: { confirm: true }, schema: MaybeMe });

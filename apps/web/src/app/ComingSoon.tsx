@@ -1,0 +1,17 @@
+import type { ReactNode } from 'react';
+
+/** An honest empty frame for a screen a later issue builds: a title and nothing that pretends. */
+export function ComingSoonPage({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <section className="page coming-soon" aria-labelledby="coming-soon-title">
+      <title>{title}</title>
+      <h1 id="coming-soon-title">{title}</h1>
+      <p>{children ?? 'Coming soon. This part of the platform is not open yet.'}</p>
+    </section>
+  );
+}
+
+/** The same inside an overlay (the overlay carries the title). */
+export function ComingSoonNote({ children }: { children?: ReactNode }) {
+  return <p className="coming-soon-note">{children ?? 'Coming soon. This part of the platform is not open yet.'}</p>;
+}

@@ -1,0 +1,39 @@
+import { Link } from 'react-router';
+import { buttonClass } from '../ui/Button.tsx';
+import { KnightIcon } from '../ui/icons.tsx';
+import { Balances } from '../features/accounts/header/Balances.tsx';
+import { UserMenu } from '../features/accounts/header/UserMenu.tsx';
+import { useAppConfig, useSession } from '../features/accounts/session.ts';
+
+/** SPEC 2 header: logo to /; visitors get Login and Sign up, users their balances and menu. */
+export function Header() {
+  const { me } = useSession();
+  const { productName } = useAppConfig();
+  return (
+    <header className="site-header">
+      <div className="container header-inner">
+        <Link to="/" className="logo" aria-label={`${productName} home`}>
+          <KnightIcon />
+          <span className="logo-text">{productName}</span>
+        </Link>
+        <div className="header-actions">
+          {me ? (
+            <>
+              <Balances me={me} />
+              <UserMenu me={me} />
+            </>
+          ) : (
+            <>
+              <Link to="/login" className={buttonClass('ghost')}>
+                Login
+              </Link>
+              <Link to="/signup" className={buttonClass('primary')}>
+                Sign up
+              </Link>
+            </>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,44 @@
+import { lazy } from 'react';
+import { Overlay } from '../ui/Overlay.tsx';
+import { useSession } from '../features/accounts/session.ts';
+import { InvitationHost } from '../features/play/InvitationHost.tsx';
+import { ComingSoonNote } from './ComingSoon.tsx';
+
+const AccountSettings = lazy(() =>
+  import('../features/accounts/settings/AccountSettings.tsx').then((m) => ({ default: m.AccountSettings })),
+);
+const HistoryOverlay = lazy(() =>
+  import('../features/history/HistoryOverlay.tsx').then((m) => ({ default: m.HistoryOverlay })),
+);
+
+/**
+ * Every overlay the URL can open (SPEC 2 query flags); each renders only while its flag is set.
+ * For a signed-in user it also holds the incoming game invitation card, shown on every page.
+ */
+export function OverlayHost() {
+  const { me } = useSession();
+  return (
+    <>
+      {me ? (
+        <>
+          <InvitationHost me={me} />
+          <Overlay flag="settings" title="Account Settings" className="dialog-wide">
+            <AccountSettings me={me} />
+          </Overlay>
+          <Overlay flag="history" title="History" className="dialog-wide">
+            <HistoryOverlay />
+          </Overlay>
+          <Overlay flag="friendslist" title="Friends">
+            <ComingSoonNote>Friends and invites are coming soon.</ComingSoonNote>
+          </Overlay>
+          <Overlay flag="showmessagespopup" title="Messages">
+            <ComingSoonNote>Messages are coming soon.</ComingSoonNote>
+          </Overlay>
+        </>
+      ) : null}
+      <Overlay flag="bugreport" title="Report a Bug">
+        <ComingSoonNote>Bug reports are coming soon. Meanwhile, please write to support.</ComingSoonNote>
+      </Overlay>
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+import { useEffect } from 'react';
+import { Navigate, useLocation, useRouteError } from 'react-router';
+
+/** A page crashed while rendering: log it and show the /500 page (SPEC 2). */
+export function CrashToServerError() {
+  const error = useRouteError();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  // The error page itself failing must not loop.
+  if (pathname === '/500') return <FatalError />;
+  return <Navigate to="/500" replace />;
+}
+
+/** The shell itself crashed: nothing of the app can be trusted, so a bare page with a way out. */
+export function FatalError() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <main className="fatal-error">
+      <h1>Something went wrong</h1>
+      <p>
+        <a href="/">Reload the page</a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,103 @@
+import type { ComponentType } from 'react';
+import { Navigate, type RouteObject } from 'react-router';
+import { AuthPanel } from '../features/accounts/auth/AuthPanel.tsx';
+import { LandingPage } from '../features/landing/LandingPage.tsx';
+import type { Access, RouteHandle } from './access.ts';
+import { AppShell } from './AppShell.tsx';
+import { ComingSoonPage } from './ComingSoon.tsx';
+import { LoadingScreen } from './LoadingScreen.tsx';
+import { CrashToServerError, FatalError } from './RouteErrors.tsx';
+
+const handle = (access: Access): RouteHandle => ({ access });
+
+/** A static page loaded on demand (features/pages exports one named component per file). */
+function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
+
+/** A screen a later issue builds; signed-in users only (SPEC 6: visitors go to /login). */
+function soon(path: string, title: string, access: Access = 'user'): RouteObject {
+  return { path, handle: handle(access), element: <ComingSoonPage title={title} /> };
+}
+
+/** Every SPEC 2 route. Access rules live in the handles and are applied by AppShell. */
+export const appRoutes: RouteObject[] = [
+  {
+    id: 'root',
+    element: <AppShell />,
+    errorElement: <FatalError />,
+    HydrateFallback: LoadingScreen,
+    children: [
+      {
+        errorElement: <CrashToServerError />,
+        children: [
+          { index: true, handle: handle('public'), element: <LandingPage /> },
+          { path: 'login', handle: handle('guest'), element: <AuthPanel mode="login" /> },
+          { path: 'signup', handle: handle('guest'), element: <AuthPanel mode="signup" /> },
+          { path: 'forgot-password', handle: handle('guest'), element: <AuthPanel mode="forgot" /> },
+          {
+            path: 'terms',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/TermsPage.tsx'), 'TermsPage'),
+          },
+          {
+            path: 'privacy',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/PrivacyPage.tsx'), 'PrivacyPage'),
+          },
+          {
+            path: 'support',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/SupportPage.tsx'), 'SupportPage'),
+          },
+          {
+            path: 'about',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/AboutPage.tsx'), 'AboutPage'),
+          },
+          {
+            path: 'security',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/SecurityPage.tsx'), 'SecurityPage'),
+          },
+          {
+            path: '404',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/NotFoundPage.tsx'), 'NotFoundPage'),
+          },
+          {
+            path: '500',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/pages/ServerErrorPage.tsx'), 'ServerErrorPage'),
+          },
+          soon('admin', 'Admin', 'admin'),
+          soon('report', 'Archived reports', 'admin'),
+          {
+            path: 'wallet',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
+          },
+          soon('leaderboard', 'Leaderboard'),
+          soon('start', 'Start a match'),
+          soon('callbacklichess', 'Linking your Lichess account'),
+          {
+            path: 'match',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/play/MatchPage.tsx'), 'MatchPage'),
+          },
+          {
+            path: 'tv/:id',
+            handle: handle('public'),
+            lazy: lazyPage(() => import('../features/spectate/SpectatePage.tsx'), 'SpectatePage'),
+          },
+          soon('puzzle-game', 'Puzzle Games'),
+          soon('puzzle-game/solo-rush', 'Solo Puzzle Rush'),
+          soon('puzzle-game/casual', 'Casual Puzzles'),
+          soon('puzzle-game/battle', 'Battle Puzzle Rush'),
+          soon('bot-match', 'Play the Bot'),
+          { path: '*', handle: handle('public'), element: <Navigate to="/404" replace /> },
+        ],
+      },
+    ],
+  },
+];

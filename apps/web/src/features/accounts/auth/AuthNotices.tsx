@@ -1,0 +1,37 @@
+import { Link } from 'react-router';
+import { ACCOUNT_ROUTES } from '@rush/protocol';
+import { useAppConfig } from '../session.ts';
+
+/** "Continue with Google": a plain link (the server runs the redirect dance); only when enabled. */
+export function GoogleSignIn() {
+  const { googleEnabled } = useAppConfig();
+  if (!googleEnabled) return null;
+  return (
+    <>
+      <a className="btn btn-google" href={ACCOUNT_ROUTES.googleStart}>
+        <span className="google-g" aria-hidden="true">
+          G
+        </span>
+        Continue with Google
+      </a>
+      <p className="auth-divider">
+        <span>or</span>
+      </p>
+    </>
+  );
+}
+
+/** SPEC 2 notices: chess-platform account needed, captcha, age attestation and terms. */
+export function AuthNotices() {
+  const { productName, captchaSiteKey } = useAppConfig();
+  return (
+    <ul className="auth-notices">
+      <li>An active Lichess account is required to play on {productName}; you link it after signing up.</li>
+      {captchaSiteKey ? <li>This form is protected by a captcha to keep automated sign-ups out.</li> : null}
+      <li>
+        By continuing you confirm that you are at least 18 years old and agree to the{' '}
+        <Link to="/terms">Terms of Service</Link> and <Link to="/privacy">Privacy Policy</Link>.
+      </li>
+    </ul>
+  );
+}

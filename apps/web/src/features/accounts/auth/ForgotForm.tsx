@@ -1,0 +1,63 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { TEXTS, validateEmail } from '@rush/domain';
+import { forgotPassword } from '../../../api/accounts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { useFieldErrors } from '../useFieldErrors.ts';
+
+const FIELDS = ['email'] as const;
+
+/** Forgot password: email and Submit, then the SPEC confirmation text. */
+export function ForgotForm() {
+  const [email, setEmail] = useState('');
+  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const mutation = useMutation({ mutationFn: forgotPassword, onError: fromServer });
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="auth-form">
+        <FormMessage tone="success" text={mutation.data.message || TEXTS.resetSuccess} />
+        <p>
+          <Link to="/login">Back to Log In</Link>
+        </p>
+      </div>
+    );
+  }
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (mutation.isPending) return;
+    reset();
+    const error = validateEmail(email);
+    if (error) {
+      setErrors({ email: error });
+      return;
+    }
+    mutation.mutate(email.trim());
+  };
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <p>Enter the email of your account and we will send you a link to choose a new password.</p>
+      <TextField
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={setEmail}
+        onFocus={() => clear('email')}
+        error={errors.email}
+      />
+      <Button type="submit" className="btn-block" busy={mutation.isPending}>
+        Submit
+      </Button>
+      <FormMessage text={formError} />
+      <p className="auth-forgot">
+        <Link to="/login">Back to Log In</Link>
+      </p>
+    </form>
+  );
+}

@@ -1,0 +1,84 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { classifyIdentifier, TEXTS } from '@rush/domain';
+import type { LoginRequest } from '@rush/protocol';
+import { login } from '../../../api/accounts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { setMe, useAppConfig } from '../session.ts';
+import { useFieldErrors } from '../useFieldErrors.ts';
+
+const FIELDS = ['identifier', 'password'] as const;
+
+/**
+ * The text for `/login?error=...` (the Google sign-in return puts its message there). Only our
+ * own texts are shown, so a crafted link cannot put arbitrary words on the login page.
+ */
+export function loginErrorText(sent: string, supportEmail: string): string {
+  const known: readonly unknown[] = Object.values(TEXTS);
+  if (known.includes(sent) || sent === TEXTS.loginDisabled(supportEmail)) return sent;
+  return TEXTS.googleSignInFailed;
+}
+
+/** Log In: "Email or username" and password; Enter submits; an empty identifier sends nothing. */
+export function LoginForm() {
+  const [identifier, setIdentifier] = useState('');
+  const [password, setPassword] = useState('');
+  const { errors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const [params] = useSearchParams();
+  const { supportEmail } = useAppConfig();
+  const client = useQueryClient();
+  const navigate = useNavigate();
+
+  const mutation = useMutation({
+    mutationFn: (body: LoginRequest) => login(body),
+    onSuccess: ({ user }) => {
+      setMe(client, user);
+      void navigate('/', { replace: true });
+    },
+    onError: fromServer,
+  });
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const id = classifyIdentifier(identifier);
+    if (!id || mutation.isPending) return; // SPEC 5: an empty identifier is ignored
+    reset();
+    mutation.mutate({ identifier: id.value, password });
+  };
+
+  const redirectError = params.get('error');
+  const message = formError ?? (redirectError ? loginErrorText(redirectError, supportEmail) : null);
+
+  return (
+    <form className="auth-form" onSubmit={onSubmit} noValidate>
+      <TextField
+        label="Email or username"
+        name="identifier"
+        autoComplete="username"
+        value={identifier}
+        onValueChange={setIdentifier}
+        onFocus={() => clear('identifier')}
+        error={errors.identifier}
+      />
+      <TextField
+        label="Password"
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onValueChange={setPassword}
+        onFocus={() => clear('password')}
+        error={errors.password}
+      />
+      <p className="auth-forgot">
+        <Link to="/forgot-password">Forgot password?</Link>
+      </p>
+      <Button type="submit" className="btn-block" busy={mutation.isPending}>
+        Log In
+      </Button>
+      <FormMessage text={message} />
+    </form>
+  );
+}

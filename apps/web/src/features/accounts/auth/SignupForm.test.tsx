@@ -1,0 +1,112 @@
+import { describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { TEXTS } from '@rush/domain';
+import { mockApi, renderApp } from '../../../test/render.tsx';
+import { makeMe } from '../../../test/fakes.ts';
+
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const select = (label: string, value: string) =>
+  fireEvent.change(screen.getByRole('combobox', { name: label }), { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Sign Up' }));
+
+function fillValid() {
+  type('Username', 'alice');
+  type('Email', 'alice@example.com');
+  select('Month', '3');
+  select('Day', '14');
+  select('Year', '1990');
+  type('Password', 'Secret1!');
+  type('Confirm password', 'Secret1!');
+  fireEvent.click(screen.getByRole('checkbox'));
+}
+
+async function openSignup() {
+  const api = mockApi({
+    me: null,
+    routes: {
+      'POST /api/auth/register': () => ({ status: 201, body: { user: makeMe() } }),
+    },
+  });
+  const app = renderApp('/signup');
+  await screen.findByRole('button', { name: 'Sign Up' });
+  return { api, app };
+}
+
+describe('register form (SPEC 5, 8)', () => {
+  test('shows the SPEC texts under the fields and sends nothing', async () => {
+    const { api } = await openSignup();
+    type('Username', 'ab$');
+    type('Password', 'abcdefgh');
+    const year = String(new Date().getFullYear() - 10);
+    select('Month', '1');
+    select('Day', '1');
+    select('Year', year);
+    submit();
+    expect(await screen.findByText('Special characters cannot be used')).toBeTruthy();
+    expect(screen.getByText('Password must contain at least 1 symbol')).toBeTruthy();
+    expect(screen.getByText('You have to be at least 18 years old to register')).toBeTruthy();
+    expect(screen.getByText(TEXTS.emailRequired)).toBeTruthy();
+    expect(screen.getByText(TEXTS.termsRequired)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
+  });
+
+  test('password rules come in the SPEC order', async () => {
+    await openSignup();
+    type('Password', 'abcdefg!');
+    submit();
+    expect(await screen.findByText('Password must contain at least 1 number')).toBeTruthy();
+    type('Password', 'abcdef1!');
+    submit();
+    expect(await screen.findByText('Password must contain at least 1 capital letter')).toBeTruthy();
+  });
+
+  test('focusing a field clears its error and only its error', async () => {
+    await openSignup();
+    type('Username', 'ab$');
+    submit();
+    await screen.findByText('Special characters cannot be used');
+    fireEvent.focus(screen.getByLabelText('Username'));
+    expect(screen.queryByText('Special characters cannot be used')).toBeNull();
+    expect(screen.getByText(TEXTS.emailRequired)).toBeTruthy();
+    fireEvent.focus(screen.getByRole('combobox', { name: 'Month' }));
+    expect(screen.queryByText(TEXTS.dobRequired)).toBeNull();
+  });
+
+  test('a server field error shows under its field', async () => {
+    const api = mockApi({
+      me: null,
+      routes: {
+        'POST /api/auth/register': () => ({
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: 'Username exists', fields: { username: 'Username exists' } } },
+        }),
+      },
+    });
+    renderApp('/signup');
+    await screen.findByRole('button', { name: 'Sign Up' });
+    fillValid();
+    submit();
+    expect(await screen.findByText('Username exists')).toBeTruthy();
+    expect(screen.getByLabelText('Username').getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(1);
+    fireEvent.focus(screen.getByLabelText('Username'));
+    expect(screen.queryByText('Username exists')).toBeNull();
+  });
+
+  test('success signs in and lands on /', async () => {
+    localStorage.setItem('rush.onboarding.dismissed', '1');
+    const { api, app } = await openSignup();
+    fillValid();
+    submit();
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
+      username: 'alice',
+      email: 'alice@example.com',
+      dob: { year: 1990, month: 3, day: 14 },
+      password: 'Secret1!',
+      confirmPassword: 'Secret1!',
+      acceptTerms: true,
+    });
+    expect(await screen.findByRole('button', { name: 'User menu' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,142 @@
+import { useState, type FormEvent } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import { validateConfirm, validateEmail, validatePassword } from '@rush/domain';
+import type { Me } from '@rush/protocol';
+import { changePassword, setRecoveryEmail } from '../../../api/accounts.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { useFieldErrors } from '../useFieldErrors.ts';
+import { useMeUpdate } from './useMeUpdate.ts';
+
+const EMAIL_FIELDS = ['email'] as const;
+
+function RecoveryEmailForm({ me }: { me: Me }) {
+  const [email, setEmail] = useState(me.recoveryEmail ?? '');
+  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
+  const save = useMeUpdate(setRecoveryEmail, fromServer);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    reset();
+    const error = validateEmail(email);
+    if (error) {
+      setErrors({ email: error });
+      return;
+    }
+    save.mutate(email.trim());
+  };
+
+  return (
+    <form className="settings-section" onSubmit={onSubmit} noValidate>
+      <h3>Recovery email</h3>
+      <TextField
+        label="Recovery email"
+        name="recoveryEmail"
+        type="email"
+        autoComplete="email"
+        value={email}
+        onValueChange={(v) => {
+          setEmail(v);
+          if (save.isSuccess) save.reset();
+        }}
+        onFocus={() => clear('email')}
+        error={errors.email}
+      />
+      <div className="settings-actions">
+        <Button type="submit" variant="secondary" busy={save.isPending}>
+          Save recovery email
+        </Button>
+      </div>
+      <FormMessage text={formError} />
+      <FormMessage tone="success" text={save.isSuccess ? 'Recovery email saved' : null} />
+    </form>
+  );
+}
+
+const PASSWORD_FIELDS = ['currentPassword', 'newPassword', 'confirmPassword'] as const;
+const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** Change password: the server's success or error message is shown under the form (SPEC 8). */
+function ChangePasswordForm() {
+  const [values, setValues] = useState(EMPTY_PASSWORDS);
+  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(PASSWORD_FIELDS);
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => setValues(EMPTY_PASSWORDS),
+    onError: fromServer,
+  });
+
+  const set = (key: keyof typeof EMPTY_PASSWORDS) => (value: string) =>
+    setValues((prev) => ({ ...prev, [key]: value }));
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (save.isPending) return;
+    reset();
+    save.reset();
+    const found: Partial<Record<(typeof PASSWORD_FIELDS)[number], string>> = {};
+    if (!values.currentPassword) found.currentPassword = validatePassword('') ?? undefined;
+    const pw = validatePassword(values.newPassword);
+    const confirm = validateConfirm(values.newPassword, values.confirmPassword);
+    if (pw) found.newPassword = pw;
+    if (confirm) found.confirmPassword = confirm;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    save.mutate(values);
+  };
+
+  return (
+    <form className="settings-section" onSubmit={onSubmit} noValidate>
+      <h3>Password</h3>
+      <TextField
+        label="Current password"
+        name="currentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={values.currentPassword}
+        onValueChange={set('currentPassword')}
+        onFocus={() => clear('currentPassword')}
+        error={errors.currentPassword}
+      />
+      <TextField
+        label="New password"
+        name="newPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.newPassword}
+        onValueChange={set('newPassword')}
+        onFocus={() => clear('newPassword')}
+        error={errors.newPassword}
+      />
+      <TextField
+        label="Confirm password"
+        name="confirmPassword"
+        type="password"
+        autoComplete="new-password"
+        value={values.confirmPassword}
+        onValueChange={set('confirmPassword')}
+        onFocus={() => clear('confirmPassword')}
+        error={errors.confirmPassword}
+      />
+      <div className="settings-actions">
+        <Button type="submit" variant="secondary" busy={save.isPending}>
+          Change password
+        </Button>
+      </div>
+      <FormMessage text={formError} />
+      <FormMessage tone="success" text={save.isSuccess ? save.data.message : null} />
+    </form>
+  );
+}
+
+export function SecurityPane({ me }: { me: Me }) {
+  return (
+    <div className="settings-pane">
+      <RecoveryEmailForm me={me} />
+      <ChangePasswordForm />
+    </div>
+  );
+}

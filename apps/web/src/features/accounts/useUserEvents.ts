@@ -1,0 +1,36 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { SessionReplacedData, TOPICS, UserEvents, type Me, type TopicEvent } from '@rush/protocol';
+import { useTopic } from '../../api/realtime-react.tsx';
+import { SESSION_KEY } from './session.ts';
+
+/**
+ * The signed-in user's own topic: SPEC 4 single session (another session took over: reload, which
+ * signs this page out), logout elsewhere, and profile or balance changes (refetch the session).
+ */
+export function useUserEvents(me: Me | null, reload: () => void = () => window.location.reload()): void {
+  const client = useQueryClient();
+  const refresh = () => void client.invalidateQueries({ queryKey: SESSION_KEY });
+
+  const onEvent = (event: TopicEvent) => {
+    switch (event.type) {
+      case UserEvents.sessionReplaced: {
+        const data = SessionReplacedData.safeParse(event.data);
+        if (me && data.success && data.data.sessionId !== me.sessionId) reload();
+        return;
+      }
+      case UserEvents.loggedOut: {
+        const data = SessionReplacedData.safeParse(event.data);
+        if (!data.success || data.data.sessionId === me?.sessionId) refresh();
+        return;
+      }
+      case UserEvents.profileChanged:
+      case UserEvents.balancesChanged:
+        refresh();
+        return;
+      default:
+        return;
+    }
+  };
+
+  useTopic(me ? TOPICS.user(me.uid) : null, { onEvent, onResync: refresh });
+}

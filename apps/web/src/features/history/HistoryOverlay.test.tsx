@@ -1,0 +1,109 @@
+import { describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import type { HistoryItem, HistoryResponse } from '@rush/protocol';
+import { makeMe } from '../../test/fakes.ts';
+import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
+import { challengeHref, opponentName, pgnHref } from './HistoryOverlay.tsx';
+
+function item(n: number, overrides: Partial<HistoryItem> = {}): HistoryItem {
+  return {
+    gameId: `g${n}`,
+    mode: 'wmgt_000001',
+    status: 'mate',
+    statusText: 'Checkmate',
+    opponent: { uid: 'u2', username: 'bob', avatarUrl: null },
+    color: 'white',
+    outcome: 'win',
+    resultText: 'W: $5.00',
+    stake: { currency: 'usd', amount: 500 },
+    date: '2025/03/04',
+    endedAt: '2025-03-04T10:20:00.000Z',
+    analyzeUrl: `/tv/g${n}?analysis=1`,
+    pgnUrl: `/api/play/games/g${n}/pgn`,
+    ...overrides,
+  };
+}
+
+async function openHistory(page: HistoryResponse) {
+  dismissOnboardingForTests();
+  const api = mockApi({ me: makeMe(), routes: { 'GET /api/play/history': () => ({ body: page }) } });
+  renderApp('/?history');
+  const dialog = await screen.findByRole('dialog', { name: 'History' });
+  return { api, dialog };
+}
+
+describe('History (?history)', () => {
+  test('one row per game: opponent, date, result, Analyze, Challenge, PGN', async () => {
+    const { dialog } = await openHistory({
+      total: 2,
+      page: 1,
+      pageSize: 20,
+      items: [
+        item(1),
+        item(2, {
+          opponent: null,
+          color: 'black',
+          outcome: 'loss',
+          resultText: 'L: 100.00 RC',
+          stake: { currency: 'wbx', amount: 10_000 },
+          date: '2025/01/09',
+          analyzeUrl: '/tv/g2?analysis=1&orientation=black',
+        }),
+      ],
+    });
+    const table = await within(dialog).findByRole('table', { name: 'Game history' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    const [first, second] = rows as [HTMLElement, HTMLElement];
+    expect(within(first).getByText('bob')).toBeTruthy();
+    expect(within(first).getByText('2025/03/04')).toBeTruthy();
+    expect(within(first).getByText('W: $5.00')).toBeTruthy();
+    const analyze = within(first).getByRole('link', { name: /^Analyze/ });
+    expect(analyze.getAttribute('href')).toBe('/tv/g1?analysis=1');
+    expect(analyze.getAttribute('target')).toBe('_blank');
+    expect(analyze.getAttribute('rel')).toContain('noopener');
+    expect(within(first).getByRole('link', { name: 'Challenge bob' }).getAttribute('href')).toBe(
+      '/start?challengeid=u2&step=1',
+    );
+    expect(within(first).getByRole('link', { name: /^PGN/ }).getAttribute('href')).toBe(
+      '/api/play/games/g1/pgn?download=1',
+    );
+
+    expect(within(second).getByText('None')).toBeTruthy();
+    expect(within(second).getByText('L: 100.00 RC')).toBeTruthy();
+    expect(
+      within(second)
+        .getByRole('link', { name: /^Analyze/ })
+        .getAttribute('href'),
+    ).toBe('/tv/g2?analysis=1&orientation=black');
+    expect(within(second).getByRole('button', { name: 'Challenge' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test('empty state', async () => {
+    const { dialog } = await openHistory({ total: 0, page: 1, pageSize: 20, items: [] });
+    expect(await within(dialog).findByText('You have not played any games yet.')).toBeTruthy();
+  });
+
+  test('pages when there are more games than a page holds', async () => {
+    const { dialog, api } = await openHistory({
+      total: 45,
+      page: 1,
+      pageSize: 20,
+      items: Array.from({ length: 20 }, (_, i) => item(i + 1)),
+    });
+    const nav = await within(dialog).findByRole('navigation', { name: 'History pages' });
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() =>
+      expect(api.fetchMock.mock.calls.map(([url]) => (typeof url === 'string' ? url : ''))).toContain(
+        '/api/play/history?page=3',
+      ),
+    );
+  });
+
+  test('helpers', () => {
+    expect(opponentName({ opponent: null })).toBe('None');
+    expect(challengeHref('u 1')).toBe('/start?challengeid=u%201&step=1');
+    expect(pgnHref('/api/play/games/g1/pgn')).toBe('/api/play/games/g1/pgn?download=1');
+    expect(pgnHref('/x?download=1')).toBe('/x?download=1');
+  });
+});

@@ -1,0 +1,123 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import type { HistoryItem } from '@rush/protocol';
+import { fetchHistory } from '../../api/play.ts';
+import { errorText } from '../../api/http.ts';
+import { Avatar } from '../../ui/Avatar.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { Pagination } from '../../ui/Pagination.tsx';
+import { Table, type Column } from '../../ui/Table.tsx';
+import './history.css';
+
+export const historyKey = (page: number) => ['play', 'history', page] as const;
+
+/** SPEC 2: "None" when the game never had an opponent. */
+export const opponentName = (item: Pick<HistoryItem, 'opponent'>): string => item.opponent?.username ?? 'None';
+
+/** SPEC 2 Friends/History Challenge: the start wizard aimed at that user. */
+export const challengeHref = (uid: string): string => `/start?challengeid=${encodeURIComponent(uid)}&step=1`;
+
+/** The PGN export as a download. */
+export function pgnHref(url: string): string {
+  return url.includes('download=') ? url : `${url}${url.includes('?') ? '&' : '?'}download=1`;
+}
+
+const columns: readonly Column<HistoryItem>[] = [
+  {
+    key: 'opponent',
+    header: 'Opponent',
+    cell: (item) => (
+      <span className="history-opponent">
+        <Avatar url={item.opponent?.avatarUrl} name={opponentName(item)} size={32} />
+        <span>{opponentName(item)}</span>
+      </span>
+    ),
+  },
+  { key: 'date', header: 'Date', cell: (item) => <time dateTime={item.endedAt}>{item.date}</time> },
+  {
+    key: 'result',
+    header: 'Result',
+    cell: (item) => (
+      <span className={`history-result history-${item.outcome}`} title={item.statusText}>
+        {item.resultText}
+      </span>
+    ),
+  },
+  {
+    key: 'actions',
+    header: 'Actions',
+    cell: (item) => {
+      const about = `${opponentName(item)}, ${item.date}`;
+      return (
+        <span className="history-actions">
+          <a
+            className="btn btn-secondary"
+            href={item.analyzeUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label={`Analyze the game against ${about} (opens in a new tab)`}
+          >
+            Analyze
+          </a>
+          {item.opponent ? (
+            <Link
+              className="btn btn-secondary"
+              to={challengeHref(item.opponent.uid)}
+              aria-label={`Challenge ${item.opponent.username}`}
+            >
+              Challenge
+            </Link>
+          ) : (
+            <Button variant="secondary" disabled>
+              Challenge
+            </Button>
+          )}
+          <a
+            className="btn btn-ghost"
+            href={pgnHref(item.pgnUrl)}
+            download
+            aria-label={`PGN of the game against ${about}`}
+          >
+            PGN
+          </a>
+        </span>
+      );
+    },
+  },
+];
+
+/** SPEC 2 History modal (`?history`): the user's finished games, newest first, paged. */
+export function HistoryOverlay() {
+  const [page, setPage] = useState(1);
+  const query = useQuery({
+    queryKey: historyKey(page),
+    queryFn: () => fetchHistory(page),
+    placeholderData: keepPreviousData,
+  });
+  if (query.isPending) return <p role="status">Loading…</p>;
+  if (query.isError) {
+    return (
+      <div role="alert">
+        <p>{errorText(query.error)}</p>
+        <Button onClick={() => void query.refetch()}>Try again</Button>
+      </div>
+    );
+  }
+  const { items, total, pageSize } = query.data;
+  const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
+  return (
+    <div className="history">
+      <Table
+        caption="Game history"
+        columns={columns}
+        rows={items}
+        rowKey={(item) => item.gameId}
+        empty="You have not played any games yet."
+        busy={query.isPlaceholderData}
+        className="history-table"
+      />
+      <Pagination label="History pages" page={page} pageCount={pageCount} onPage={setPage} />
+    </div>
+  );
+}

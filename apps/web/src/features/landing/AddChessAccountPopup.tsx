@@ -1,0 +1,37 @@
+import type { Me } from '@rush/protocol';
+import { errorText } from '../../api/http.ts';
+import { Button } from '../../ui/Button.tsx';
+import { Dialog } from '../../ui/Dialog.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
+import { LINK_REWARD_TEXT, LINKED_TEXT, useLinkChessAccount } from '../play/linkChess.ts';
+
+/**
+ * SPEC 2 dashboard: a verified user without a linked chess account is asked to add one. Linking
+ * is once and for good, and earns the 500 RC reward (SPEC 9).
+ */
+interface AddChessAccountPopupProps {
+  me: Me;
+  onClose: () => void;
+  /** Linked from here (the popup stays to show its success message). */
+  onLinked?: () => void;
+}
+
+export function AddChessAccountPopup({ me, onClose, onLinked }: AddChessAccountPopupProps) {
+  const link = useLinkChessAccount(onLinked);
+  return (
+    <Dialog title="Add chess account" onClose={onClose}>
+      <p>
+        Link your chess account to play. Your games and ratings live on it, and linking earns you 500 RC. The link
+        cannot be changed later.
+      </p>
+      {link.isSuccess ? (
+        <FormMessage tone="success" text={link.data.rewardGranted ? LINK_REWARD_TEXT : LINKED_TEXT} />
+      ) : (
+        <Button onClick={() => link.mutate()} busy={link.isPending} disabled={me.chessUsername !== null} data-autofocus>
+          Link account
+        </Button>
+      )}
+      <FormMessage text={link.isError ? errorText(link.error) : null} />
+    </Dialog>
+  );
+}

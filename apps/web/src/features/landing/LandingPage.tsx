@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { useLocation } from 'react-router';
+import { anyModalOpen } from '../../ui/overlayFlags.ts';
+import { useAppConfig, useSession } from '../accounts/session.ts';
+import { AddChessAccountPopup } from './AddChessAccountPopup.tsx';
+import { EMAIL_VERIFIED_PARAM, EmailVerifiedNotice } from './EmailVerifiedNotice.tsx';
+import { Hero } from './Hero.tsx';
+import { isOnboardingDismissed } from './onboarding.ts';
+import { OnboardingPopup } from './OnboardingPopup.tsx';
+import { VerifyEmailPopup } from './VerifyEmailPopup.tsx';
+import './landing.css';
+
+/**
+ * The popups of / one at a time: onboarding first, then (users) the email verification, then
+ * (verified users without a linked chess account) "add chess account".
+ */
+function LandingPopups() {
+  const { me } = useSession();
+  const { search } = useLocation();
+  const [onboardingOpen, setOnboardingOpen] = useState(() => !isOnboardingDismissed());
+  const [verifyOpen, setVerifyOpen] = useState(true);
+  const [chessOpen, setChessOpen] = useState(true);
+  // Linked from the popup: it stays up so its success message can be read.
+  const [linkedHere, setLinkedHere] = useState(false);
+  if (anyModalOpen(search)) return null;
+  if (onboardingOpen) return <OnboardingPopup onClose={() => setOnboardingOpen(false)} />;
+  const justVerified = new URLSearchParams(search).has(EMAIL_VERIFIED_PARAM);
+  if (me && !me.emailVerified && !justVerified && verifyOpen) {
+    return <VerifyEmailPopup me={me} onClose={() => setVerifyOpen(false)} />;
+  }
+  // Not on the visit that just verified the email: its success notice has the stage then.
+  if (me && me.emailVerified && !justVerified && chessOpen && (me.chessUsername === null || linkedHere)) {
+    return <AddChessAccountPopup me={me} onLinked={() => setLinkedHere(true)} onClose={() => setChessOpen(false)} />;
+  }
+  return null;
+}
+
+/** SPEC 2 landing (/): the hero and live player count; later issues add the other widgets. */
+export function LandingPage() {
+  const { me } = useSession();
+  const { productName } = useAppConfig();
+  return (
+    <div className="landing">
+      <EmailVerifiedNotice />
+      <Hero me={me} productName={productName} />
+      <LandingPopups />
+    </div>
+  );
+}

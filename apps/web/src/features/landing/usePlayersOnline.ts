@@ -1,0 +1,28 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { PresenceCount, PresenceCountData, TOPICS } from '@rush/protocol';
+import { fetchPresence } from '../../api/accounts.ts';
+import { useTopic } from '../../api/realtime-react.tsx';
+
+export const PRESENCE_KEY = ['presence'] as const;
+const PRESENCE_COUNT_EVENT = 'presence.count';
+
+/** "Players online": fetched once, then kept live by the `presence` topic; null until known. */
+export function usePlayersOnline(): number | null {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: PRESENCE_KEY, queryFn: fetchPresence, staleTime: Infinity, retry: false });
+
+  useTopic(TOPICS.presence, {
+    onEvent(event) {
+      if (event.type !== PRESENCE_COUNT_EVENT) return;
+      const data = PresenceCountData.safeParse(event.data);
+      if (data.success) client.setQueryData(PRESENCE_KEY, data.data);
+    },
+    onResync(snapshot) {
+      const data = PresenceCount.safeParse(snapshot);
+      if (data.success) client.setQueryData(PRESENCE_KEY, data.data);
+      else void client.invalidateQueries({ queryKey: PRESENCE_KEY });
+    },
+  });
+
+  return query.data?.online ?? null;
+}

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { opposite, type Color } from '@rush/domain';
+import { Board } from '../../ui/Board.tsx';
+import { capturedPieces, type PositionInfo } from './chess.ts';
+import type { ClockReading, LiveGame } from './liveGame.ts';
+import { PlayerBar } from './PlayerBar.tsx';
+
+interface PlayersAndBoardProps {
+  view: LiveGame['view'];
+  /** The colour at the bottom of the board (its orientation). */
+  bottom: Color;
+  /** The position shown. */
+  info: PositionInfo;
+  reading: ClockReading;
+  live: boolean;
+  dests: ReadonlyMap<string, readonly string[]>;
+  lastMove: readonly [string, string] | null;
+  /** The bottom player is the viewer: their clock beeps on low time. */
+  ownBottom: boolean;
+  onMove?: (from: string, to: string) => void;
+}
+
+/** The board between the two players (with their clocks and captured pieces), bottom player last. */
+export function PlayersAndBoard({
+  view,
+  bottom,
+  info,
+  reading,
+  live,
+  dests,
+  lastMove,
+  ownBottom,
+  onMove,
+}: PlayersAndBoardProps) {
+  const captured = useMemo(() => capturedPieces(info.pieces), [info]);
+  const top = opposite(bottom);
+  return (
+    <>
+      <PlayerBar
+        color={top}
+        position="top"
+        player={view[top]}
+        reading={reading}
+        live={live}
+        captured={captured[bottom]}
+        own={false}
+      />
+      <Board
+        label="Chess board"
+        pieces={info.pieces}
+        orientation={bottom}
+        dests={dests}
+        lastMove={lastMove}
+        check={info.check}
+        onMove={onMove}
+      />
+      <PlayerBar
+        color={bottom}
+        position="bottom"
+        player={view[bottom]}
+        reading={reading}
+        live={live}
+        captured={captured[top]}
+        own={ownBottom}
+      />
+    </>
+  );
+}

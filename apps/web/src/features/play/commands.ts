@@ -1,0 +1,115 @@
+import { useMemo } from 'react';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ChatResult,
+  GameEvents,
+  MoveResult,
+  OkResult,
+  RematchResult,
+  SpectateResult,
+  type PlayCommandName,
+} from '@rush/protocol';
+import { TEXTS } from '@rush/domain';
+import { CommandError, type RealtimeClient } from '../../api/realtime.ts';
+import { useRealtime } from '../../api/realtime-react.tsx';
+import { applyToCache, refetchGame } from './useLiveGame.ts';
+
+/** The minimal shape of a protocol schema a command result is read with. */
+interface ResultParser<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false };
+}
+
+export type OfferActionName = 'offer' | 'accept' | 'decline';
+
+/** The user-facing text of a failed command (the server's text, or ours when none came). */
+export function commandErrorText(error: unknown): string {
+  if (error instanceof CommandError) return error.message;
+  return TEXTS.internal;
+}
+
+/**
+ * Commands that the server applies at most once (a move names its ply; ending an ended game is
+ * refused) are resent after a reconnect; offers and chat lines are not.
+ */
+const RESEND_SAFE: ReadonlySet<PlayCommandName> = new Set([
+  'game.move',
+  'game.resign',
+  'game.abort',
+  'game.claimVictory',
+  'game.spectate',
+  'game.unspectate',
+]);
+
+async function run<T>(
+  client: RealtimeClient,
+  name: PlayCommandName,
+  payload: unknown,
+  schema: ResultParser<T>,
+): Promise<T> {
+  const result = await client.command(name, payload, { resendSafe: RESEND_SAFE.has(name) });
+  const parsed = schema.safeParse(result);
+  if (!parsed.success) throw new CommandError('INTERNAL', TEXTS.internal);
+  return parsed.data;
+}
+
+/** One-way network lag estimate (half a move's round trip), smoothed; sent with moves. */
+let lagEstimateMs: number | undefined;
+
+function recordRoundTrip(ms: number): void {
+  const oneWay = Math.max(0, Math.min(60_000, ms / 2));
+  lagEstimateMs = lagEstimateMs === undefined ? oneWay : lagEstimateMs * 0.7 + oneWay * 0.3;
+}
+
+/** The socket commands of one game, bound to its cache: a move's ack is applied like its event. */
+export function useGameCommands(gameId: string) {
+  const client = useRealtime();
+  const queryClient = useQueryClient();
+  return useMemo(() => gameCommands(client, queryClient, gameId), [client, queryClient, gameId]);
+}
+
+function gameCommands(client: RealtimeClient, queryClient: QueryClient, gameId: string) {
+  const ref = { gameId };
+
+  const refetchOnConflict = (error: unknown) => {
+    if (error instanceof CommandError && (error.code === 'CONFLICT' || error.code === 'NOT_FOUND')) {
+      void refetchGame(queryClient, gameId);
+    }
+    throw error;
+  };
+
+  return {
+    /** `ply` is the ply the move will have (`view.ply + 1`). A resend of the same ply is harmless. */
+    async move(ply: number, uci: string) {
+      const started = performance.now();
+      const lagMs = lagEstimateMs === undefined ? undefined : Math.round(lagEstimateMs);
+      try {
+        const result = await run(
+          client,
+          'game.move',
+          { ...ref, ply, uci, ...(lagMs === undefined ? {} : { lagMs }) },
+          MoveResult,
+        );
+        recordRoundTrip(performance.now() - started);
+        const { duplicate: _duplicate, ...data } = result;
+        if (!applyToCache(queryClient, gameId, { type: GameEvents.moved, data })) void refetchGame(queryClient, gameId);
+        return result;
+      } catch (error) {
+        return refetchOnConflict(error);
+      }
+    },
+    resign: () => run(client, 'game.resign', ref, OkResult).catch(refetchOnConflict),
+    abort: () => run(client, 'game.abort', ref, OkResult).catch(refetchOnConflict),
+    draw: (action: OfferActionName) => run(client, 'game.draw', { ...ref, action }, OkResult).catch(refetchOnConflict),
+    takeback: (action: OfferActionName) =>
+      run(client, 'game.takeback', { ...ref, action }, OkResult).catch(refetchOnConflict),
+    rematch: (action: OfferActionName) =>
+      run(client, 'game.rematch', { ...ref, action }, RematchResult).catch(refetchOnConflict),
+    claimVictory: () => run(client, 'game.claimVictory', ref, OkResult).catch(refetchOnConflict),
+    chat: (text: string) => run(client, 'game.chat', { ...ref, text }, ChatResult),
+    spectatorChat: (text: string) => run(client, 'spectator.chat', { ...ref, text }, ChatResult),
+    spectate: () => run(client, 'game.spectate', ref, SpectateResult),
+    unspectate: () => run(client, 'game.unspectate', ref, SpectateResult),
+  };
+}
+
+export type GameCommands = ReturnType<typeof gameCommands>;

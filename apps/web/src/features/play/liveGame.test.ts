@@ -1,0 +1,116 @@
+import { describe, expect, test } from 'vitest';
+import { applyGameEvent, clockReading, liveGame, localTimeOf } from './liveGame.ts';
+import { foolsMateSetup, makeGame } from './testing.tsx';
+
+const now = '2025-01-01T12:00:00.000Z';
+const clock = {
+  initialMs: 180_000,
+  incrementMs: 0,
+  whiteMs: 170_000,
+  blackMs: 160_000,
+  runningSince: now,
+  serverNow: now,
+};
+const offers = { draw: null, takeback: null, rematch: null };
+
+function moved(version: number) {
+  return {
+    type: 'game.moved',
+    data: {
+      gameId: 'g1',
+      version,
+      ply: 4,
+      uci: 'd8h4',
+      san: 'Qh4#',
+      fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
+      clock,
+      offers,
+      status: 'mate',
+    },
+  };
+}
+
+describe('applyGameEvent', () => {
+  const game = liveGame(foolsMateSetup({ you: 'white' }), 1_000);
+
+  test('the next version applies; older ones are stale; a hole is a gap', () => {
+    const next = applyGameEvent(game, moved(5), 2_000);
+    expect(next.kind).toBe('applied');
+    if (next.kind !== 'applied') return;
+    expect(next.game.view).toMatchObject({ ply: 4, turn: 'white', version: 5, san: ['f3', 'e5', 'g4', 'Qh4#'] });
+    expect(next.game.view.status).toBe('started'); // the end comes with game.ended
+    expect(next.game.clockAt).toBe(2_000);
+    expect(applyGameEvent(next.game, moved(5), 3_000).kind).toBe('stale');
+    expect(applyGameEvent(game, moved(4), 3_000).kind).toBe('stale');
+    expect(applyGameEvent(game, moved(7), 3_000).kind).toBe('gap');
+    expect(applyGameEvent(game, { type: 'game.moved', data: { nonsense: true } }, 3_000).kind).toBe('gap');
+  });
+
+  test('the end sets the result title for this viewer', () => {
+    const ended = {
+      type: 'game.ended',
+      data: {
+        gameId: 'g1',
+        version: 5,
+        status: 'resign',
+        statusText: 'Game was resigned',
+        winner: 'black',
+        endedAt: now,
+        clock: { ...clock, runningSince: null },
+        ratingDiff: { white: -10, black: 10 },
+        chatClosesAt: now,
+      },
+    };
+    const asWhite = applyGameEvent(game, ended, 0);
+    const asBlack = applyGameEvent(liveGame(foolsMateSetup({ you: 'black' }), 0), ended, 0);
+    const asSpectator = applyGameEvent(liveGame(foolsMateSetup({ you: null }), 0), ended, 0);
+    expect(asWhite.kind === 'applied' && asWhite.game.view.resultTitle).toBe('Unlucky');
+    expect(asBlack.kind === 'applied' && asBlack.game.view.resultTitle).toBe('CONGRATS');
+    expect(asSpectator.kind === 'applied' && asSpectator.game.view.resultTitle).toBe('GAME ENDED');
+    if (asWhite.kind !== 'applied') return;
+    expect(asWhite.game.view.white.ratingDiff).toBe(-10);
+    expect(applyGameEvent(asWhite.game, ended, 0).kind).toBe('stale');
+  });
+
+  test('presence, spectators and chats carry no version and always apply', () => {
+    const presence = applyGameEvent(
+      game,
+      {
+        type: 'game.presence',
+        data: { gameId: 'g1', white: true, black: false, disconnect: { color: 'black', graceEndsAt: now } },
+      },
+      0,
+    );
+    expect(presence.kind === 'applied' && presence.game.view.black.connected).toBe(false);
+    const count = applyGameEvent(game, { type: 'game.spectators', data: { gameId: 'g1', count: 7 } }, 0);
+    expect(count.kind === 'applied' && count.game.view.spectators).toBe(7);
+    const line = { id: 'c1', uid: 'u9', username: 'zed', text: 'nice', sentAt: now };
+    const chat = applyGameEvent(game, { type: 'spectator.chat', data: { gameId: 'g1', line } }, 0);
+    expect(chat.kind === 'applied' && chat.game.view.spectatorChat).toEqual([line]);
+    if (chat.kind !== 'applied') return;
+    const again = applyGameEvent(chat.game, { type: 'spectator.chat', data: { gameId: 'g1', line } }, 0);
+    expect(again.kind === 'applied' && again.game.view.spectatorChat).toHaveLength(1);
+    expect(applyGameEvent(game, { type: 'game.spectators', data: { gameId: 'other', count: 1 } }, 0).kind).toBe(
+      'ignored',
+    );
+  });
+});
+
+describe('clock reading', () => {
+  test('the side to move pays the time since runningSince, on the server clock', () => {
+    const view = makeGame({
+      turn: 'black',
+      clock: {
+        ...clock,
+        runningSince: '2025-01-01T12:00:00.000Z',
+        serverNow: '2025-01-01T12:00:02.000Z', // the server is 2 s into black's move
+      },
+    });
+    const arrivedAt = Date.now();
+    const reading = clockReading(view.clock, view.turn, arrivedAt);
+    const serverNow = reading.serverNow();
+    expect(serverNow - Date.parse('2025-01-01T12:00:02.000Z')).toBeGreaterThanOrEqual(0);
+    expect(serverNow - Date.parse('2025-01-01T12:00:02.000Z')).toBeLessThan(1_000);
+    expect(localTimeOf(liveGame(view, arrivedAt), '2025-01-01T12:00:12.000Z') - arrivedAt).toBe(10_000);
+  });
+});

@@ -1,0 +1,427 @@
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { TEXTS } from '@rush/domain';
+import { renderApp } from '../../test/render.tsx';
+import { makeMe } from '../../test/fakes.ts';
+import { makeSummary, makeTransaction, mockWalletApi, removeGeolocation, stubGeolocation } from './testing.ts';
+
+// Machines running several suites at once are slow: generous waits, same assertions.
+configure({ asyncUtilTimeout: 10_000 });
+vi.setConfig({ testTimeout: 30_000 });
+
+const FUTURE = '2999-01-01T00:00:00.000Z';
+const PAST = '2000-01-01T00:00:00.000Z';
+
+afterEach(() => removeGeolocation());
+
+async function openWallet(path = '/wallet') {
+  const app = renderApp(path);
+  await screen.findByRole('heading', { name: 'Wallet', level: 1 });
+  return app;
+}
+
+const depositDialog = () => screen.findByRole('dialog', { name: 'Deposit' });
+const bodyRows = () => screen.getAllByRole('row').slice(1);
+
+describe('wallet: email not verified (SPEC 4)', () => {
+  test('the prompt with Resend email, then the check-your-email text', async () => {
+    const api = mockWalletApi({
+      me: makeMe({ emailVerified: false }),
+      routes: { 'POST /api/auth/resend-verification': () => ({ body: { message: 'sent' } }) },
+    });
+    await openWallet();
+    expect(screen.getByText(TEXTS.onlyVerified)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText(TEXTS.checkEmail)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/auth/resend-verification')).toHaveLength(1);
+    expect(api.callsTo('GET', '/api/wallet')).toHaveLength(0);
+  });
+});
+
+describe('wallet: transactions view (SPEC 2)', () => {
+  test('balances, the three actions, and USD and RC amounts in the table', async () => {
+    mockWalletApi({
+      transactions: [
+        makeTransaction(1, { amount: 123456 }),
+        makeTransaction(2, { type: 'reward', currency: 'wbx', amount: 50000, status: 'completed' }),
+        makeTransaction(3, { type: 'withdraw', amount: 900, status: 'rejected' }),
+        makeTransaction(4, { type: 'stake', amount: 500, notes: { result: 'lose' }, status: 'pending' }),
+        makeTransaction(5, { amount: 2000, fee: 50 }),
+      ],
+    });
+    await openWallet();
+    const balances = await screen.findByText('$50.00');
+    expect(balances.closest('dl')?.textContent).toContain('1,200.00 RC');
+    expect(balances.closest('dl')?.textContent).toContain('$25.00');
+    for (const name of ['Deposit', 'Deposit/Withdrawals for Canadian Users', 'Withdraw']) {
+      expect(screen.getByRole('button', { name })).toBeTruthy();
+    }
+    const table = await screen.findByRole('table', { name: 'Transactions' });
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Type', 'Amount', 'Status', 'Date']);
+    const cells = bodyRows().map((row) =>
+      within(row)
+        .getAllByRole('cell')
+        .map((td) => td.textContent),
+    );
+    expect(cells[0]?.slice(0, 3)).toEqual(['Deposit', '$1,234.56', 'Completed']);
+    expect(cells[1]?.slice(0, 3)).toEqual(['Reward', '500.00 RC', 'Completed']);
+    expect(cells[2]?.slice(0, 3)).toEqual(['Withdraw', '$9.00', 'Rejected']);
+    expect(cells[3]?.slice(0, 3)).toEqual(['Stake (lose)', '$5.00', 'Pending']);
+    expect(cells[4]?.[1]).toBe('$20.00 (fee $0.50)');
+    expect(cells[0]?.[3]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
+    // The stacked mobile layout labels every cell with its column.
+    expect(
+      within(bodyRows()[0]!)
+        .getAllByRole('cell')
+        .map((td) => td.getAttribute('data-label')),
+    ).toEqual(headers);
+  });
+
+  test('20 a page with Previous, page numbers and Next', async () => {
+    const all = Array.from({ length: 45 }, (_, i) => makeTransaction(i + 1, { amount: (i + 1) * 100 }));
+    const api = mockWalletApi({ transactions: all });
+    await openWallet();
+    await screen.findByRole('table', { name: 'Transactions' });
+    expect(bodyRows()).toHaveLength(20);
+    const nav = screen.getByRole('navigation', { name: 'Transactions pages' });
+    const pages = within(nav)
+      .getAllByRole('button', { name: /^Page / })
+      .map((b) => b.textContent);
+    expect(pages).toEqual(['1', '2', '3']);
+    expect(within(nav).getByRole('button', { name: 'Page 1' }).getAttribute('aria-current')).toBe('page');
+    expect(within(nav).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
+
+    fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(within(bodyRows()[0]!).getAllByRole('cell')[1]?.textContent).toBe('$21.00'));
+    expect(api.searches).toContain('?page=2');
+    expect(within(nav).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
+
+    fireEvent.click(within(nav).getByRole('button', { name: 'Page 3' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(5));
+    expect(within(nav).getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    fireEvent.click(within(nav).getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(bodyRows()).toHaveLength(20));
+  });
+
+  test('no transactions: exactly "There is no transactions." and no pagination', async () => {
+    mockWalletApi({ transactions: [] });
+    await openWallet();
+    expect(await screen.findByText('There is no transactions.')).toBeTruthy();
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('navigation', { name: 'Transactions pages' })).toBeNull();
+  });
+
+  test('a failed load says so and offers Try again', async () => {
+    let fail = true;
+    mockWalletApi({
+      routes: {
+        'GET /api/wallet': () =>
+          fail
+            ? { status: 503, body: { error: { code: 'UNAVAILABLE', message: 'The wallet is unavailable' } } }
+            : { body: makeSummary() },
+      },
+    });
+    await openWallet();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('The wallet is unavailable');
+    fail = false;
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('button', { name: 'Deposit' })).toBeTruthy();
+  });
+
+  test('balances.changed on the user topic reloads the wallet', async () => {
+    const api = mockWalletApi();
+    const app = await openWallet();
+    await screen.findByRole('button', { name: 'Deposit' });
+    const socket = app.realtime.sockets[0];
+    act(() => {
+      socket?.open();
+      socket?.receive({ t: 'hello', protocol: 1, connId: 'c1', authenticated: true });
+      socket?.receive({ t: 'subscribed', topic: 'user:u1', v: 1 });
+    });
+    const before = api.callsTo('GET', '/api/wallet').length;
+    act(() => socket?.receive({ t: 'ev', topic: 'user:u1', v: 2, type: 'balances.changed', data: {} }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
+  });
+});
+
+describe('deposit modal (?wallet=deposit)', () => {
+  test('presets $20, $50, $100, $200 without a limit; the Deposit button opens it', async () => {
+    mockWalletApi();
+    const app = await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    const dialog = await depositDialog();
+    expect(app.location().search).toBe('?wallet=deposit');
+    const presets = within(dialog)
+      .getAllByRole('button', { name: /^Deposit \$\d+$/ })
+      .map((b) => b.textContent);
+    expect(presets).toEqual(['$20', '$50', '$100', '$200']);
+  });
+
+  test('an active deposit limit hides the presets at or above it; an expired one hides nothing', async () => {
+    mockWalletApi({ summary: makeSummary({ limits: { bet: null, deposit: { max: 10000, until: FUTURE } } }) });
+    const first = await openWallet('/wallet?wallet=deposit');
+    let dialog = await depositDialog();
+    expect(
+      within(dialog)
+        .getAllByRole('button', { name: /^Deposit \$\d+$/ })
+        .map((b) => b.textContent),
+    ).toEqual(['$20', '$50']);
+    first.unmount();
+
+    mockWalletApi({ summary: makeSummary({ limits: { bet: null, deposit: { max: 10000, until: PAST } } }) });
+    await openWallet('/wallet?wallet=deposit');
+    dialog = await depositDialog();
+    expect(within(dialog).getAllByRole('button', { name: /^Deposit \$\d+$/ })).toHaveLength(4);
+  });
+
+  test('the custom amount is clamped to 0-10000 whole dollars; below $10 is an inline error', async () => {
+    const api = mockWalletApi();
+    stubGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    const dialog = await depositDialog();
+    const input = within(dialog).getByLabelText<HTMLInputElement>('Custom amount (USD)');
+    fireEvent.change(input, { target: { value: '20000' } });
+    expect(input.value).toBe('10000');
+    fireEvent.change(input, { target: { value: '-5' } });
+    expect(input.value).toBe('0');
+    fireEvent.change(input, { target: { value: '12.75' } });
+    expect(input.value).toBe('12');
+    fireEvent.change(input, { target: { value: 'abc' } });
+    expect(input.value).toBe('12');
+    fireEvent.change(input, { target: { value: '9' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    expect(await within(dialog).findByText('The minimum deposit is $10.00.')).toBeTruthy();
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(api.callsTo('POST', '/api/wallet/deposits')).toHaveLength(0);
+  });
+
+  test('a deposit asks the browser where it is, then shows the provider in a 480px iframe', async () => {
+    const api = mockWalletApi({
+      routes: {
+        'POST /api/wallet/deposits': () => ({ body: { sessionId: 'dep1', url: '/api/wallet/sandbox/pay/dep1' } }),
+      },
+    });
+    const locate = stubGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    const dialog = await depositDialog();
+    fireEvent.change(within(dialog).getByLabelText('Custom amount (USD)'), { target: { value: '35' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit' }));
+    const frame = await within(dialog).findByTitle('Payment provider');
+    expect(frame.tagName).toBe('IFRAME');
+    expect(frame.getAttribute('height')).toBe('480');
+    expect(document.activeElement).toBe(frame);
+    expect(frame.getAttribute('src')).toBe(`${window.location.origin}/api/wallet/sandbox/pay/dep1`);
+    expect(locate).toHaveBeenCalledTimes(1);
+    expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toEqual({
+      amount: 3500,
+      region: 'us',
+      deviceGps: {
+        latitude: 40.71,
+        longitude: -74,
+        radius: 25,
+        altitude: null,
+        speed: null,
+        dateTime: '2025-03-04T10:20:00.000Z',
+      },
+    });
+  });
+
+  test("the provider page's message refreshes the wallet at once; others' messages are ignored", async () => {
+    const api = mockWalletApi({
+      routes: { 'POST /api/wallet/deposits': () => ({ body: { sessionId: 'd', url: '/sandbox-pay/checkout/d' } }) },
+    });
+    stubGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    const frame = await screen.findByTitle<HTMLIFrameElement>('Payment provider');
+    const before = api.callsTo('GET', '/api/wallet').length;
+    const paid = { source: 'sandbox-pay', type: 'checkout.paid', reference: 'd' };
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: paid, origin: 'https://evil.example', source: frame.contentWindow }),
+      );
+      window.dispatchEvent(new MessageEvent('message', { data: paid, origin: window.location.origin, source: window }));
+    });
+    expect(api.callsTo('GET', '/api/wallet')).toHaveLength(before);
+    act(() => {
+      window.dispatchEvent(
+        new MessageEvent('message', { data: paid, origin: window.location.origin, source: frame.contentWindow }),
+      );
+    });
+    expect(await screen.findByText(/^Payment received\./)).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
+  });
+
+  test('a preset starts the deposit with its amount', async () => {
+    const api = mockWalletApi({
+      routes: { 'POST /api/wallet/deposits': () => ({ body: { sessionId: 'd', url: '/pay/d' } }) },
+    });
+    stubGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $50' }));
+    await screen.findByTitle('Payment provider');
+    expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toMatchObject({ amount: 5000, region: 'us' });
+  });
+
+  test('no geolocation in the browser: its SPEC text, and nothing is sent', async () => {
+    const api = mockWalletApi();
+    removeGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    expect(await screen.findByText('Geolocation is not supported by this browser.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/deposits')).toHaveLength(0);
+  });
+
+  test("a refused position shows the browser's message", async () => {
+    const api = mockWalletApi();
+    stubGeolocation('User denied Geolocation');
+    await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    expect(await screen.findByText('User denied Geolocation')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/deposits')).toHaveLength(0);
+  });
+
+  test("the server's refusal is shown as sent", async () => {
+    mockWalletApi({
+      routes: {
+        'POST /api/wallet/deposits': () => ({
+          status: 403,
+          body: { error: { code: 'FORBIDDEN', message: 'Gaming in this location is restricted.' } },
+        }),
+      },
+    });
+    stubGeolocation();
+    await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    expect(await screen.findByText('Gaming in this location is restricted.')).toBeTruthy();
+    expect(screen.queryByTitle('Payment provider')).toBeNull();
+  });
+
+  test('closing the modal refreshes the summary, the history and the session', async () => {
+    const api = mockWalletApi({
+      routes: { 'POST /api/wallet/deposits': () => ({ body: { sessionId: 'd', url: '/pay/d' } }) },
+    });
+    stubGeolocation();
+    const app = await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
+    const dialog = await depositDialog();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit $100' }));
+    await within(dialog).findByTitle('Payment provider');
+    const count = () => ({
+      summary: api.callsTo('GET', '/api/wallet').length,
+      history: api.callsTo('GET', '/api/wallet/transactions').length,
+      session: api.callsTo('GET', '/api/session').length,
+    });
+    const before = count();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Deposit' })).toBeNull());
+    expect(app.location().search).toBe('');
+    await waitFor(() => {
+      const after = count();
+      expect(after.summary).toBeGreaterThan(before.summary);
+      expect(after.history).toBeGreaterThan(before.history);
+      expect(after.session).toBeGreaterThan(before.session);
+    });
+  });
+
+  test('Canadian users: the fees, then the same flows with region ca', async () => {
+    const api = mockWalletApi({
+      routes: { 'POST /api/wallet/deposits': () => ({ body: { sessionId: 'd', url: '/pay/d' } }) },
+    });
+    stubGeolocation();
+    const app = await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Deposit/Withdrawals for Canadian Users' }));
+    const chooser = await screen.findByRole('dialog', { name: 'Deposit/Withdrawals for Canadian Users' });
+    expect(chooser.textContent).toContain('US$0.50');
+    expect(chooser.textContent).toContain('US$2.00');
+    fireEvent.click(within(chooser).getByRole('button', { name: 'Canadian deposit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deposit for Canadian Users' });
+    expect(app.location().search).toBe('?wallet=deposit-ca');
+    expect(dialog.textContent).toContain('US$0.50');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit $20' }));
+    await within(dialog).findByTitle('Payment provider');
+    expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toMatchObject({ amount: 2000, region: 'ca' });
+    // Closing goes back to the page the chooser was opened from.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(app.location().search).toBe(''));
+  });
+});
+
+describe('withdraw modal (?wallet=withdraw)', () => {
+  test('disabled with the reason when the summary gives one', async () => {
+    const reason = 'You were reported by another player. Withdrawal is temporarily disabled.';
+    mockWalletApi({ summary: makeSummary({ withdrawDisabledReason: reason }) });
+    await openWallet();
+    const button = await screen.findByRole('button', { name: 'Withdraw' });
+    expect(button).toHaveProperty('disabled', true);
+    const note = screen.getByText(reason);
+    expect(button.getAttribute('aria-describedby')).toBe(note.id);
+  });
+
+  test('shows what is withdrawable; the server refusal is shown as is', async () => {
+    const refusal = 'You do not have enough balance to withdraw this amount.';
+    const api = mockWalletApi({
+      routes: {
+        'POST /api/wallet/withdrawals': () => ({
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: refusal } },
+        }),
+      },
+    });
+    await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    expect(dialog.textContent).toContain('Withdrawable now: $25.00');
+    const submit = within(dialog).getByRole('button', { name: 'Request withdrawal' });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText(TEXTS.withdrawAmountRequired)).toBeTruthy();
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '999.99' } });
+    fireEvent.click(submit);
+    expect(await within(dialog).findByText(refusal)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 99999, region: 'us' });
+  });
+
+  test('Canadian withdrawal: the US$2.00 fee and what arrives', async () => {
+    const api = mockWalletApi({
+      routes: {
+        'POST /api/wallet/withdrawals': () => ({
+          body: { transaction: makeTransaction(9, { type: 'withdraw', amount: 1000, status: 'pending', fee: 200 }) },
+        }),
+      },
+    });
+    await openWallet('/wallet?wallet=ca');
+    const chooser = await screen.findByRole('dialog', { name: 'Deposit/Withdrawals for Canadian Users' });
+    fireEvent.click(within(chooser).getByRole('button', { name: 'Canadian withdrawal' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw for Canadian Users' });
+    expect(dialog.textContent).toContain('US$2.00');
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    expect(dialog.textContent).toContain('You receive $8.00.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+    await within(dialog).findByText(/Status: Pending/);
+    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 1000, region: 'ca' });
+  });
+
+  test('an accepted withdrawal shows its status and refreshes the wallet', async () => {
+    const api = mockWalletApi({
+      routes: {
+        'POST /api/wallet/withdrawals': () => ({
+          body: {
+            transaction: makeTransaction(9, { type: 'withdraw', amount: 1000, status: 'pending', completed: false }),
+          },
+        }),
+      },
+    });
+    await openWallet('/wallet?wallet=withdraw');
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    const before = api.callsTo('GET', '/api/wallet').length;
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+    expect(await within(dialog).findByText('Your withdrawal of $10.00 was received. Status: Pending.')).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
+  });
+});

@@ -1,0 +1,97 @@
+import { startChild, type ChildServer } from './support/child.ts';
+import { startPlayChild, type PlayChild, type LagReply } from './support/play-child.ts';
+import { createPlayers, movesLine, type BenchPlayer } from './support/play-clients.ts';
+import { summarize } from './support/stats.ts';
+import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
+import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
+import type { BenchResult } from './types.ts';
+
+export interface SustainedOptions {
+  /** Concurrent games per level, measured one level after the other. */
+  levels: number[];
+  /** How long each level plays. */
+  durationMs: number;
+  /** Thinking time before each move, uniform in [min, max] ms (blitz pace: about 2 s a move). */
+  thinkMs: [number, number];
+}
+
+export const DEFAULT_SUSTAINED: SustainedOptions = { levels: [25, 50, 100], durationMs: 15_000, thinkMs: [1_000, 3_000] };
+
+/**
+ * Issue 4: sustained concurrent games from simulated clients (two sockets per game) moving at
+ * blitz pace. Per level: the move round trip under load, the server's event-loop delay p99,
+ * moves per second, and the games held (games that played the whole window without a refused or
+ * lost move). Ratios compare the top level with the idle raw ws echo (latency), the server's
+ * idle event-loop delay (lag), the pace the clients asked for (moves/s) and the games started.
+ */
+export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED): Promise<BenchResult> {
+  let raw: ChildServer | undefined;
+  let play: PlayChild | undefined;
+  let rawClient: RoundTripClient | undefined;
+  const players: BenchPlayer[] = [];
+  try {
+    raw = await startChild(new URL('./servers/raw-echo-server.ts', import.meta.url));
+    play = await startPlayChild();
+    rawClient = await openRoundTripClient({ url: raw.url });
+    const maxGames = Math.max(...opts.levels);
+    players.push(...(await createPlayers(play.baseUrl, play.url, 2 * maxGames)));
+    const line = movesLine(LINE_PLIES);
+    await rawClient.measure(200);
+    const rawIdle = summarize(await rawClient.measure(1_000));
+    await play.resetLag();
+    await new Promise((r) => setTimeout(r, 2_000));
+    const idleLag = await play.readLag();
+
+    const rows: BenchResult['rows'] = [
+      { label: 'raw ws echo (idle)', values: [rawIdle.p50 / 1_000, rawIdle.p99 / 1_000, idleLag.p99Ms, 0, 0] },
+    ];
+    let top: { p50: number; p99: number; lag: LagReply; rate: number; held: number; games: number } | null = null;
+    for (const games of opts.levels) {
+      const drivers = Array.from({ length: games }, (_, i) => new MoveDriver(players[2 * i]!, players[2 * i + 1]!, line));
+      await Promise.all(drivers.map((d) => d.restart()));
+      await play.resetLag();
+      const end = Date.now() + opts.durationMs;
+      const latencies: number[] = [];
+      let failed = 0;
+      const think = () => opts.thinkMs[0] + Math.random() * (opts.thinkMs[1] - opts.thinkMs[0]);
+      await Promise.all(
+        drivers.map(async (d) => {
+          try {
+            for (;;) {
+              await new Promise((r) => setTimeout(r, think()));
+              if (Date.now() >= end) return;
+              latencies.push(await d.next());
+            }
+          } catch {
+            failed++;
+          }
+        }),
+      );
+      const lag = await play.readLag();
+      await Promise.all(drivers.map((d) => d.finish().catch(() => undefined)));
+      const s = summarize(latencies);
+      const rate = latencies.length / (opts.durationMs / 1_000);
+      const held = games - failed;
+      rows.push({ label: `${games} games`, values: [s.p50 / 1_000, s.p99 / 1_000, lag.p99Ms, rate, held] });
+      top = { p50: s.p50, p99: s.p99, lag, rate, held, games };
+    }
+    const meanThink = (opts.thinkMs[0] + opts.thinkMs[1]) / 2_000;
+    return {
+      title:
+        `Sustained games: ${opts.levels.join(', ')} concurrent games for ${opts.durationMs / 1_000} s each, ` +
+        `a move every ${opts.thinkMs[0] / 1_000}-${opts.thinkMs[1] / 1_000} s per game (blitz pace), real server in a child process (PGlite)`,
+      columns: ['move p50 (ms)', 'move p99 (ms)', 'loop lag p99 (ms)', 'moves/s', 'games held'],
+      rows,
+      ratios: {
+        label: `${top?.games ?? 0} games / idle`,
+        values: top
+          ? [top.p50 / rawIdle.p50, top.p99 / rawIdle.p99, top.lag.p99Ms / idleLag.p99Ms, top.rate / (top.games / meanThink), top.held / top.games]
+          : [0, 0, 0, 0, 0],
+      },
+    };
+  } finally {
+    rawClient?.close();
+    for (const p of players) p.close();
+    await Promise.all([raw?.stop(), play?.stop()]);
+  }
+}

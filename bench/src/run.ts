@@ -1,0 +1,61 @@
+import { ledgerThroughput } from './ledger-throughput.ts';
+import { DEFAULT_FANOUT, playFanout } from './play-fanout.ts';
+import { playMoveRoundTrip } from './play-move-roundtrip.ts';
+import { DEFAULT_SUSTAINED, playSustained } from './play-sustained.ts';
+import { realtimeRoundTrip } from './realtime-roundtrip.ts';
+import { formatResult } from './report.ts';
+import type { Benchmark } from './types.ts';
+
+/**
+ * `npm run bench [-- name...] [--samples=N] [--warmup=N]`: runs the benchmarks (all, or those
+ * named) one after the other and prints each one's table. Bounded: every benchmark has a fixed
+ * amount of work and the whole run a deadline, after which it fails instead of hanging.
+ */
+const args = process.argv.slice(2);
+const flag = (name: string, fallback: number) => {
+  const raw = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const n = raw === undefined ? fallback : Number(raw);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
+  return n;
+};
+const samples = flag('samples', 5_000);
+const warmup = flag('warmup', 500);
+const deadlineMs = flag('deadline-ms', 10 * 60_000);
+
+// PostgreSQL for the ledger baseline (pgbench needs a server): BENCH_DATABASE_URL, else the test server's.
+const postgresUrl =
+  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const transfers = flag('transfers', 500);
+
+const benchmarks: Benchmark[] = [
+  { name: 'realtime-roundtrip', run: () => realtimeRoundTrip({ samples, warmup }) },
+  { name: 'ledger-throughput', run: () => ledgerThroughput({ clients: 8, perClient: transfers, postgresUrl }) },
+  { name: 'play-move-roundtrip', run: () => playMoveRoundTrip({ samples: Math.min(samples, 2_000), warmup: Math.min(warmup, 200) }) },
+  { name: 'play-sustained', run: () => playSustained({ ...DEFAULT_SUSTAINED, durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs) }) },
+  { name: 'play-fanout', run: () => playFanout({ ...DEFAULT_FANOUT, spectators: flag('spectators', DEFAULT_FANOUT.spectators) }) },
+];
+
+const wanted = args.filter((a) => !a.startsWith('--'));
+const unknown = wanted.filter((w) => !benchmarks.some((b) => b.name === w));
+if (unknown.length > 0) {
+  console.error(`unknown benchmark(s): ${unknown.join(', ')}; known: ${benchmarks.map((b) => b.name).join(', ')}`);
+  process.exit(2);
+}
+const selected = wanted.length > 0 ? benchmarks.filter((b) => wanted.includes(b.name)) : benchmarks;
+
+const deadline = setTimeout(() => {
+  console.error(`benchmarks did not finish within ${deadlineMs} ms`);
+  process.exit(1);
+}, deadlineMs);
+deadline.unref();
+
+let failed = false;
+for (const bench of selected) {
+  try {
+    console.log(`\n${formatResult(await bench.run())}`);
+  } catch (err) {
+    failed = true;
+    console.error(`${bench.name} failed:`, err);
+  }
+}
+process.exitCode = failed ? 1 : 0;

@@ -1,0 +1,28 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { REALTIME_PATH } from '@rush/protocol';
+import { startTestServer } from '../../../apps/server/test/support/server.ts';
+import { announceReady, exitWithParent } from '../support/child-protocol.ts';
+import type { LagReply, LagRequest } from '../support/play-child.ts';
+
+/**
+ * The real server (HTTP, accounts, wallet, play, realtime hub, in-process bus, PGlite) in its own
+ * process, plus an event-loop delay monitor the parent resets and reads over IPC: the lag of the
+ * process that referees the games is what the sustained benchmark reports.
+ */
+const server = await startTestServer();
+const histogram = monitorEventLoopDelay({ resolution: 10 });
+histogram.enable();
+process.on('message', (m: LagRequest) => {
+  if (m?.lag === 'reset') histogram.reset();
+  if (m?.lag === 'read' || m?.lag === 'reset') {
+    const reply: LagReply = {
+      lagReply: m.lag,
+      p50Ms: histogram.percentile(50) / 1e6,
+      p99Ms: histogram.percentile(99) / 1e6,
+      maxMs: histogram.max / 1e6,
+    };
+    process.send?.(reply);
+  }
+});
+announceReady({ baseUrl: server.baseUrl, url: server.baseUrl.replace(/^http/, 'ws') + REALTIME_PATH });
+exitWithParent(() => server.stop());

@@ -1,0 +1,71 @@
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import type { ReadyMessage } from './child-protocol.ts';
+
+export interface LagRequest {
+  lag: 'reset' | 'read';
+}
+export interface LagReply {
+  lagReply: 'reset' | 'read';
+  p50Ms: number;
+  p99Ms: number;
+  maxMs: number;
+}
+
+export interface PlayChild {
+  url: string;
+  baseUrl: string;
+  /** Resets the server's event-loop delay histogram (start of a measured window). */
+  resetLag(): Promise<void>;
+  /** The server's event-loop delay since the last reset. */
+  readLag(): Promise<LagReply>;
+  stop(): Promise<void>;
+}
+
+/** Starts `servers/play-server.ts` in a child process and keeps its IPC channel for lag reads. */
+export async function startPlayChild(timeoutMs = 180_000): Promise<PlayChild> {
+  const script = new URL('../servers/play-server.ts', import.meta.url);
+  const child = fork(fileURLToPath(script), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const ready = await new Promise<ReadyMessage>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`play server did not start within ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('message', (m: ReadyMessage) => {
+      clearTimeout(timer);
+      resolve(m);
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`play server exited with ${code} before listening`));
+    });
+  });
+  const ask = (lag: LagRequest['lag']) =>
+    new Promise<LagReply>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('no lag reply')), 10_000);
+      const onMessage = (m: LagReply) => {
+        if (m?.lagReply !== lag) return;
+        clearTimeout(timer);
+        child.off('message', onMessage);
+        resolve(m);
+      };
+      child.on('message', onMessage);
+      child.send({ lag } satisfies LagRequest);
+    });
+  return {
+    url: ready.url,
+    baseUrl: ready.baseUrl!,
+    resetLag: async () => void (await ask('reset')),
+    readLag: () => ask('read'),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null || child.signalCode !== null) return resolve();
+        const kill = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.disconnect();
+      }),
+  };
+}

@@ -1,0 +1,151 @@
+import WebSocket from 'ws';
+import { detectEnd, replay, STANDARD_FEN } from '@rush/domain';
+import { PLAY_ROUTES, PLAY_TOPICS } from '@rush/protocol';
+import { registerAndGetCookie } from './register.ts';
+
+/** One simulated browser: a session, a socket, commands with acks, event listeners. */
+export class BenchPlayer {
+  private nextId = 1;
+  private readonly acks = new Map<number, (ack: { ok: boolean; error?: { code: string } }) => void>();
+  private readonly listeners = new Set<(type: string, data: any, at: bigint) => void>();
+
+  private constructor(
+    readonly ws: WebSocket,
+    readonly baseUrl: string,
+    readonly cookie: string,
+    readonly uid: string,
+    readonly username: string,
+  ) {
+    ws.on('message', (raw: Buffer) => {
+      const at = process.hrtime.bigint();
+      const msg = JSON.parse(raw.toString('utf8')) as { t: string; id?: number; type?: string; data?: unknown; ok?: boolean };
+      if (msg.t === 'ack' && typeof msg.id === 'number') {
+        this.acks.get(msg.id)?.(msg as { ok: boolean });
+        this.acks.delete(msg.id);
+      } else if (msg.t === 'ev' && msg.type) {
+        for (const l of this.listeners) l(msg.type, msg.data, at);
+      }
+    });
+  }
+
+  /** Registers a user through the API and opens its socket (the app's Origin, its cookie). */
+  static async create(baseUrl: string, url: string): Promise<BenchPlayer> {
+    const cookie = await registerAndGetCookie(baseUrl);
+    const session = (await (await fetch(baseUrl + '/api/session', { headers: { cookie, origin: baseUrl } })).json()) as {
+      user: { uid: string; username: string };
+    };
+    const ws = await openSocket(url, baseUrl, cookie);
+    return new BenchPlayer(ws, baseUrl, cookie, session.user.uid, session.user.username);
+  }
+
+  cmd(name: string, payload: unknown, timeoutMs = 10_000): Promise<{ ok: boolean; error?: { code: string } }> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ack for ${name} in ${timeoutMs} ms`)), timeoutMs);
+      this.acks.set(id, (ack) => {
+        clearTimeout(timer);
+        resolve(ack);
+      });
+      this.ws.send(JSON.stringify({ t: 'cmd', id, name, payload }));
+    });
+  }
+
+  on(listener: (type: string, data: any, at: bigint) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  subscribe(topic: string): Promise<void> {
+    return subscribe(this.ws, topic);
+  }
+
+  async post(path: string, body: unknown = {}): Promise<any> {
+    const csrf = /(?:^|;\s*)csrf=([^;]+)/.exec(this.cookie)?.[1] ?? '';
+    const res = await fetch(this.baseUrl + path, {
+      method: 'POST',
+      headers: { origin: this.baseUrl, cookie: this.cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    const json: unknown = await res.json();
+    if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  }
+
+  close(): void {
+    this.ws.terminate();
+  }
+}
+
+export function openSocket(url: string, origin: string, cookie?: string): Promise<WebSocket> {
+  const ws = new WebSocket(url, { origin, perMessageDeflate: false, headers: cookie ? { cookie } : {} });
+  return new Promise((resolve, reject) => {
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+    ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));
+  });
+}
+
+/** Subscribes a socket to a topic and waits for the answer. */
+export function subscribe(ws: WebSocket, topic: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer to sub ${topic}`)), 30_000);
+    const onMessage = (raw: Buffer) => {
+      const m = JSON.parse(raw.toString('utf8')) as { t: string; topic?: string };
+      if (m.topic !== topic || (m.t !== 'subscribed' && m.t !== 'err')) return;
+      clearTimeout(timer);
+      ws.off('message', onMessage);
+      if (m.t === 'err') reject(new Error(`sub ${topic} refused`));
+      else resolve();
+    };
+    ws.on('message', onMessage);
+    ws.send(JSON.stringify({ t: 'sub', topic }));
+  });
+}
+
+/** Creates `count` players, a few registrations at a time (each hashes a password on the server). */
+export async function createPlayers(baseUrl: string, url: string, count: number, concurrency = 4): Promise<BenchPlayer[]> {
+  const out: BenchPlayer[] = [];
+  for (let i = 0; i < count; i += concurrency) {
+    const batch = Math.min(concurrency, count - i);
+    out.push(...(await Promise.all(Array.from({ length: batch }, () => BenchPlayer.create(baseUrl, url)))));
+  }
+  return out;
+}
+
+/** A game between two players (invitation + accept), both following `game:{id}`; returns who is white. */
+export async function newGame(a: BenchPlayer, b: BenchPlayer, mode = 'wmgt_000001'): Promise<{ gameId: string; white: BenchPlayer; black: BenchPlayer }> {
+  const inv = (await a.post(PLAY_ROUTES.invitations, { username: b.username, mode })) as { id: string };
+  const { gameId } = (await b.post(PLAY_ROUTES.acceptInvitation(inv.id))) as { gameId: string };
+  const view = (await (await fetch(a.baseUrl + PLAY_ROUTES.game(gameId))).json()) as { white: { uid: string } };
+  const white = view.white.uid === a.uid ? a : b;
+  const black = white === a ? b : a;
+  await Promise.all([white.subscribe(PLAY_TOPICS.game(gameId)), black.subscribe(PLAY_TOPICS.game(gameId))]);
+  return { gameId, white, black };
+}
+
+/**
+ * A fixed line of `plies` legal moves that ends nothing (no mate, stalemate or draw by rule on
+ * the way), from a seeded random walk: every game of a run plays the same moves.
+ */
+export function movesLine(plies: number, seed = 7): string[] {
+  for (let s = seed; ; s++) {
+    let state = s;
+    const random = () => {
+      // mulberry32
+      state = (state + 0x6d2b79f5) | 0;
+      let t = Math.imul(state ^ (state >>> 15), 1 | state);
+      t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    };
+    const line: string[] = [];
+    let ok = true;
+    for (let i = 0; i < plies && ok; i++) {
+      const chess = replay(STANDARD_FEN, line);
+      const moves = chess.moves({ verbose: true });
+      const m = moves[Math.floor(random() * moves.length)]!;
+      line.push(`${m.from}${m.to}${m.promotion ?? ''}`);
+      ok = detectEnd(replay(STANDARD_FEN, line)) === null;
+    }
+    if (ok) return line;
+  }
+}

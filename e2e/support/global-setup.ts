@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startMailCapture } from './mail-capture.ts';
+import { startOidcEmulator } from '../../apps/server/test/support/oidc-emulator.ts';
+import { APP_URL, E2E } from './ports.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
+
+async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`${url}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error('server did not become healthy in time');
+}
+
+/**
+ * Starts the whole stack for the browser tests: a local SMTP capture, a local OIDC provider
+ * standing in for Google, and the product itself as `npm run serve` starts it, on a fresh
+ * embedded database in a temporary folder.
+ */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const stopMail = await startMailCapture(E2E.smtpPort, E2E.mailApiPort);
+  const oidc = await startOidcEmulator({ port: E2E.oidcPort, clientId: 'e2e-client', clientSecret: 'e2e-secret' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-e2e-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    stdio: ['ignore', 'inherit', 'inherit'],
+    env: {
+      ...process.env,
+      PORT: String(E2E.appPort),
+      APP_URL,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+      ADMIN_EMAILS: E2E_ADMIN_EMAIL,
+      GOOGLE_CLIENT_ID: 'e2e-client',
+      GOOGLE_CLIENT_SECRET: 'e2e-secret',
+      GOOGLE_ISSUER: oidc.issuer,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_MAX: '100000',
+    },
+  });
+  await waitForHealth(APP_URL, child, 90_000);
+  return async () => {
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGTERM');
+    await exited;
+    await oidc.close();
+    await stopMail();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,60 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+let counter = 0;
+
+export interface TestUser {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** A fresh user: usernames are 3-10 letters/digits/hyphens starting with a letter. */
+export function newUser(): TestUser {
+  counter += 1;
+  const tag = `${Date.now().toString(36).slice(-5)}${counter}`;
+  return { username: `u${tag}`.slice(0, 10), email: `u${tag}@e2e.test`, password: 'Str0ng!pass' };
+}
+
+async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise<Record<string, string>> {
+  await request.get('/api/session');
+  const state = await request.storageState();
+  const csrf = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  return { 'x-csrf-token': csrf, origin: baseURL };
+}
+
+/** Registers through the API with the page's cookies (so the page is signed in afterwards). */
+export async function registerViaApi(page: Page, user: TestUser, baseURL: string): Promise<void> {
+  const headers = await csrfHeaders(page.request, baseURL);
+  const res = await page.request.post('/api/auth/register', {
+    headers,
+    data: {
+      username: user.username,
+      email: user.email,
+      dob: { year: 1990, month: 6, day: 15 },
+      password: user.password,
+      confirmPassword: user.password,
+      acceptTerms: true,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+}
+
+/** Logs in through the UI, the way a person does. */
+export async function logInViaUi(page: Page, identifier: string, password: string): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email or username', { exact: true }).fill(identifier);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+}
+
+export async function dismissOnboarding(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    // The onboarding popup is tested on its own; elsewhere it would sit over the page.
+    try {
+      localStorage.setItem('rush.onboarding.dismissed', '1');
+    } catch {
+      /* storage unavailable */
+    }
+  });
+}

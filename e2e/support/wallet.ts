@@ -1,0 +1,33 @@
+import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { waitForMailLink } from './mailbox.ts';
+import { dismissOnboarding, registerViaApi, type TestUser } from './users.ts';
+
+/** New York: inside the United States and not a refused state, so cash deposits are allowed. */
+export const NEW_YORK = { latitude: 40.71, longitude: -74.0 };
+
+/** A browser context whose pages may read the (fixed) location: deposits ask for it first. */
+export function contextWithLocation(browser: Browser, geolocation = NEW_YORK): Promise<BrowserContext> {
+  return browser.newContext({ geolocation, permissions: ['geolocation'] });
+}
+
+/** Opens the verification link mailed to `user` in `page`; the email is verified afterwards. */
+export async function verifyEmailViaMail(page: Page, user: TestUser): Promise<void> {
+  const link = await waitForMailLink(user.email, /verif/i);
+  await page.goto(link);
+  await expect(page).toHaveURL(/emailVerified=1/);
+}
+
+/** A new user, registered through the API and verified by mail, signed in on `page`. */
+export async function verifiedUser(page: Page, user: TestUser, baseURL: string): Promise<void> {
+  await dismissOnboarding(page);
+  await page.goto('/');
+  await registerViaApi(page, user, baseURL);
+  await verifyEmailViaMail(page, user);
+}
+
+/** The day a year from now, as a date input takes it (YYYY-MM-DD). */
+export function aYearFromNow(): string {
+  const d = new Date();
+  d.setUTCFullYear(d.getUTCFullYear() + 1);
+  return d.toISOString().slice(0, 10);
+}

@@ -1,0 +1,93 @@
+import { expect, test } from '@playwright/test';
+import { waitForMailLink } from '../support/mailbox.ts';
+import { dismissOnboarding, logInViaUi, newUser } from '../support/users.ts';
+
+test('sign up, verify by mail, log in by username, balances, settings, logout', async ({ page }) => {
+  const user = newUser();
+  await dismissOnboarding(page);
+
+  // Sign up through the auth panel, with a validation error cleared on focus.
+  await page.goto('/signup');
+  await page.getByLabel('Username', { exact: true }).fill('1bad');
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page.getByText('Username must start with a letter')).toBeVisible();
+  await page.getByLabel('Username', { exact: true }).focus();
+  await expect(page.getByText('Username must start with a letter')).toBeHidden();
+
+  await page.getByLabel('Username', { exact: true }).fill(user.username);
+  await page.getByLabel('Email', { exact: true }).fill(user.email);
+  await page.getByLabel('Month').selectOption({ index: 6 });
+  await page.getByLabel('Day').selectOption({ label: '15' });
+  await page.getByLabel('Year').selectOption({ label: '1990' });
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+
+  // Unverified: the dashboard asks to verify; Resend works.
+  const verify = page.getByRole('dialog', { name: 'Verify your email' });
+  await expect(verify).toBeVisible();
+  await verify.getByRole('button', { name: 'Resend email' }).click();
+  await expect(page.getByText('Please check your email, including spam folder')).toBeVisible();
+
+  // The mailed link verifies the address.
+  const link = await waitForMailLink(user.email, /verif/i);
+  await page.goto(link);
+  await expect(page).toHaveURL(/emailVerified=1/);
+  await expect(page.getByRole('dialog', { name: 'Verify your email' })).toHaveCount(0);
+
+  // Balances in the header: two decimals, hide/show with "-".
+  const usd = page.getByRole('group', { name: 'USD balance' });
+  await expect(usd).toContainText('0.00');
+  await page.getByRole('button', { name: 'Hide USD balance' }).click();
+  await expect(usd).toContainText('-');
+  await page.reload();
+  await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('-');
+  await page.getByRole('button', { name: 'Show USD balance' }).click();
+  await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('0.00');
+  await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('0.00');
+
+  // Log out, then log in by username (padded: the identifier is trimmed).
+  await page.goto('/?settings');
+  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  await settings.getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await logInViaUi(page, `  ${user.username}  `, user.password);
+
+  // Settings: colour and username change, persisted on the server.
+  await page.goto('/?settings');
+  const general = page.getByRole('dialog', { name: 'Account Settings' });
+  await general.getByRole('radio', { name: 'cyan' }).check();
+  const renamed = `${user.username.slice(0, 8)}x`;
+  await general.getByLabel('Username', { exact: true }).fill('bad name');
+  await general.getByRole('button', { name: 'Save username' }).click();
+  await expect(general.getByText('Special characters cannot be used')).toBeVisible();
+  await general.getByLabel('Username', { exact: true }).fill(renamed);
+  await general.getByRole('button', { name: 'Save username' }).click();
+  await expect
+    .poll(async () => ((await (await page.request.get('/api/session')).json()) as { user: { username: string; usernameColor: string } }).user)
+    .toMatchObject({ username: renamed, usernameColor: 'username_color_000002' });
+
+  // Security: a wrong current password is refused with its message.
+  await general.getByRole('tab', { name: 'Security' }).click();
+  await general.getByLabel('Current password', { exact: true }).fill('Wr0ng!pass');
+  await general.getByLabel('New password', { exact: true }).fill('N3w!passwd');
+  await general.getByLabel('Confirm password', { exact: true }).fill('N3w!passwd');
+  await general.getByRole('button', { name: 'Change password' }).click();
+  await expect(general.getByText('Current password is incorrect')).toBeVisible();
+  await general.getByLabel('Current password', { exact: true }).fill(user.password);
+  await general.getByRole('button', { name: 'Change password' }).click();
+  await expect(general.getByText('Password changed successfully')).toBeVisible();
+
+  // Closing by the backdrop removes the flag.
+  await page.mouse.click(5, 5);
+  await expect(page).not.toHaveURL(/settings/);
+
+  // Log out; the new password is the one that works.
+  await page.goto('/?settings');
+  await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await logInViaUi(page, user.email, 'N3w!passwd');
+});

@@ -1,0 +1,192 @@
+import { expect, test, type Page } from '@playwright/test';
+import { newUser } from '../support/users.ts';
+import { aYearFromNow, contextWithLocation, verifiedUser } from '../support/wallet.ts';
+
+const CONFIRM_LIMIT =
+  'Are you sure you want to limit your betting? This action cannot be undone until the timer expires.';
+const CONFIRM_CLOSE =
+  'Are you sure you want to close your account? Your account will be closed permanently and this action cannot be undone.';
+const CLOSED = 'You account has been permanently closed.';
+
+async function openGamingPane(page: Page) {
+  await page.goto('/?settings');
+  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  await settings.getByRole('tab', { name: 'Gaming' }).click();
+  return settings;
+}
+
+async function applyLimit(
+  page: Page,
+  section: string,
+  max: string,
+  maxLabel: string,
+  dateLabel: string,
+  apply: string,
+) {
+  const settings = await openGamingPane(page);
+  const form = settings.getByRole('region', { name: section });
+  await expect(form.getByText('No active limit.')).toBeVisible();
+  await form.getByLabel(maxLabel).fill(max);
+  await form.getByLabel(dateLabel).fill(aYearFromNow());
+  await form.getByRole('button', { name: apply }).click();
+  const confirm = page.getByRole('dialog', {
+    name: section === 'Self-limit betting' ? 'Limit your betting' : 'Limit your deposits',
+  });
+  await expect(confirm.getByText(CONFIRM_LIMIT, { exact: true })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, apply the limit' }).click();
+  await expect(confirm).toHaveCount(0);
+  await expect(form.getByText(`Active limit: $${max}`)).toBeVisible();
+  return form;
+}
+
+test('wallet: deposit through the provider iframe, withdraw refused, self-limits with their confirmation', async ({
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const user = newUser();
+  const context = await contextWithLocation(browser);
+  const page = await context.newPage();
+  await verifiedUser(page, user, baseURL!);
+
+  // The transactions view, empty.
+  await page.goto('/wallet');
+  await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+  await expect(page.getByText('There is no transactions.', { exact: true })).toBeVisible();
+  const summary = page.locator('dl.wallet-balances');
+  await expect(summary).toContainText('$0.00');
+
+  // Withdraw above the balance: the server's refusal, as sent.
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+  await expect(withdraw).toContainText('Withdrawable now: $0.00');
+  await withdraw.getByLabel('Amount (USD)').fill('100');
+  await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(withdraw.getByText('You do not have sufficient funds to withdraw this amount.')).toBeVisible();
+  await withdraw.getByRole('button', { name: 'Close' }).click();
+  await expect(withdraw).toHaveCount(0);
+
+  // Deposit $50: the browser's location goes with it, then the provider's page in the iframe.
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(page).toHaveURL(/[?&]wallet=deposit/);
+  await deposit.getByRole('button', { name: 'Deposit $50' }).click();
+  const frameElement = deposit.locator('iframe[title="Payment provider"]');
+  await expect(frameElement).toHaveAttribute('height', '480');
+  expect((await frameElement.boundingBox())?.height).toBeCloseTo(480, 0);
+  const provider = page.frameLocator('iframe[title="Payment provider"]');
+  await expect(provider.getByText('$50.00')).toBeVisible();
+  await provider.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(provider.getByText('Payment received. You can close this window.')).toBeVisible();
+
+  // Credited from the provider's confirmation; the header follows live (balances.changed).
+  await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('50.00');
+  await deposit.getByRole('button', { name: 'Close' }).click();
+  await expect(deposit).toHaveCount(0);
+  await expect(page).not.toHaveURL(/wallet=/);
+  await expect(summary).toContainText('$50.00');
+  const table = page.getByRole('table', { name: 'Transactions' });
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Deposit');
+  await expect(firstRow).toContainText('$50.00');
+  await expect(firstRow).toContainText('Completed');
+  await expect(page.getByText('There is no transactions.')).toHaveCount(0);
+
+  // Withdrawals wait 48 hours after a deposit: Withdraw is disabled and says why.
+  const withdrawButton = page.getByRole('button', { name: 'Withdraw', exact: true });
+  await expect(withdrawButton).toBeDisabled();
+  await expect(page.getByText('Withdrawals are blocked for 48 hours after your last deposit.')).toBeVisible();
+
+  // Self-limits, each behind the SPEC's confirmation.
+  await applyLimit(
+    page,
+    'Self-limit betting',
+    '5.00',
+    'Maximum bet (USD)',
+    'Bet limit expiration date',
+    'Apply bet limit',
+  );
+  await applyLimit(
+    page,
+    'Self-limit deposits',
+    '30.00',
+    'Maximum deposit (USD)',
+    'Deposit limit expiration date',
+    'Apply deposit limit',
+  );
+
+  // The deposit limit hides the presets at or above it.
+  await page.goto('/wallet?wallet=deposit');
+  const limited = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(limited.getByRole('button', { name: 'Deposit $20' })).toBeVisible();
+  await expect(limited.getByRole('button', { name: /^Deposit \$(50|100|200)$/ })).toHaveCount(0);
+
+  await context.close();
+});
+
+test('self-exclusion: the confirmation, then the permanent overlay, also after logging in again', async ({
+  browser,
+  baseURL,
+}) => {
+  const user = newUser();
+  const context = await contextWithLocation(browser);
+  const page = await context.newPage();
+  await verifiedUser(page, user, baseURL!);
+
+  // The confirmation, then the permanent overlay over everything.
+  const settings = await openGamingPane(page);
+  await settings.getByRole('button', { name: 'Close account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close account' });
+  await expect(confirm.getByText(CONFIRM_CLOSE, { exact: true })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes, close my account' }).click();
+  const overlay = page.getByRole('alertdialog', { name: CLOSED });
+  await expect(overlay).toBeVisible();
+  await expect(page.locator('#root')).toHaveAttribute('inert', '');
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeVisible();
+
+  // On any page, after a reload too.
+  await page.goto('/wallet');
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toBeVisible();
+
+  // Logout still works; logging in again shows the overlay again.
+  await page.getByRole('alertdialog', { name: CLOSED }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('link', { name: 'Login' })).toBeVisible();
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toHaveCount(0);
+  await page.goto('/login');
+  await page.getByLabel('Email or username', { exact: true }).fill(user.username);
+  await page.getByLabel('Password', { exact: true }).fill(user.password);
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toBeVisible();
+  await page.goto('/support');
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toBeVisible();
+
+  await context.close();
+});
+
+test('wallet @mobile: at 360 px the history is one stacked card per transaction', async ({ browser, baseURL }) => {
+  const user = newUser();
+  const context = await contextWithLocation(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 360, height: 740 });
+  await verifiedUser(page, user, baseURL!);
+
+  await page.goto('/wallet?wallet=deposit');
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await deposit.getByLabel('Custom amount (USD)').fill('9');
+  await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await expect(deposit.getByText('The minimum deposit is $10.00.')).toBeVisible();
+  await deposit.getByLabel('Custom amount (USD)').fill('25');
+  await deposit.getByRole('button', { name: 'Deposit', exact: true }).click();
+  await page.frameLocator('iframe[title="Payment provider"]').getByRole('button', { name: 'Pay', exact: true }).click();
+  await deposit.getByRole('button', { name: 'Done' }).click();
+  await expect(deposit).toHaveCount(0);
+
+  const row = page.getByRole('table', { name: 'Transactions' }).getByRole('row').nth(1);
+  await expect(row).toContainText('$25.00');
+  await expect(row).toHaveCSS('display', 'block');
+  // Nothing wider than the screen.
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  await context.close();
+});

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { CASH_REFUSED_REGIONS, cashLocationVerdict } from './regions.ts';
+
+describe('cash play by region (SPEC 1)', () => {
+  it.each([
+    ['US-NY', 'allowed'],
+    ['CA-ON', 'allowed'],
+    ['US-DC', 'allowed'],
+    ['US-AZ', 'refusedRegion'],
+    ['US-TN', 'refusedRegion'],
+    ['MX-BCN', 'outside'],
+    ['USA', 'outside'],
+    [null, 'outside'],
+  ])('%s -> %s', (code, verdict) => {
+    expect(cashLocationVerdict(code)).toBe(verdict);
+  });
+  it('refuses exactly the nine states of the SPEC', () => {
+    expect([...CASH_REFUSED_REGIONS].sort()).toEqual(
+      ['US-AR', 'US-AZ', 'US-DE', 'US-LA', 'US-MD', 'US-MT', 'US-SC', 'US-SD', 'US-TN'].sort(),
+    );
+  });
+});

@@ -1,0 +1,27 @@
+/**
+ * SPEC 1: offered only in Canada and the United States; cash play refused in these states.
+ * Region codes are ISO 3166-2 (`US-AZ`, `CA-ON`).
+ */
+export const CASH_REFUSED_REGIONS = [
+  'US-AZ', // Arizona
+  'US-AR', // Arkansas
+  'US-DE', // Delaware
+  'US-LA', // Louisiana
+  'US-MD', // Maryland
+  'US-MT', // Montana
+  'US-SC', // South Carolina
+  'US-SD', // South Dakota
+  'US-TN', // Tennessee
+] as const;
+
+export const OFFERED_COUNTRIES = ['US', 'CA'] as const;
+
+export type CashLocationVerdict = 'allowed' | 'refusedRegion' | 'outside';
+
+/** Whether cash play (and so a deposit) is allowed in a region; `null` is "no known region". */
+export function cashLocationVerdict(regionCode: string | null): CashLocationVerdict {
+  if (regionCode === null) return 'outside';
+  const country = regionCode.slice(0, 2);
+  if (!(OFFERED_COUNTRIES as readonly string[]).includes(country) || regionCode[2] !== '-') return 'outside';
+  return (CASH_REFUSED_REGIONS as readonly string[]).includes(regionCode) ? 'refusedRegion' : 'allowed';
+}

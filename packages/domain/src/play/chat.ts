@@ -1,0 +1,55 @@
+import { PLAY_TEXTS } from './texts.ts';
+
+/** SPEC 5/9 chat limits. */
+export const CHAT_MAX_LENGTH = 140;
+/** SPEC 5: spectator chat closes 180 s after the finish. */
+export const SPECTATOR_CHAT_EXPIRY_MS = 180_000;
+
+export type ChatCheck = { ok: true; text: string } | { ok: false; reason: 'empty' | 'tooLong'; message: string };
+
+/** SPEC 5 chat text rules: trimmed, empty not sent, at most 140 characters. */
+export function checkChatText(raw: string): ChatCheck {
+  // Control characters (NUL included, which PostgreSQL text cannot hold) become spaces: a chat
+  // line is one line of plain text.
+  // eslint-disable-next-line no-control-regex
+  const text = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
+  if (text.length === 0) return { ok: false, reason: 'empty', message: PLAY_TEXTS.chatEmpty };
+  // Code points, not UTF-16 units: an emoji is one character to the person typing it.
+  if ([...text].length > CHAT_MAX_LENGTH) return { ok: false, reason: 'tooLong', message: PLAY_TEXTS.chatTooLong };
+  return { ok: true, text };
+}
+
+export type SpectatorChatCheck =
+  | { ok: true; text: string }
+  | { ok: false; reason: 'login' | 'missing' | 'expired' | 'repeat' | 'empty' | 'tooLong'; message: string };
+
+/**
+ * SPEC 5/8 spectator chat: visitors are told to log in, a missing game or text is 'Missing
+ * data', the chat closes 180 s after the finish, and a case-insensitive repeat of one's own
+ * last message is refused.
+ */
+export function checkSpectatorChat(opts: {
+  signedIn: boolean;
+  gameExists: boolean;
+  text: string | null | undefined;
+  finishedAt: Date | null;
+  now: Date;
+  lastOwnText: string | null;
+}): SpectatorChatCheck {
+  if (!opts.signedIn) return { ok: false, reason: 'login', message: PLAY_TEXTS.chatLogin };
+  if (!opts.gameExists || opts.text === null || opts.text === undefined) {
+    return { ok: false, reason: 'missing', message: PLAY_TEXTS.chatMissingData };
+  }
+  if (opts.finishedAt !== null && opts.now.getTime() - opts.finishedAt.getTime() >= SPECTATOR_CHAT_EXPIRY_MS) {
+    return { ok: false, reason: 'expired', message: PLAY_TEXTS.chatExpired };
+  }
+  const checked = checkChatText(opts.text);
+  if (!checked.ok) return checked;
+  if (opts.lastOwnText !== null && opts.lastOwnText.trim().toLowerCase() === checked.text.toLowerCase()) {
+    return { ok: false, reason: 'repeat', message: PLAY_TEXTS.chatRepeat };
+  }
+  return checked;
+}
+
+/** When the spectator chat closes for a finished game. */
+export const chatClosesAt = (finishedAt: Date): Date => new Date(finishedAt.getTime() + SPECTATOR_CHAT_EXPIRY_MS);

@@ -1,0 +1,31 @@
+import { formatMinor } from '../money/format.ts';
+import type { Currency } from '../money/currency.ts';
+import { isCancelled, type Color, type GameStatus } from './status.ts';
+
+export type Outcome = 'win' | 'loss' | 'draw' | 'aborted';
+
+export function outcomeFor(status: GameStatus, winner: Color | null, me: Color): Outcome {
+  if (isCancelled(status)) return 'aborted';
+  if (winner === null) return 'draw';
+  return winner === me ? 'win' : 'loss';
+}
+
+const PREFIX: Record<Outcome, string> = { win: 'W: ', loss: 'L: ', draw: 'D: ', aborted: 'A: ' };
+
+/**
+ * SPEC 2 History result: "W: " or "L: " plus RC or $ and the wager ("W: $5.00", "L: 100.00 RC";
+ * just "W: " for an unstaked game). Draws and aborted games have no SPEC wording: "D: " and
+ * "A: " are ours.
+ */
+export function historyResultText(outcome: Outcome, stake: { currency: Currency; amount: bigint | number } | null): string {
+  const prefix = PREFIX[outcome];
+  if (!stake) return prefix;
+  const amount = formatMinor(stake.amount);
+  return stake.currency === 'usd' ? `${prefix}$${amount}` : `${prefix}${amount} RC`;
+}
+
+/** SPEC 2 History date: YYYY/MM/DD (UTC). */
+export function historyDate(d: Date): string {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return `${d.getUTCFullYear()}/${p(d.getUTCMonth() + 1)}/${p(d.getUTCDate())}`;
+}

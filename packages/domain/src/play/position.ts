@@ -1,0 +1,100 @@
+import { Chess, DEFAULT_POSITION } from 'chess.js';
+import type { Color, FinishedStatus } from './status.ts';
+
+export const STANDARD_FEN = DEFAULT_POSITION;
+
+const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+
+/** A position rebuilt from its moves (slow: chess.js builds a full Move per ply; prefer a FEN). */
+export function replay(initialFen: string, moves: readonly string[]): Chess {
+  const chess = new Chess(initialFen);
+  for (const uci of moves) {
+    if (!applyUci(chess, uci)) throw new Error(`stored move ${uci} is illegal`);
+  }
+  return chess;
+}
+
+/** The FEN after each ply, the initial one first (what a game stores instead of replaying). */
+export function fenHistory(initialFen: string, moves: readonly string[]): string[] {
+  const chess = new Chess(initialFen);
+  const out = [chess.fen()];
+  for (const uci of moves) {
+    if (!applyUci(chess, uci)) throw new Error(`stored move ${uci} is illegal`);
+    out.push(chess.fen());
+  }
+  return out;
+}
+
+/**
+ * What makes two positions "the same" for repetition (FIDE 9.2): placement, side to move,
+ * castling rights and en passant (chess.js writes the square only when a capture is possible),
+ * not the move counters.
+ */
+export const positionKey = (fen: string): string => fen.split(' ').slice(0, 4).join(' ');
+
+/** Whether the last position of the history occurred three times. */
+export function isThreefold(history: readonly string[]): boolean {
+  const last = history[history.length - 1];
+  if (last === undefined) return false;
+  const key = positionKey(last);
+  let n = 0;
+  for (const fen of history) if (positionKey(fen) === key) n++;
+  return n >= 3;
+}
+
+/** The board of a FEN. */
+export const boardOf = (fen: string): Chess => new Chess(fen);
+
+/** Plays a UCI move on the board; null (board unchanged) when the move is malformed or illegal. */
+export function applyUci(chess: Chess, uci: string): { san: string; fen: string } | null {
+  const m = UCI.exec(uci);
+  if (!m) return null;
+  try {
+    const move = chess.move({ from: m[1]!, to: m[2]!, ...(m[3] ? { promotion: m[3] } : {}) });
+    return { san: move.san, fen: chess.fen() };
+  } catch {
+    // chess.js throws on an illegal move; to the caller that is an answer, not an error.
+    return null;
+  }
+}
+
+export const turnOf = (chess: Chess): Color => (chess.turn() === 'w' ? 'white' : 'black');
+
+export interface EndByRule {
+  status: FinishedStatus;
+  winner: Color | null;
+}
+
+/**
+ * Automatic ends from the position (SPEC 4 statuses): mate wins for the side that moved,
+ * stalemate has its own status, and threefold, fifty moves and insufficient material are draws.
+ * `history` (FENs up to and including this position) decides threefold for a board loaded from
+ * a FEN, which chess.js cannot know; without it chess.js's own history is used.
+ */
+export function detectEnd(chess: Chess, history?: readonly string[]): EndByRule | null {
+  if (chess.isCheckmate()) return { status: 'mate', winner: turnOf(chess) === 'white' ? 'black' : 'white' };
+  if (chess.isStalemate()) return { status: 'stalemate', winner: null };
+  const threefold = history ? isThreefold(history) : chess.isThreefoldRepetition();
+  if (chess.isInsufficientMaterial() || threefold || chess.isDrawByFiftyMoves()) {
+    return { status: 'draw', winner: null };
+  }
+  return null;
+}
+
+/**
+ * Whether `color` cannot mate whatever happens: a lone king, or king and one knight or one
+ * bishop. A player who runs out of time against such material draws instead of losing (FIDE
+ * 6.9; Lichess applies the same approximation).
+ */
+export function cannotMate(chess: Chess, color: Color): boolean {
+  const c = color === 'white' ? 'w' : 'b';
+  const pieces: string[] = [];
+  for (const row of chess.board()) for (const sq of row) if (sq && sq.color === c && sq.type !== 'k') pieces.push(sq.type);
+  return pieces.length === 0 || (pieces.length === 1 && (pieces[0] === 'n' || pieces[0] === 'b'));
+}
+
+/** The result of a flag: the flagger loses, unless the opponent cannot mate (draw). */
+export function endOnTime(chess: Chess, flagged: Color): EndByRule {
+  const opponent: Color = flagged === 'white' ? 'black' : 'white';
+  return cannotMate(chess, opponent) ? { status: 'draw', winner: null } : { status: 'outoftime', winner: opponent };
+}

@@ -1,0 +1,57 @@
+/**
+ * Texts of the play capability. SPEC 4 and 5 give most verbatim (unmarked); the ones marked
+ * "ours" fill a rule the SPEC names without wording.
+ */
+export const PLAY_TEXTS = {
+  // SPEC 4: live game statuses
+  statusResign: 'Game was resigned',
+  statusDraw: 'Game ended in a draw',
+  statusOutOfTime: 'Out of time',
+  statusNoStart: "Game didn't start",
+  statusTimeout: 'One of the players left the game',
+  statusStalemate: 'Game ended in a stalemate',
+  statusCheat: 'Cheating detected',
+  statusUnknown: 'Unknown end result',
+  statusMate: 'Checkmate', // ours (SPEC lists no text for mate)
+  statusAborted: 'Game was aborted', // ours (SPEC lists no text for aborted)
+  // SPEC 4: result titles
+  titleDraw: 'DRAW',
+  titleAborted: 'ABORTED',
+  titleWin: 'CONGRATS',
+  titleLoss: 'Unlucky',
+  titleEnded: 'GAME ENDED',
+  // SPEC 2: spectator screen
+  gameHasEnded: 'Game has ended',
+  // SPEC 5 / 8: spectator chat
+  chatExpired: 'Match expired, cannot send any more messages',
+  chatRepeat: "Last message is the same, don't spam",
+  chatLogin: 'Login to send messages',
+  chatMissingData: 'Missing data',
+  chatFailed: 'Something went wrong',
+  chatEmpty: 'Message is empty', // ours (SPEC 5: empty not sent)
+  chatTooLong: 'Message is too long (140 characters at most)', // ours
+  // Game commands (ours)
+  gameNotFound: "The match has already ended or doesn't exist", // SPEC 8 (matchmaking)
+  gameOver: 'The game is over.', // ours
+  notAPlayer: 'You are not playing in this game.', // ours
+  notYourTurn: 'It is not your turn.', // ours
+  illegalMove: 'Illegal move.', // ours
+  outOfSync: 'Your board is out of date; it has been refreshed.', // ours (wrong ply)
+  abortTooLate: 'The game can no longer be aborted; resign instead.', // ours (SPEC 4)
+  resignTooEarly: 'The game can still be aborted.', // ours (SPEC 4)
+  offersTooEarly: 'Draw and takeback are available after 2 moves.', // ours (SPEC 4)
+  noOffer: 'There is no pending offer.', // ours
+  ownOffer: 'You cannot answer your own offer.', // ours
+  offerPending: 'An offer is already pending.', // ours
+  cannotClaim: 'Your opponent is still connected or within the grace period.', // ours
+  rematchUnavailable: 'A rematch is not available for this game.', // ours
+  alreadyInGame: 'User is already in a match', // SPEC 8
+  // Invitations (ours)
+  inviteSelf: 'You cannot invite yourself.', // ours
+  inviteUnknownUser: 'No user with that username.', // ours
+  inviteNotPending: 'This invitation is no longer open.', // ours
+  inviteUnavailable: 'This user cannot play right now.', // ours
+  // Chess account (ours)
+  alreadyLinked: 'Your chess account is already linked and cannot be changed.', // ours (SPEC 1)
+  notLinked: 'Link your chess account first.', // ours
+} as const;

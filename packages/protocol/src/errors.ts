@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** Stable error codes. The HTTP status is part of the contract: clients branch on `code`. */
+export const ERROR_STATUS = {
+  BAD_REQUEST: 400,
+  VALIDATION: 400,
+  UNAUTHENTICATED: 401,
+  INVALID_CREDENTIALS: 401,
+  FORBIDDEN: 403,
+  CSRF: 403,
+  ACCOUNT_DISABLED: 403,
+  ACCOUNT_CLOSED: 403,
+  EMAIL_NOT_VERIFIED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  UNSUPPORTED_MEDIA: 415,
+  TOO_MANY_ATTEMPTS: 429,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+  UNAVAILABLE: 503,
+  // Wallet (issue 3)
+  INSUFFICIENT_FUNDS: 409,
+  WITHDRAW_DISABLED: 403,
+  LIMIT_ACTIVE: 409,
+  DEPOSIT_REFUSED: 409,
+  TOPUP_UNAVAILABLE: 409,
+  /** No DeviceGPS with a deposit: the web asks the browser for the location first. */
+  LOCATION_REQUIRED: 400,
+  /** SPEC 8 wallet session flags: ll-blocked, id-blocked, id-ex, else 'Unable to process'. */
+  LOCATION_BLOCKED: 403,
+  IDENTITY_BLOCKED: 403,
+  IDENTITY_EXISTS: 409,
+  IDENTITY_FAILED: 422,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
+
+/** Every error body the API sends. `fields` carries per-field texts for forms. */
+export const ErrorBody = z.object({
+  error: z.object({
+    code: z.enum(ERROR_CODES),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;

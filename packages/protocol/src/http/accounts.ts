@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { USERNAME_COLOR_IDS, VERIFIED_LEVELS, PRESENCE_STATES } from '@rush/domain';
+
+/** Bounded strings: the edge refuses oversized input before any rule runs. */
+const str = (max: number) => z.string().max(max);
+
+export const Balances = z.object({
+  usd: z.number().int().nullable(), // minor units (cents)
+  wbx: z.number().int().nullable(), // minor units (hundredths of RC)
+});
+export type Balances = z.infer<typeof Balances>;
+
+export const UserSettings = z.object({
+  showDollar: z.boolean(),
+  showWbx: z.boolean(),
+  hideLichessUsername: z.boolean(),
+});
+export type UserSettings = z.infer<typeof UserSettings>;
+
+export const Me = z.object({
+  uid: z.string(),
+  username: z.string(),
+  email: z.string(),
+  emailVerified: z.boolean(),
+  recoveryEmail: z.string().nullable(),
+  role: z.enum(['user', 'admin']),
+  verifiedLevel: z.enum(VERIFIED_LEVELS),
+  usernameColor: z.enum(USERNAME_COLOR_IDS),
+  avatarUrl: z.string().nullable(),
+  settings: UserSettings,
+  banned: z.boolean(),
+  closed: z.boolean(),
+  chessUsername: z.string().nullable(),
+  balances: Balances,
+  pendingFriendInvites: z.number().int(),
+  /** Public id of this session; a `session.replaced` event naming another id signs this page out. */
+  sessionId: z.string(),
+  createdAt: z.string(),
+});
+export type Me = z.infer<typeof Me>;
+
+export const SessionResponse = z.object({ user: Me.nullable() });
+export type SessionResponse = z.infer<typeof SessionResponse>;
+
+export const AppConfigResponse = z.object({
+  productName: z.string(),
+  supportEmail: z.string(),
+  googleEnabled: z.boolean(),
+  captchaSiteKey: z.string().nullable(),
+  protocolVersion: z.number().int(),
+});
+export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
+
+export const DateOfBirthInput = z.object({
+  year: z.number().int().min(0).max(9999),
+  month: z.number().int().min(0).max(99),
+  day: z.number().int().min(0).max(99),
+});
+
+export const RegisterRequest = z.object({
+  username: str(64),
+  email: str(320),
+  dob: DateOfBirthInput.nullable(),
+  password: str(128),
+  confirmPassword: str(128),
+  acceptTerms: z.boolean(),
+  captchaToken: str(4096).optional(),
+});
+export type RegisterRequest = z.infer<typeof RegisterRequest>;
+
+export const LoginRequest = z.object({
+  identifier: str(320),
+  password: str(128),
+  captchaToken: str(4096).optional(),
+});
+export type LoginRequest = z.infer<typeof LoginRequest>;
+
+export const ForgotPasswordRequest = z.object({ email: str(320), captchaToken: str(4096).optional() });
+export const ResetPasswordRequest = z.object({
+  token: str(200),
+  password: str(128),
+  confirmPassword: str(128),
+});
+export const VerifyEmailRequest = z.object({ token: str(200) });
+export const MessageResponse = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
+export const OkResponse = z.object({ ok: z.literal(true) });
+/** Body of the POSTs that carry no data (logout, resend-verification): `{}` or no body at all. */
+export const EmptyRequest = z.object({}).strict();
+
+export const ChangeUsernameRequest = z.object({ username: str(64) });
+export const ChangeColorRequest = z.object({ color: z.enum(USERNAME_COLOR_IDS) });
+export const ChangeSettingsRequest = UserSettings.partial().strict();
+export const RecoveryEmailRequest = z.object({ email: str(320) });
+export const ChangePasswordRequest = z.object({
+  currentPassword: str(128),
+  newPassword: str(128),
+  confirmPassword: str(128),
+});
+
+export const PresenceCount = z.object({ online: z.number().int() });
+export const PresenceStateSchema = z.enum(PRESENCE_STATES);
+
+/** The HTTP routes of the accounts capability: one place, used by both apps. */
+export const ACCOUNT_ROUTES = {
+  appConfig: '/api/app/config',
+  session: '/api/session',
+  register: '/api/auth/register',
+  login: '/api/auth/login',
+  logout: '/api/auth/logout',
+  verifyEmail: '/api/auth/verify-email',
+  resendVerification: '/api/auth/resend-verification',
+  forgotPassword: '/api/auth/forgot-password',
+  resetPassword: '/api/auth/reset-password',
+  googleStart: '/api/auth/google',
+  googleCallback: '/api/auth/google/callback',
+  username: '/api/account/username',
+  color: '/api/account/color',
+  settings: '/api/account/settings',
+  avatar: '/api/account/avatar',
+  recoveryEmail: '/api/account/recovery-email',
+  password: '/api/account/password',
+  avatarOf: (uid: string) => `/api/avatars/${uid}`,
+  /** GET: the current online count `{ online }` (the same number the `presence` topic carries). */
+  presence: '/api/presence',
+} as const;
+
+/** Answer of register and login: the signed-in user (the session cookie is set alongside). */
+export const AuthResponse = z.object({ user: Me });
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/**
+ * What each route answers with status 200 (errors are always `ErrorBody`). The settings routes
+ * answer the updated `Me`; the avatar upload answers `Me` unchanged when the file is silently
+ * ignored (SPEC 5). `verifyEmail` as GET redirects (302) to `/?emailVerified=1|0` instead.
+ * `googleStart` and `googleCallback` are browser navigations that answer 302.
+ */
+export const ACCOUNT_RESPONSES = {
+  appConfig: AppConfigResponse,
+  session: SessionResponse,
+  register: AuthResponse,
+  login: AuthResponse,
+  logout: OkResponse,
+  verifyEmail: MessageResponse,
+  resendVerification: MessageResponse,
+  forgotPassword: MessageResponse,
+  resetPassword: MessageResponse,
+  username: Me,
+  color: Me,
+  settings: Me,
+  avatar: Me,
+  recoveryEmail: Me,
+  password: MessageResponse,
+  presence: PresenceCount,
+} as const;

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { CURRENCIES } from '@rush/domain';
+import { Balances } from './accounts.ts';
+
+/** Minor units on the wire: safe integers (USD cents, RC hundredths). */
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+export const TRANSACTION_TYPES = [
+  'deposit',
+  'withdraw',
+  'stake',
+  'payout',
+  'refund',
+  'reward',
+  'topup',
+  'admin_deposit',
+  'admin_withdraw',
+] as const;
+
+/** SPEC 3 Transaction: type, amount (cents), notes.result, source/destination username, completed, date, currency. */
+export const WalletTransaction = z.object({
+  id: z.string(),
+  type: z.enum(TRANSACTION_TYPES),
+  amount: minor,
+  currency: z.enum(CURRENCIES),
+  status: z.enum(['completed', 'rejected', 'pending']),
+  completed: z.boolean(),
+  notes: z.object({ result: z.enum(['win', 'lose', 'Admin Deposit', 'Admin Withdraw']).nullable() }),
+  source: z.string().nullable(),
+  destination: z.string().nullable(),
+  date: z.string(),
+  /** Fee within `amount` (Canadian deposits US$0.50, Canadian withdrawals US$2.00); 0 otherwise. */
+  fee: minor.optional(),
+});
+export type WalletTransaction = z.infer<typeof WalletTransaction>;
+
+export const TRANSACTIONS_PAGE_SIZE = 20;
+export const TransactionsQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const TransactionsResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  transactions: z.array(WalletTransaction),
+});
+export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
+
+export const SelfLimitView = z.object({ max: minor, until: z.string() }).nullable();
+
+export const WalletSummary = z.object({
+  balances: Balances,
+  /** USD that may be withdrawn now (deposits must be wagered once first). */
+  withdrawable: minor,
+  /** USD that may still be deposited this month (cap and deposit limit). */
+  depositRoom: minor,
+  limits: z.object({ bet: SelfLimitView, deposit: SelfLimitView }),
+  /** Why Withdraw is disabled right now, in the SPEC's words; null when it is allowed. */
+  withdrawDisabledReason: z.string().nullable(),
+  lastDepositAt: z.string().nullable(),
+});
+export type WalletSummary = z.infer<typeof WalletSummary>;
+
+export const REGIONS = ['us', 'ca'] as const;
+
+/**
+ * SPEC 3 Identity profile DeviceGPS, from the browser's Geolocation API right before a deposit:
+ * `radius` is the accuracy in metres, `dateTime` the ISO time of the fix (position.timestamp).
+ */
+export const DeviceGps = z.object({
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  radius: z.number().min(0).max(100_000_000),
+  altitude: z.number().min(-100_000).max(100_000_000).nullable().optional(),
+  speed: z.number().min(0).max(100_000).nullable().optional(),
+  dateTime: z.string().max(40),
+});
+export type DeviceGps = z.infer<typeof DeviceGps>;
+
+/**
+ * `deviceGps` is optional in the shape but required by the rules: without it the server answers
+ * 400 LOCATION_REQUIRED (SPEC 1: location services are required to deposit).
+ */
+export const StartDepositRequest = z.object({
+  amount: minor,
+  region: z.enum(REGIONS).default('us'),
+  deviceGps: DeviceGps.optional(),
+});
+/** The provider page to show in the deposit modal's iframe (height 480px). */
+export const StartDepositResponse = z.object({ sessionId: z.string(), url: z.string() });
+
+export const WithdrawRequest = z.object({ amount: minor, region: z.enum(REGIONS).default('us') });
+export const WithdrawResponse = z.object({ transaction: WalletTransaction });
+
+export const SetLimitRequest = z.object({
+  kind: z.enum(['bet', 'deposit']),
+  max: minor,
+  until: z.string().max(40),
+});
+
+export const CloseAccountRequest = z.object({ confirm: z.literal(true) });
+
+export const AdminAmountRequest = z.object({ amount: minor });
+
+export const WALLET_ROUTES = {
+  summary: '/api/wallet',
+  transactions: '/api/wallet/transactions',
+  deposits: '/api/wallet/deposits',
+  withdrawals: '/api/wallet/withdrawals',
+  limits: '/api/wallet/limits',
+  topUp: '/api/wallet/top-up',
+  closeAccount: '/api/account/close',
+  adminDeposit: (uid: string) => `/api/admin/users/${uid}/deposit`,
+  adminWithdraw: (uid: string) => `/api/admin/users/${uid}/withdraw`,
+  adminLimits: (uid: string) => `/api/admin/users/${uid}/limits`,
+  adminClose: (uid: string) => `/api/admin/users/${uid}/close`,
+  adminTransactions: '/api/admin/transactions',
+} as const;
+
+/** Admin money operations answer the user's balances after the movement. */
+export const AdminWalletResponse = z.object({ uid: z.string(), balances: Balances });
+export type AdminWalletResponse = z.infer<typeof AdminWalletResponse>;
+
+/** Admin transactions: every movement touching a user's wallet, with that user. */
+export const AdminTransaction = WalletTransaction.extend({ uid: z.string(), username: z.string().nullable() });
+export type AdminTransaction = z.infer<typeof AdminTransaction>;
+export const AdminTransactionsResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  transactions: z.array(AdminTransaction),
+});
+export type AdminTransactionsResponse = z.infer<typeof AdminTransactionsResponse>;
+
+/** Top-up and other RC credits answer the balances after the credit. */
+export const BalancesResponse = z.object({ balances: Balances });
+export type BalancesResponse = z.infer<typeof BalancesResponse>;
+
+/** Admin-only header of the money POSTs: a double click or a retry never pays twice. */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/);

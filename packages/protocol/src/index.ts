@@ -1,0 +1,5 @@
+export * from './errors.ts';
+export * from './realtime.ts';
+export * from './http/accounts.ts';
+export * from './http/wallet.ts';
+export * from './play.ts';

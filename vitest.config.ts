@@ -1,0 +1,35 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and integration tiers. e2e runs under Playwright (e2e/), benchmarks under bench/.
+export default defineConfig({
+  test: {
+    // Each server worker holds PGlite instances (~0.5 GB each) and the machines have 2 cores.
+    maxWorkers: 2,
+    projects: [
+      {
+        test: {
+          name: 'domain',
+          include: ['packages/*/src/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'server',
+          include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
+          environment: 'node',
+          globalSetup: ['apps/server/test/support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+        },
+      },
+    ],
+  },
+});
