@@ -1,4 +1,5 @@
 import { ledgerThroughput } from './ledger-throughput.ts';
+import { DEFAULT_MATCHMAKING, matchmakingLatency } from './matchmaking-latency.ts';
 import { DEFAULT_FANOUT, playFanout } from './play-fanout.ts';
 import { playMoveRoundTrip } from './play-move-roundtrip.ts';
 import { DEFAULT_SUSTAINED, playSustained } from './play-sustained.ts';
@@ -32,6 +33,10 @@ const benchmarks: Benchmark[] = [
   { name: 'ledger-throughput', run: () => ledgerThroughput({ clients: 8, perClient: transfers, postgresUrl }) },
   { name: 'play-move-roundtrip', run: () => playMoveRoundTrip({ samples: Math.min(samples, 2_000), warmup: Math.min(warmup, 200) }) },
   { name: 'play-sustained', run: () => playSustained({ ...DEFAULT_SUSTAINED, durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs) }) },
+  {
+    name: 'matchmaking-latency',
+    run: () => matchmakingLatency({ ...DEFAULT_MATCHMAKING, matches: flag('matches', DEFAULT_MATCHMAKING.matches) }),
+  },
   { name: 'play-fanout', run: () => playFanout({ ...DEFAULT_FANOUT, spectators: flag('spectators', DEFAULT_FANOUT.spectators) }) },
 ];
 

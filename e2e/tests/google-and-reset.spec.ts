@@ -32,7 +32,9 @@ test('forgot password: the mailed link sets a new password', async ({ page, brow
   await page.goto('/forgot-password');
   await page.getByLabel('Email', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Password reset successful, please check your email, including Spam folder')).toBeVisible();
+  await expect(
+    page.getByText('Password reset successful, please check your email, including Spam folder'),
+  ).toBeVisible();
 
   const link = await waitForMailLink(user.email, /reset/i);
   await page.goto(link);
@@ -49,6 +51,8 @@ test('mobile: the header fits at 360 px @mobile', async ({ page, baseURL }) => {
   await registerViaApi(page, newUser(), baseURL!);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const overflow = await page.evaluate(
+    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+  );
   expect(overflow).toBeLessThanOrEqual(0);
 });

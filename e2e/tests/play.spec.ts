@@ -35,7 +35,9 @@ test("two players link, start a friendly game, play fool's mate; a spectator wat
 
   // A invites B to a friendly Rapid game from /match; B accepts from the card on whatever page B is.
   await pageB.goto('/about');
-  await pageA.goto('/match');
+  // From the wizard's last step: Play With Friend opens the invitation form.
+  await pageA.goto('/start?step=3&gameType=wmgt_000003&c=wbx&bet=50');
+  await pageA.getByRole('button', { name: 'Play With Friend' }).click();
   const friend = pageA.getByRole('region', { name: 'Play a friend' });
   await friend.getByLabel("Friend's username").fill(userB.username);
   await friend.getByLabel('Game type').selectOption({ label: 'Rapid 10+0' });

@@ -67,7 +67,14 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
   await general.getByLabel('Username', { exact: true }).fill(renamed);
   await general.getByRole('button', { name: 'Save username' }).click();
   await expect
-    .poll(async () => ((await (await page.request.get('/api/session')).json()) as { user: { username: string; usernameColor: string } }).user)
+    .poll(
+      async () =>
+        (
+          (await (await page.request.get('/api/session')).json()) as {
+            user: { username: string; usernameColor: string };
+          }
+        ).user,
+    )
     .toMatchObject({ username: renamed, usernameColor: 'username_color_000002' });
 
   // Security: a wrong current password is refused with its message.

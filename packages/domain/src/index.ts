@@ -11,3 +11,4 @@ export * from './money/deposits.ts';
 export * from './money/withdrawals.ts';
 export * from './money/regions.ts';
 export * from './play/index.ts';
+export * from './matchmaking/index.ts';

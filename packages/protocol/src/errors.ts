@@ -32,6 +32,10 @@ export const ERROR_STATUS = {
   IDENTITY_BLOCKED: 403,
   IDENTITY_EXISTS: 409,
   IDENTITY_FAILED: 422,
+  // Matchmaking (issue 5): eligibility refusals carry `fields.reason` = the domain RefusalCode.
+  MATCH_REFUSED: 400,
+  /** SPEC 4: a matchmaking call within 3 s of the previous one is ignored. */
+  TOO_SOON: 429,
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;

@@ -3,3 +3,4 @@ export * from './realtime.ts';
 export * from './http/accounts.ts';
 export * from './http/wallet.ts';
 export * from './play.ts';
+export * from './matchmaking.ts';

@@ -3,7 +3,9 @@ import type { AppContext } from '../platform/context.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/routes.ts';
 import { registerAdmin } from './admin/module.ts';
+import { registerMatchmaking } from './matchmaking/module.ts';
 import { registerPlay } from './play/module.ts';
+import { registerStats } from './stats/module.ts';
 import { registerWallet } from './wallet/module.ts';
 
 export interface Modules {
@@ -23,9 +25,12 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   });
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
+  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play });
+  registerStats(app, ctx);
   return {
     authenticateSocket: accounts.authenticateSocket,
     async close() {
+      await matchmaking.close();
       await play.close();
       await wallet.close();
       await accounts.close();

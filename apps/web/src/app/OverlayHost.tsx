@@ -2,6 +2,8 @@ import { lazy } from 'react';
 import { Overlay } from '../ui/Overlay.tsx';
 import { useSession } from '../features/accounts/session.ts';
 import { InvitationHost } from '../features/play/InvitationHost.tsx';
+import { AnnouncementHost } from '../features/matchmaking/AnnouncementHost.tsx';
+import { ChallengeHost } from '../features/matchmaking/ChallengeHost.tsx';
 import { ComingSoonNote } from './ComingSoon.tsx';
 
 const AccountSettings = lazy(() =>
@@ -13,7 +15,8 @@ const HistoryOverlay = lazy(() =>
 
 /**
  * Every overlay the URL can open (SPEC 2 query flags); each renders only while its flag is set.
- * For a signed-in user it also holds the incoming game invitation card, shown on every page.
+ * For a signed-in user it also holds the incoming game invitation and challenge cards, and for
+ * everyone the admin's announcement, shown on every page.
  */
 export function OverlayHost() {
   const { me } = useSession();
@@ -22,6 +25,7 @@ export function OverlayHost() {
       {me ? (
         <>
           <InvitationHost me={me} />
+          <ChallengeHost me={me} />
           <Overlay flag="settings" title="Account Settings" className="dialog-wide">
             <AccountSettings me={me} />
           </Overlay>
@@ -36,6 +40,7 @@ export function OverlayHost() {
           </Overlay>
         </>
       ) : null}
+      <AnnouncementHost />
       <Overlay flag="bugreport" title="Report a Bug">
         <ComingSoonNote>Bug reports are coming soon. Meanwhile, please write to support.</ComingSoonNote>
       </Overlay>

@@ -77,8 +77,16 @@ export const appRoutes: RouteObject[] = [
             handle: handle('user'),
             lazy: lazyPage(() => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
           },
-          soon('leaderboard', 'Leaderboard'),
-          soon('start', 'Start a match'),
+          {
+            path: 'leaderboard',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/leaderboard/LeaderboardPage.tsx'), 'LeaderboardPage'),
+          },
+          {
+            path: 'start',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/matchmaking/StartPage.tsx'), 'StartPage'),
+          },
           soon('callbacklichess', 'Linking your Lichess account'),
           {
             path: 'match',

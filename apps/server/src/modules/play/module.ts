@@ -6,6 +6,7 @@ import { DowntimePolicy, BEAT_EVERY_MS } from './downtime.ts';
 import { GamePublisher } from './events.ts';
 import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
+import type { GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
 import { PlayJobs } from './jobs.ts';
 import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
@@ -39,6 +40,11 @@ export interface PlayModule {
   createGame(input: CreateGameInput): Promise<{ gameId: string }>;
   /** Runs inside the transaction that finishes a game (settlement goes here). */
   onGameFinished(hook: GameFinishedHook): void;
+  /**
+   * Called on this instance after a game's finishing transaction committed (matchmaking settles
+   * its escrow here; a crash before it is caught by matchmaking's own sweep and the escrow sweeper).
+   */
+  onGameEnded(listener: (game: GameRecord) => void): () => void;
   isGameRunning(uid: string): Promise<boolean>;
   /** Runs the deadline sweep now (tests and tools; the jobs run it on their own). */
   sweepDeadlines(): Promise<number>;
@@ -88,6 +94,7 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
     platform,
     createGame: (input) => platform.createGame(input),
     onGameFinished: (hook) => finisher.onGameFinished(hook),
+    onGameEnded: (listener) => publisher.listen((change) => (change.kind === 'ended' ? listener(change.game) : undefined)),
     isGameRunning: (uid) => play.isGameRunning(uid),
     sweepDeadlines: () => deadlines.sweep(),
     async close() {

@@ -3,6 +3,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { accountOf, type AccountRef } from './account-ids.ts';
 import {
   applyMovement,
+  InsufficientFundsError,
   movementByKey,
   stakesInEscrow,
   type Leg,
@@ -21,6 +22,8 @@ export class EscrowClosedError extends Error {
 /** One key closes an escrow, whichever of settle, refund or void comes first: exactly once. */
 export const escrowCloseKey = (ref: string, currency: Currency) => `escrow:close:${ref}:${currency}`;
 export const holdKey = (ref: string, uid: string, currency: Currency) => `escrow:hold:${ref}:${uid}:${currency}`;
+/** The key of a hold that takes every player's stake at once (`holdAll`). */
+export const holdAllKey = (ref: string, currency: Currency) => `escrow:hold:${ref}:${currency}`;
 
 /**
  * Escrow and the other money operations later capabilities call. Every method is one movement
@@ -48,6 +51,32 @@ export class Ledger {
         // Read after the escrow row is locked: a close that committed first is seen here.
         if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
         return [{ from: user, to: escrow, amount: opts.amount }];
+      },
+    });
+  }
+
+  /**
+   * Every player's stake into the escrow in ONE movement (a match start): a leg from each user,
+   * so the balance check makes it all-or-nothing: if any one cannot pay, nobody is charged
+   * (InsufficientFundsError; AccountClosedError through the wallet). Once per ref and currency.
+   */
+  holdAll(opts: { ref: string; currency: Currency; stakes: ReadonlyArray<{ uid: string; amount: bigint }>; meta?: Record<string, unknown> }) {
+    const escrow = accountOf.escrow(opts.ref, opts.currency);
+    const users = opts.stakes.map((s) => ({ account: accountOf.user(s.uid, opts.currency), amount: s.amount }));
+    return this.move({
+      key: holdAllKey(opts.ref, opts.currency),
+      kind: 'stake',
+      currency: opts.currency,
+      ref: opts.ref,
+      meta: { stakes: opts.stakes.map((s) => ({ uid: s.uid, amount: String(s.amount) })), ...opts.meta },
+      accounts: [...users.map((u) => u.account), escrow],
+      legs: async (balances, tx) => {
+        if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
+        for (const u of users) {
+          // Checked here too, so the error names the account that could not pay.
+          if ((balances.get(u.account.id) ?? 0n) < u.amount) throw new InsufficientFundsError(u.account.id);
+        }
+        return users.map((u) => ({ from: u.account, to: escrow, amount: u.amount }));
       },
     });
   }
@@ -123,3 +152,4 @@ const ownerAccount =
     const uid = accountId.slice('user:'.length, accountId.length - currency.length - 1);
     return accountOf.user(uid, currency);
   };
+

@@ -9,6 +9,7 @@ import { EscrowSweeper } from './escrow-sweeper.ts';
 import { BuiltinIdentity } from './identity/builtin.ts';
 import { regionShapes } from './identity/geo-data.ts';
 import { WalletJobs } from './jobs.ts';
+import { hasUsdDeposit } from './funded.store.ts';
 import { movementByKey, readUserBalances } from './ledger.store.ts';
 import { LimitsService } from './limits.service.ts';
 import { PaymentNotifications } from './payments/notifications.service.ts';
@@ -118,6 +119,8 @@ export function createWalletCore(
     addRestriction: (uid: string, kind: RestrictionKind) => new RestrictionStore(db).add(uid, kind, clock.now()),
     balances: (uid: string) => readUserBalances(db, uid),
     movementByKey: (key: string) => movementByKey(db, key),
+    /** Matchmaking's walletReady: a USD deposit ever reached the user. */
+    hasUsdDeposit: (uid: string) => hasUsdDeposit(db, uid),
     userExists: async (uid: string) => (await new WalletUserStore(db).find(uid)) !== null,
   };
 }

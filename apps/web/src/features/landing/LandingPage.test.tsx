@@ -1,9 +1,13 @@
-import { describe, expect, test } from 'vitest';
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
-import { TEXTS } from '@rush/domain';
+import { describe, expect, test, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MATCH_TEXTS, TEXTS } from '@rush/domain';
+import type { LandingResponse, Me, OngoingGameView } from '@rush/protocol';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
+import { FALLBACK_CONFIG } from '../accounts/session.ts';
+import { makeRows } from '../leaderboard/testing.ts';
 import { ONBOARDING_DISMISSED_KEY } from './onboarding.ts';
+import { LANDING_REFRESH_MS } from './useLanding.ts';
 
 const onboarding = () => screen.queryByRole('dialog', { name: 'Ready to start?' });
 
@@ -94,5 +98,122 @@ describe('landing', () => {
     expect(await screen.findByText(TEXTS.emailVerified)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
     await waitFor(() => expect(app.location().search).toBe(''));
+  });
+});
+
+describe('landing dashboard', () => {
+  const landing = (overrides: Partial<LandingResponse> = {}): LandingResponse => ({
+    playersOnline: 7,
+    totalGames: 12345,
+    leaderboard: { usd: makeRows(15, 1, 'usd'), wbx: makeRows(3, 1, 'wbx') },
+    ongoing: [],
+    recentGame: null,
+    ...overrides,
+  });
+  const live: OngoingGameView = {
+    gameId: 'g42',
+    gameType: 'wmgt_000001',
+    white: { uid: 'u1', username: 'alice', rating: 1510 },
+    black: { uid: 'u2', username: 'bob', rating: 1490 },
+    currency: 'usd',
+    amount: 500,
+    startedAt: '2024-05-01T10:00:00.000Z',
+  };
+  const show = (me: Me | null, body: LandingResponse) => {
+    dismissOnboardingForTests();
+    const api = mockApi({ me, routes: { 'GET /api/landing': () => ({ body }) } });
+    return { api, app: renderApp('/') };
+  };
+  const ongoing = () => screen.findByRole('region', { name: 'Ongoing matches' });
+
+  test('ongoing matches: "name (rating) VS name (rating)", the wager, Watch to /tv/{id}', async () => {
+    show(null, landing({ ongoing: [live, { ...live, gameId: 'g43', currency: 'wbx', amount: 10_000 }] }));
+    const list = await ongoing();
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    expect(within(items[0]!).getByText((_, el) => el?.textContent === 'alice (1510) VS bob (1490)')).toBeTruthy();
+    expect(items[0]!.textContent).toContain('$5.00');
+    expect(items[1]!.textContent).toContain('100.00 RC');
+    const watch = within(items[0]!).getByRole('link', { name: 'Watch alice (1510) VS bob (1490)' });
+    expect(watch.textContent).toBe('Watch');
+    expect(watch.getAttribute('href')).toBe('/tv/g42');
+  });
+
+  test('a player sees their own game from their side', async () => {
+    show(makeMe({ uid: 'u2', username: 'bob' }), landing({ ongoing: [live] }));
+    const list = await ongoing();
+    expect(within(list).getByText((_, el) => el?.textContent === 'bob (1490) VS alice (1510)')).toBeTruthy();
+  });
+
+  test('no live games: "No matches at the moment"', async () => {
+    show(null, landing());
+    expect(within(await ongoing()).getByText(MATCH_TEXTS.noMatchesNow)).toBeTruthy();
+  });
+
+  test('the top 15 with the currency switch and a link to /leaderboard; total games played', async () => {
+    show(null, landing());
+    const board = await screen.findByRole('region', { name: 'Leaderboard' });
+    expect(within(board).getAllByRole('row')).toHaveLength(16);
+    expect(within(board).getByRole('img', { name: 'gold medal' })).toBeTruthy();
+    expect(within(board).getByRole('columnheader', { name: 'USD Won' })).toBeTruthy();
+    expect(within(board).getByRole('link', { name: 'View full leaderboard' }).getAttribute('href')).toBe(
+      '/leaderboard',
+    );
+    fireEvent.click(within(board).getByRole('button', { name: 'Total RushCoins Won' }));
+    expect(within(board).getAllByRole('row')).toHaveLength(4);
+    expect(within(board).getByRole('columnheader', { name: 'WBX Won' })).toBeTruthy();
+    expect(
+      screen.getByText((_, el) => el?.className === 'landing-total' && el.textContent === '12,345 games played'),
+    ).toBeTruthy();
+  });
+
+  test('visitors: Play Now, Play 1 vs 1 and Puzzle Games go to /login; no recent game card', async () => {
+    show(null, landing({ recentGame: null }));
+    expect((await screen.findByRole('link', { name: 'Play Now' })).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Play 1 vs 1' }).getAttribute('href')).toBe('/login');
+    expect(screen.getByRole('link', { name: 'Puzzle Games' }).getAttribute('href')).toBe('/login');
+    await ongoing();
+    expect(screen.queryByRole('region', { name: 'Your recent game' })).toBeNull();
+  });
+
+  test('users: Play Now goes to /start; the recent game card shows the last result', async () => {
+    show(
+      makeMe(),
+      landing({
+        recentGame: {
+          gameId: 'g7',
+          opponent: 'bob',
+          outcome: 'win',
+          currency: 'usd',
+          amount: 2500,
+          endedAt: '2024-05-01T10:00:00.000Z',
+        },
+      }),
+    );
+    expect((await screen.findByRole('link', { name: 'Play Now' })).getAttribute('href')).toBe('/start');
+    const card = await screen.findByRole('region', { name: 'Your recent game' });
+    expect(card.textContent).toContain('You won vs bob');
+    expect(card.textContent).toContain('Wager $25.00 won');
+    expect(within(card).getByRole('link', { name: 'View game' }).getAttribute('href')).toBe('/tv/g7');
+  });
+
+  test('a banned user sees the ban notice; others do not', async () => {
+    const first = show(makeMe({ banned: true }), landing());
+    expect(
+      (await screen.findByText(TEXTS.loginDisabled(FALLBACK_CONFIG.supportEmail))).closest('[role="alert"]'),
+    ).toBeTruthy();
+    first.app.unmount();
+    show(makeMe(), landing());
+    await ongoing();
+    expect(screen.queryByText(TEXTS.loginDisabled(FALLBACK_CONFIG.supportEmail))).toBeNull();
+  });
+
+  test('refreshes every 15 s while shown', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const { api } = show(null, landing());
+    await ongoing();
+    expect(api.callsTo('GET', '/api/landing')).toHaveLength(1);
+    act(() => void vi.advanceTimersByTime(LANDING_REFRESH_MS));
+    await waitFor(() => expect(api.callsTo('GET', '/api/landing')).toHaveLength(2));
   });
 });

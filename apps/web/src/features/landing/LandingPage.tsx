@@ -3,8 +3,10 @@ import { useLocation } from 'react-router';
 import { anyModalOpen } from '../../ui/overlayFlags.ts';
 import { useAppConfig, useSession } from '../accounts/session.ts';
 import { AddChessAccountPopup } from './AddChessAccountPopup.tsx';
+import { BanNotice } from './BanNotice.tsx';
 import { EMAIL_VERIFIED_PARAM, EmailVerifiedNotice } from './EmailVerifiedNotice.tsx';
 import { Hero } from './Hero.tsx';
+import { LandingDashboard } from './LandingDashboard.tsx';
 import { isOnboardingDismissed } from './onboarding.ts';
 import { OnboardingPopup } from './OnboardingPopup.tsx';
 import { VerifyEmailPopup } from './VerifyEmailPopup.tsx';
@@ -35,14 +37,19 @@ function LandingPopups() {
   return null;
 }
 
-/** SPEC 2 landing (/): the hero and live player count; later issues add the other widgets. */
+/**
+ * SPEC 2 landing (/): the ban notice, the hero with the live player count, then games played,
+ * the ongoing matches, the top 15 and the user's recent game (LandingDashboard).
+ */
 export function LandingPage() {
   const { me } = useSession();
-  const { productName } = useAppConfig();
+  const { productName, supportEmail } = useAppConfig();
   return (
     <div className="landing">
+      {me?.banned ? <BanNotice supportEmail={supportEmail} /> : null}
       <EmailVerifiedNotice />
       <Hero me={me} productName={productName} />
+      <LandingDashboard me={me} />
       <LandingPopups />
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { resultTitle, type Color } from '@rush/domain';
 import type { GameView } from '@rush/protocol';
 import { Button } from '../../ui/Button.tsx';
@@ -101,6 +102,11 @@ interface ResultDialogProps {
   onRematch?: (action: OfferActionName) => void;
   rematchBusy?: boolean;
   error?: string | null;
+  /**
+   * Players of a matchmaking game: the popup's own actions (Done, Rematch, Find New Match)
+   * instead of the friendly rematch flow.
+   */
+  actions?: ReactNode;
 }
 
 /**
@@ -108,7 +114,7 @@ interface ResultDialogProps {
  * changes, and for players the rematch offer, accept and decline. Spectators see the same
  * popup with the winner (SPEC 4: at the end the winner popup shows).
  */
-export function ResultDialog({ view, onClose, onRematch, rematchBusy = false, error }: ResultDialogProps) {
+export function ResultDialog({ view, onClose, onRematch, rematchBusy = false, error, actions }: ResultDialogProps) {
   const you = view.you;
   const rematch = view.offers.rematch;
   const ratingLine = (color: Color) => {
@@ -127,7 +133,8 @@ export function ResultDialog({ view, onClose, onRematch, rematchBusy = false, er
       <p className="result-winner">{winnerLine(view)}</p>
       {ratings.length ? <ul className="result-ratings">{ratings}</ul> : null}
       <FormMessage text={error} />
-      {you && onRematch ? (
+      {you && actions ? actions : null}
+      {you && onRematch && !actions ? (
         <div className="result-rematch">
           {rematch === null ? (
             <Button onClick={() => onRematch('offer')} busy={rematchBusy} data-autofocus>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { PLAY_TEXTS, isFinished, opposite, type Color } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
@@ -41,6 +41,8 @@ interface GameScreenProps {
   game: LiveGame;
   /** After the end: leave the finished game (back to the match screen). */
   onDone?: () => void;
+  /** A matchmaking game: the result popup's actions (SPEC 4 Done, Rematch, Find New Match). */
+  finishActions?: ReactNode;
 }
 
 /**
@@ -48,7 +50,7 @@ interface GameScreenProps {
  * chat, prize pool, controls, and the result, rematch, draw and takeback modals. Moves are
  * shown at once and sent with their ply; the server's answer (or its state) always wins.
  */
-export function GameScreen({ game, onDone }: GameScreenProps) {
+export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
   const { view } = game;
   const you: Color = view.you ?? 'white';
   const them = opposite(you);
@@ -246,6 +248,7 @@ export function GameScreen({ game, onDone }: GameScreenProps) {
           rematchBusy={busy === 'rematch'}
           error={actionError}
           onRematch={(action) => act('rematch', () => commands.rematch(action))}
+          actions={finishActions}
         />
       ) : null}
     </section>

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PROTOCOL_VERSION, type InvitationView } from '@rush/protocol';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp, type Handler } from '../../test/render.tsx';
+import { startMatchApp } from '../matchmaking/testing.tsx';
 import { makeGame } from './testing.tsx';
 
 function invitation(overrides: Partial<InvitationView> = {}): InvitationView {
@@ -36,27 +37,30 @@ function start(path: string, routes: Record<string, Handler>) {
 }
 
 describe('/match', () => {
-  test('without a game: the honest frame and "Play a friend"', async () => {
+  test('with neither a matchmaking record nor a game: /start, where Play With Friend invites a friend', async () => {
     let outgoing: InvitationView[] = [];
-    const { api } = start('/match', {
-      'GET /api/play/current': () => ({ body: { game: null } }),
-      'GET /api/play/invitations': () => ({ body: { incoming: [], outgoing } }),
-      'POST /api/play/invitations': (call) => {
-        const body = call.body as { username: string; mode: InvitationView['mode'] };
-        const sent = invitation({
-          from: { uid: 'u1', username: 'alice' },
-          to: { uid: 'u2', username: body.username },
-          mode: body.mode,
-        });
-        outgoing = [sent];
-        return { body: sent };
-      },
-      'POST /api/play/invitations/i1/cancel': () => {
-        outgoing = [];
-        return { body: invitation({ status: 'cancelled' }) };
+    const { api, app } = startMatchApp('/match', {
+      routes: {
+        'GET /api/play/invitations': () => ({ body: { incoming: [], outgoing } }),
+        'POST /api/play/invitations': (call) => {
+          const body = call.body as { username: string; mode: InvitationView['mode'] };
+          const sent = invitation({
+            from: { uid: 'u1', username: 'alice' },
+            to: { uid: 'u2', username: body.username },
+            mode: body.mode,
+          });
+          outgoing = [sent];
+          return { body: sent };
+        },
+        'POST /api/play/invitations/i1/cancel': () => {
+          outgoing = [];
+          return { body: invitation({ status: 'cancelled' }) };
+        },
       },
     });
-    expect(await screen.findByRole('heading', { name: 'Match', level: 1 })).toBeTruthy();
+    await waitFor(() => expect(app.location().pathname).toBe('/start'));
+    await act(() => app.router.navigate('/start?step=3'));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }));
     const form = screen.getByRole('region', { name: 'Play a friend' });
     const modes = within(form).getByLabelText('Game type');
     expect(
@@ -76,14 +80,15 @@ describe('/match', () => {
   });
 
   test('an invitation refused by the server shows its text', async () => {
-    start('/match', {
-      'GET /api/play/current': () => ({ body: { game: null } }),
-      'GET /api/play/invitations': () => ({ body: { incoming: [], outgoing: [] } }),
-      'POST /api/play/invitations': () => ({
-        status: 404,
-        body: { error: { code: 'NOT_FOUND', message: 'No user with that username.' } },
-      }),
+    startMatchApp('/start?step=3', {
+      routes: {
+        'POST /api/play/invitations': () => ({
+          status: 404,
+          body: { error: { code: 'NOT_FOUND', message: 'No user with that username.' } },
+        }),
+      },
     });
+    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }));
     const form = await screen.findByRole('region', { name: 'Play a friend' });
     fireEvent.change(within(form).getByLabelText("Friend's username"), { target: { value: 'ghost' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));

@@ -1,56 +1,46 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
-import { PLAY_TEXTS } from '@rush/domain';
+import { Navigate } from 'react-router';
+import { MATCH_TEXTS } from '@rush/domain';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
-import { useOverlayLink } from '../../ui/overlayFlags.ts';
 import { useSession } from '../accounts/session.ts';
-import { FriendGameForm } from './FriendGame.tsx';
+import { MatchFinishActions } from '../matchmaking/MatchFinishActions.tsx';
+import { MatchmakingScreen } from '../matchmaking/MatchmakingScreen.tsx';
+import { useMatchmaking } from '../matchmaking/queries.ts';
 import { GameScreen } from './GameScreen.tsx';
 import { CURRENT_GAME_KEY, useCurrentGame, useLiveGame } from './useLiveGame.ts';
 import './play.css';
 
-function NoGame() {
-  const { me } = useSession();
-  const settings = useOverlayLink('settings');
-  return (
-    <section className="page match-page" aria-labelledby="match-title">
-      <title>Match</title>
-      <h1 id="match-title">Match</h1>
-      <p className="muted">Matchmaking opens soon. Meanwhile, invite a friend to a game.</p>
-      {me && !me.chessUsername ? (
-        <p className="notice">
-          {PLAY_TEXTS.notLinked} <Link {...settings}>Open Account Settings</Link>
-        </p>
-      ) : null}
-      <FriendGameForm />
-    </section>
-  );
-}
-
 /**
- * SPEC 2 /match: the game view once the user has a game (GET current game), otherwise the
- * honest empty frame with "Play a friend". A game that just finished stays on screen (result,
- * rematch) until the player is done with it.
+ * SPEC 2 /match. With a matchmaking record: the match screen (searching, matched, starting, no
+ * match, declined, error) or, once its game exists, that game with the matchmaking result
+ * actions. Otherwise the user's friendly game (GET current game). With neither, /start.
+ * A friendly game that just finished stays on screen (result, rematch) until the player is done.
  */
 export function MatchPage() {
   const client = useQueryClient();
+  const { me } = useSession();
+  const matchmaking = useMatchmaking(me);
   const current = useCurrentGame();
   const [shown, setShown] = useState<string | null>(null);
+  const entry = matchmaking.data ?? null;
+  const state = entry?.record.state;
+  const matchGameId = (state === 'playing' || state === 'finished') && entry ? entry.record.gameId : null;
   const currentId = current.data ?? null;
   if (currentId !== null && currentId !== shown) setShown(currentId);
-  const gameId = currentId ?? shown;
+  const gameId = entry ? matchGameId : (currentId ?? shown);
   const game = useLiveGame(gameId);
 
-  if (current.isPending) {
+  if (matchmaking.isLoading || current.isPending) {
     return (
       <p className="page" role="status">
         Loading…
       </p>
     );
   }
-  if (current.isError && gameId === null) {
+  if (entry && !matchGameId) return <MatchmakingScreen entry={entry} />;
+  if (!entry && current.isError && gameId === null) {
     return (
       <section className="page" role="alert">
         <p>{errorText(current.error)}</p>
@@ -58,7 +48,8 @@ export function MatchPage() {
       </section>
     );
   }
-  if (gameId === null) return <NoGame />;
+  // SPEC 2: no matchmaking record (and no friendly game) sends the user to /start.
+  if (gameId === null) return <Navigate to="/start" replace />;
   if (game.isError) {
     return (
       <section className="page" role="alert">
@@ -74,17 +65,28 @@ export function MatchPage() {
       </p>
     );
   }
+  const players = `${game.data.view.white.username} vs ${game.data.view.black.username}`;
   return (
     <>
-      <title>{`Match: ${game.data.view.white.username} vs ${game.data.view.black.username}`}</title>
+      <title>{`Match: ${players}`}</title>
+      {entry?.record.state === 'playing' ? (
+        <p className="visually-hidden" role="status">
+          {MATCH_TEXTS.matchInProgress}
+        </p>
+      ) : null}
       <GameScreen
         key={game.data.view.id}
         game={game.data}
-        onDone={() => {
-          client.setQueryData(CURRENT_GAME_KEY, null);
-          setShown(null);
-          void client.invalidateQueries({ queryKey: CURRENT_GAME_KEY });
-        }}
+        finishActions={entry ? <MatchFinishActions record={entry.record} /> : undefined}
+        onDone={
+          entry
+            ? undefined
+            : () => {
+                client.setQueryData(CURRENT_GAME_KEY, null);
+                setShown(null);
+                void client.invalidateQueries({ queryKey: CURRENT_GAME_KEY });
+              }
+        }
       />
     </>
   );

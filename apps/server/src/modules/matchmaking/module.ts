@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { TOPICS } from '@rush/protocol';
+import type { AppContext } from '../../platform/context.ts';
+import { PlayJobs } from '../play/jobs.ts';
+import type { PlayModule } from '../play/module.ts';
+import type { WalletCore } from '../wallet/module.ts';
+import { catalogRoutes } from './admin.routes.ts';
+import { CatalogStore } from './catalog.store.ts';
+import { ChallengeService } from './challenges.service.ts';
+import { FactsReader } from './facts.ts';
+import { QueueService } from './queue.service.ts';
+import { matchmakingRoutes } from './routes.ts';
+import { MATCH_PREFIX, MatchMoney } from './settlement.ts';
+import { MatchViews } from './view.ts';
+
+export interface MatchmakingOptions {
+  /** How often every bucket is paired (besides right after each seek). */
+  pairEveryMs: number;
+  /** How often deadlines (search, accept, stalled starts, missed finishes, challenges) are swept. */
+  sweepEveryMs: number;
+}
+
+export const DEFAULT_MATCHMAKING_OPTIONS: MatchmakingOptions = { pairEveryMs: 500, sweepEveryMs: 500 };
+
+export interface MatchmakingModule {
+  queue: QueueService;
+  money: MatchMoney;
+  close(): Promise<void>;
+}
+
+/**
+ * Matchmaking and wagers (issue 5): the catalogue and app state as data, eligibility on the
+ * server, the queue in the database, challenges, escrow at the start and settlement at the end.
+ */
+export async function registerMatchmaking(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { wallet: WalletCore; play: PlayModule },
+  options = DEFAULT_MATCHMAKING_OPTIONS,
+): Promise<MatchmakingModule> {
+  const { db, clock, hub, log } = ctx;
+  await new CatalogStore(db).seed();
+  const views = new MatchViews(db, clock, hub, log);
+  const facts = new FactsReader(db, clock, deps.wallet);
+  const money = new MatchMoney(db, clock, deps.wallet, deps.play, views, log);
+  const queue = new QueueService({ db, clock, facts, views, money, play: deps.play, log });
+  const challenges = new ChallengeService({ db, clock, hub, facts, queue, views, money, play: deps.play, log });
+
+  deps.wallet.escrowResolvers.register(MATCH_PREFIX, money.resolver());
+  deps.play.onGameEnded((game) => {
+    if (!game.source?.startsWith(MATCH_PREFIX)) return;
+    money
+      .finish(game)
+      .catch((err: unknown) => log.error({ err, gameId: game.id }, 'match not settled; the sweep retries'));
+  });
+  // SPEC 2: the announcement and pause reach everyone, visitors too.
+  hub.registerTopic(TOPICS.app, { authorize: () => true, snapshot: () => new CatalogStore(db).appState() });
+
+  catalogRoutes(app, { db, hub, log });
+  matchmakingRoutes(app, { queue, challenges, facts, views });
+
+  const jobs = new PlayJobs(
+    [
+      { name: 'matchmaking-pair', everyMs: options.pairEveryMs, run: () => queue.pairAll() },
+      { name: 'matchmaking-sweep', everyMs: options.sweepEveryMs, run: () => queue.sweep() },
+      { name: 'challenges-sweep', everyMs: options.sweepEveryMs, run: () => challenges.sweep() },
+    ],
+    log,
+  );
+  jobs.start();
+  return {
+    queue,
+    money,
+    close: () => jobs.stop(),
+  };
+}

@@ -1,0 +1,204 @@
+import { isCancelled, MATCH_TEXTS, settlePot, type GameModeId, type GameStatus } from '@rush/domain';
+import type { MatchResultView } from '@rush/protocol';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { coinFlip } from '../play/ids.ts';
+import type { GameRecord } from '../play/games.store.ts';
+import type { PlayModule } from '../play/module.ts';
+import type { EscrowResolver, EscrowState } from '../wallet/escrow-resolvers.ts';
+import { EscrowClosedError } from '../wallet/ledger.ts';
+import { InsufficientFundsError } from '../wallet/ledger.store.ts';
+import type { WalletCore } from '../wallet/module.ts';
+import { AccountClosedError } from '../wallet/wallet.service.ts';
+import { MatchRecordStore, type MatchRecord } from './records.store.ts';
+import type { MatchViews } from './view.ts';
+
+export const MATCH_PREFIX = 'match:';
+export const matchRef = (matchId: string) => `${MATCH_PREFIX}${matchId}`;
+
+/** A start that neither created its game nor failed within this is treated as dead. */
+export const START_STALE_MS = 60_000;
+
+const gameOfMatch = (db: Db, matchId: string): Promise<GameRecord | null> =>
+  new MatchRecordStore(db).gameOf(matchRef(matchId));
+
+/**
+ * The money of a match (SPEC 4, issue 5 item 6): both stakes into escrow `match:{id}` in one
+ * movement, the game created after it, and at the end the escrow settled to the winner (pot
+ * minus 10%) or refunded, then the RushCoin rewards. Every step is idempotent (ledger keys,
+ * guarded record updates), so the finish listener, the sweep and other instances may race.
+ */
+export class MatchMoney {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly wallet: WalletCore,
+    private readonly play: Pick<PlayModule, 'createGame'>,
+    private readonly views: MatchViews,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Both accepted (records `starting`): take the stakes, create the game, records -> playing. */
+  async start(matchId: string): Promise<void> {
+    const records = await new MatchRecordStore(this.db).byMatch(matchId);
+    if (records.length !== 2 || records.some((r) => r.state !== 'starting')) return;
+    const [a, b] = records as [MatchRecord, MatchRecord];
+    const ref = matchRef(matchId);
+    try {
+      await this.wallet.wallet.holdAll({
+        ref,
+        currency: a.currency,
+        stakes: [
+          { uid: a.uid, amount: a.amount },
+          { uid: b.uid, amount: b.amount },
+        ],
+        meta: { matchId },
+      });
+    } catch (err) {
+      const short = err instanceof InsufficientFundsError;
+      if (!short && !(err instanceof AccountClosedError) && !(err instanceof EscrowClosedError)) {
+        this.log.error({ err, matchId }, 'match stakes not taken');
+      }
+      return this.fail(matchId, short ? MATCH_TEXTS.insufficientBalance : MATCH_TEXTS.couldNotStartGame);
+    }
+    let gameId: string;
+    try {
+      const white = coinFlip() ? a : b;
+      const black = white === a ? b : a;
+      ({ gameId } = await this.play.createGame({
+        whiteUid: white.uid,
+        blackUid: black.uid,
+        mode: a.mode as GameModeId,
+        stake: { currency: a.currency, amount: Number(a.amount) },
+        source: ref,
+      }));
+    } catch (err) {
+      this.log.warn({ err, matchId }, 'match game not created; stakes refunded');
+      await this.wallet.wallet.refund({ ref, currency: a.currency, reason: 'refund', meta: { matchId } });
+      return this.fail(matchId, MATCH_TEXTS.couldNotStartGame);
+    }
+    const now = this.clock.now();
+    const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
+      state: 'playing',
+      gameId,
+      updatedAt: now,
+    });
+    await this.views.publish(moved.map((r) => r.uid));
+  }
+
+  /** A start that stalled (a crash): the game exists -> playing; else the stakes go back. */
+  async recover(matchId: string): Promise<void> {
+    const game = await gameOfMatch(this.db, matchId);
+    const records = await new MatchRecordStore(this.db).byMatch(matchId);
+    if (game) {
+      const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
+        state: 'playing',
+        gameId: game.id,
+        updatedAt: this.clock.now(),
+      });
+      await this.views.publish(moved.map((r) => r.uid));
+      return;
+    }
+    const currency = records[0]?.currency;
+    if (currency)
+      await this.wallet.wallet.refund({ ref: matchRef(matchId), currency, reason: 'refund', meta: { matchId } });
+    await this.fail(matchId, MATCH_TEXTS.couldNotStartGame);
+  }
+
+  private async fail(matchId: string, message: string): Promise<void> {
+    const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
+      state: 'error',
+      message,
+      updatedAt: this.clock.now(),
+    });
+    await this.views.publish(moved.map((r) => r.uid));
+  }
+
+  /**
+   * After the game ended: settle (winner) or refund (draw, aborted, not started) the escrow,
+   * the rewards for a game actually played, and the records -> finished with their result.
+   * The wallet's close key makes the money exactly-once whoever calls this, how often.
+   */
+  async finish(game: GameRecord): Promise<void> {
+    if (!game.source?.startsWith(MATCH_PREFIX) || game.status === 'started') return;
+    const matchId = game.source.slice(MATCH_PREFIX.length);
+    const records = await new MatchRecordStore(this.db).byMatch(matchId);
+    if (records.length === 0) return;
+    const currency = records[0]!.currency;
+    const amount = records[0]!.amount;
+    const ref = matchRef(matchId);
+    const status = game.status as GameStatus;
+    const cancelled = isCancelled(status);
+    const winnerUid = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+    if (winnerUid && !cancelled) {
+      await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
+    } else {
+      await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta: { matchId, gameId: game.id } });
+    }
+    const at = game.endedAt ?? this.clock.now();
+    if (!cancelled) {
+      for (const uid of [game.whiteId, game.blackId]) {
+        await this.wallet.rewards.grantGameRewards({ gameId: game.id, uid, won: uid === winnerUid, at });
+      }
+    }
+    const payoutOfWinner =
+      winnerUid && !cancelled ? (settlePot(amount * 2n, [winnerUid]).payouts.get(winnerUid) ?? 0n) : 0n;
+    const store = new MatchRecordStore(this.db);
+    const changed: string[] = [];
+    for (const r of records) {
+      const outcome: MatchResultView['outcome'] = cancelled
+        ? 'cancelled'
+        : !winnerUid
+          ? 'draw'
+          : r.uid === winnerUid
+            ? 'win'
+            : 'loss';
+      const payout = outcome === 'win' ? payoutOfWinner : outcome === 'loss' ? 0n : amount;
+      const diff = r.uid === game.whiteId ? game.whiteRatingDiff : game.blackRatingDiff;
+      const result: MatchResultView = {
+        winner: cancelled ? null : winnerUid,
+        outcome,
+        payout: Number(payout),
+        ratingDiff: diff ?? null,
+        finishedAt: at.toISOString(),
+      };
+      if (
+        await store.updateIf(r.id, 'playing', {
+          state: 'finished',
+          result,
+          gameId: game.id,
+          updatedAt: this.clock.now(),
+        })
+      )
+        changed.push(r.uid);
+    }
+    await this.views.publish(changed);
+  }
+
+  async finishMatch(matchId: string): Promise<void> {
+    const game = await gameOfMatch(this.db, matchId);
+    if (game) await this.finish(game);
+  }
+
+  /** The wallet's escrow sweeper asks what became of a match's escrow (a crash left it). */
+  resolver(): EscrowResolver {
+    return {
+      resolve: async (ref: string): Promise<EscrowState> => {
+        const matchId = ref.slice(MATCH_PREFIX.length);
+        const game = await gameOfMatch(this.db, matchId);
+        if (game) {
+          if (game.status === 'started') return { state: 'live' };
+          const cancelled = isCancelled(game.status as GameStatus);
+          const winner = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+          return { state: 'finished', winners: winner && !cancelled ? [winner] : [] };
+        }
+        const records = await new MatchRecordStore(this.db).byMatch(matchId);
+        const stale = this.clock.now().getTime() - START_STALE_MS;
+        const dead =
+          records.length === 0 || records.every((r) => r.state !== 'starting' || r.updatedAt.getTime() < stale);
+        return dead ? { state: 'abandoned' } : { state: 'live' };
+      },
+    };
+  }
+}

@@ -1,0 +1,9 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { statsRoutes } from './routes.ts';
+import { StatsService } from './stats.service.ts';
+
+/** Leaderboard and landing stats (ARCHITECTURE: "landing stats"): read-only, no tables of its own. */
+export function registerStats(app: FastifyInstance, ctx: AppContext): void {
+  statsRoutes(app, new StatsService(ctx.db, ctx.clock));
+}

@@ -1,0 +1,18 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import type { DbOrTx } from '../../platform/db/database.ts';
+import { accountOf } from './account-ids.ts';
+import { ledgerMovements, ledgerTransfers } from './schema.ts';
+
+/**
+ * Whether any USD deposit (through the provider or an admin's) ever reached the user: with a
+ * verified wallet, what cash play needs (SPEC 6 "verify your wallet and deposit funds").
+ */
+export async function hasUsdDeposit(db: DbOrTx, uid: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: ledgerMovements.id })
+    .from(ledgerTransfers)
+    .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerTransfers.movementId))
+    .where(and(eq(ledgerTransfers.toAccount, accountOf.user(uid, 'usd').id), inArray(ledgerMovements.kind, ['deposit', 'admin_deposit'])))
+    .limit(1);
+  return rows.length > 0;
+}

@@ -1,0 +1,170 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
+import { MATCH_ROUTES, WALLET_ROUTES } from '@rush/protocol';
+import type { ManualClock } from '../../src/platform/clock.ts';
+import { accountOf } from '../../src/modules/wallet/account-ids.ts';
+import { holdAllKey } from '../../src/modules/wallet/ledger.ts';
+import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.store.ts';
+import type { Registered } from '../accounts/support.ts';
+import { DB_KINDS } from '../support/database.ts';
+import type { TestServer } from '../support/server.ts';
+import { expectLedgerInvariants, rc, usd } from '../wallet/support/wallet.ts';
+import { play } from '../play/support.ts';
+import { changed, current, eventually, matchPlayer, pairUp, recordsOf, startMatch, startMatchServer, usdSeek, wbxSeek } from './support.ts';
+
+describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
+  let server: TestServer;
+  let admin: Registered;
+  let clock: ManualClock;
+  beforeAll(async () => {
+    ({ server, admin, clock } = await startMatchServer(kind));
+  });
+  afterAll(() => server?.stop());
+
+  it('seek, pair, accept, play: both stakes in one escrow movement; the resign pays the winner pot minus 10%', async () => {
+    const a = await matchPlayer(server, admin, { usd: 2000 });
+    const b = await matchPlayer(server, admin, { usd: 2000 });
+    const feeBefore = await readBalance(server.ctx.db, accountOf.fee('usd').id);
+    const gameId = await startMatch(server, a, b, usdSeek(server, 5));
+    const [rec] = (await recordsOf(server, a.uid)).filter((r) => !r.cleared);
+    const ref = `match:${rec!.matchId}`;
+    // One movement took both stakes.
+    const hold = await movementByKey(server.ctx.db, holdAllKey(ref, 'usd'));
+    expect(hold?.kind).toBe('stake');
+    expect(await readBalance(server.ctx.db, accountOf.escrow(ref, 'usd').id)).toBe(1000n);
+    expect(await usd(server, a.uid)).toBe(1500n);
+    expect(await usd(server, b.uid)).toBe(1500n);
+
+    const view = await a.view(gameId);
+    const white = view.white.uid === a.uid ? a : b;
+    const black = white === a ? b : a;
+    await white.watch(gameId);
+    await black.watch(gameId);
+    await play(gameId, white, black, ['e2e4', 'e7e5']);
+    const loser = white;
+    const winner = black;
+    expect((await loser.cmd('game.resign', { gameId })).ok).toBe(true);
+    const fin = await changed(winner, (m) => m.state === 'finished');
+    expect(fin.result).toMatchObject({ winner: winner.uid, outcome: 'win', payout: 900 });
+    expect((await changed(loser, (m) => m.state === 'finished')).result).toMatchObject({ outcome: 'loss', payout: 0 });
+    expect(await usd(server, winner.uid)).toBe(2400n);
+    expect(await usd(server, loser.uid)).toBe(1500n);
+    expect((await readBalance(server.ctx.db, accountOf.fee('usd').id)) - feeBefore).toBe(100n);
+    expect(await readBalance(server.ctx.db, accountOf.escrow(ref, 'usd').id)).toBe(0n);
+    // RushCoin rewards: 100 a game, 250 for the win, 300 for the first game of the day.
+    expect(await rc(server, winner.uid)).toBe(RC_REWARDS.perGame + RC_REWARDS.winBonus + RC_REWARDS.firstGameOfDay);
+    expect(await rc(server, loser.uid)).toBe(RC_REWARDS.perGame + RC_REWARDS.firstGameOfDay);
+    // Each player's stake row shows their own stake and the result.
+    for (const [p, result] of [
+      [winner, 'win'],
+      [loser, 'lose'],
+    ] as const) {
+      const tx = await p.http.get(`${WALLET_ROUTES.transactions}?currency=usd`);
+      expect(tx.status).toBe(200);
+      const stake = (tx.body.transactions as any[]).find((t) => t.type === 'stake');
+      expect(stake).toMatchObject({ amount: 500, notes: { result } });
+    }
+    await expectLedgerInvariants(server.ctx.db);
+    // Done clears the record.
+    expect((await winner.http.post(MATCH_ROUTES.done, {})).status).toBe(200);
+    expect(await current(winner)).toBeNull();
+    a.close();
+    b.close();
+  });
+
+  it('never pairs across mode, currency or stake; a second seek is refused; the 3 s debounce', async () => {
+    const ps = await Promise.all([0, 1, 2].map(() => matchPlayer(server, admin, { usd: 5000, wbx: 1_000_000n })));
+    expect((await ps[0]!.http.post(MATCH_ROUTES.seek, wbxSeek(1000))).status).toBe(200);
+    expect((await ps[1]!.http.post(MATCH_ROUTES.seek, wbxSeek(2500))).status).toBe(200);
+    expect((await ps[2]!.http.post(MATCH_ROUTES.seek, wbxSeek(1000, 'wmgt_000002'))).status).toBe(200);
+    await new Promise((r) => setTimeout(r, 1200)); // two periodic pairing runs
+    for (const p of ps) expect((await current(p)).state).toBe('searching');
+    // Within 3 s: ignored.
+    const soon = await ps[0]!.http.post(MATCH_ROUTES.seek, wbxSeek(1000));
+    expect(soon.status).toBe(429);
+    expect(soon.body.error.code).toBe('TOO_SOON');
+    clock.advance(3_000);
+    const again = await ps[0]!.http.post(MATCH_ROUTES.seek, wbxSeek(1000));
+    expect(again.status).toBe(409);
+    expect(again.body.error.message).toBe(MATCH_TEXTS.alreadyInMatch);
+    clock.advance(3_000);
+    for (const p of ps) expect((await p.http.post(MATCH_ROUTES.cancel, {})).status).toBe(200);
+    for (const p of ps) expect(await current(p)).toBeNull();
+    for (const p of ps) p.close();
+  });
+
+  it('decline and accept timeout texts; search timeout -> notFound', async () => {
+    const a = await matchPlayer(server, admin, { wbx: 100_000n });
+    const b = await matchPlayer(server, admin, { wbx: 100_000n });
+    await pairUp(server, a, b, wbxSeek(50));
+    expect((await b.http.post(MATCH_ROUTES.decline, {})).status).toBe(200);
+    expect((await changed(a, (m) => m.state === 'declined')).declinedBy).toBe('opponent');
+    expect((await current(b)).declinedBy).toBe('me');
+    expect(MATCH_TEXTS.opponentDeclinedMatch).toBe('Opponent declined the match');
+
+    clock.advance(3_000);
+    await pairUp(server, a, b, wbxSeek(50));
+    expect((await a.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
+    clock.advance(20_001);
+    expect((await changed(b, (m) => m.state === 'declined')).declinedBy).toBe('me');
+    expect((await changed(a, (m) => m.state === 'declined')).declinedBy).toBe('opponent');
+
+    clock.advance(3_000);
+    expect((await a.http.post(MATCH_ROUTES.seek, wbxSeek(200))).status).toBe(200);
+    clock.advance(120_001);
+    const nf = await changed(a, (m) => m.state === 'notFound');
+    expect(nf.message).toBe(MATCH_TEXTS.noMatchFound);
+    clock.advance(3_000);
+    expect((await a.http.post(MATCH_ROUTES.cancel, {})).status).toBe(200);
+    expect(await current(a)).toBeNull();
+    a.close();
+    b.close();
+  });
+
+  it('one player cannot pay at the start: neither is charged, both error, no game', async () => {
+    const a = await matchPlayer(server, admin, { wbx: 100_000n });
+    const b = await matchPlayer(server, admin, { wbx: 100_000n });
+    await pairUp(server, a, b, wbxSeek(500));
+    // b spends down after seeking (another game's stake would do the same).
+    const { createWalletCore } = await import('../../src/modules/wallet/module.ts');
+    const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+    await core.wallet.hold({ ref: 'test:drain', uid: b.uid, currency: 'wbx', amount: 99_000n });
+    expect((await a.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
+    expect((await b.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
+    const err = await changed(a, (m) => m.state === 'error');
+    expect(err.message).toBe(MATCH_TEXTS.insufficientBalance);
+    expect((await changed(b, (m) => m.state === 'error')).message).toBe(MATCH_TEXTS.insufficientBalance);
+    expect(await rc(server, a.uid)).toBe(100_000n);
+    expect(await rc(server, b.uid)).toBe(1_000n);
+    expect(err.gameId).toBeNull();
+    expect(await a.got('game.started')).toBe(false);
+    await expectLedgerInvariants(server.ctx.db);
+    a.close();
+    b.close();
+  });
+
+  it('an aborted game refunds both stakes; a rematch with the same stake starts a new game', async () => {
+    const a = await matchPlayer(server, admin, { wbx: 100_000n });
+    const b = await matchPlayer(server, admin, { wbx: 100_000n });
+    const gameId = await startMatch(server, a, b, wbxSeek(100));
+    expect(await rc(server, a.uid)).toBe(90_000n);
+    await a.watch(gameId);
+    await b.watch(gameId);
+    // Aborted before any move: cancelled, refunded, no rewards.
+    expect((await a.cmd('game.abort', { gameId })).ok).toBe(true);
+    const fin = await changed(a, (m) => m.state === 'finished');
+    expect(fin.result).toMatchObject({ outcome: 'cancelled', payout: 10_000, winner: null });
+    await eventually(async () => (await rc(server, b.uid)) === 100_000n);
+    expect(await rc(server, a.uid)).toBe(100_000n);
+    // Rematch: first press offers, the opponent's press starts it.
+    expect((await a.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+    expect((await current(a)).state).toBe('finished');
+    expect((await b.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+    const next = await a.event('game.started', (d) => d.gameId !== gameId);
+    expect((await changed(b, (m) => m.state === 'playing' && m.gameId === next.gameId)).bet).toBe(100);
+    expect(await rc(server, a.uid)).toBe(90_000n);
+    await expectLedgerInvariants(server.ctx.db);
+    a.close();
+    b.close();
+  });
+});

@@ -1,0 +1,22 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { Currency } from '@rush/domain';
+import { LandingResponse, LeaderboardResponse, MATCH_ROUTES } from '@rush/protocol';
+import { request } from '../../api/http.ts';
+
+/** The leaderboard's and the landing's reads (MATCH_ROUTES.leaderboard / .landing, both public). */
+
+export const fetchLeaderboard = (currency: Currency, page: number) =>
+  request('GET', `${MATCH_ROUTES.leaderboard}?currency=${currency}&page=${page}`, { schema: LeaderboardResponse });
+
+export const fetchLanding = () => request('GET', MATCH_ROUTES.landing, { schema: LandingResponse });
+
+export const leaderboardKey = (currency: Currency, page: number) => ['leaderboard', currency, page] as const;
+
+/** One page (1-based); the previous page stays on screen while the next one loads. */
+export function useLeaderboard(currency: Currency, page: number) {
+  return useQuery({
+    queryKey: leaderboardKey(currency, page),
+    queryFn: () => fetchLeaderboard(currency, page),
+    placeholderData: keepPreviousData,
+  });
+}

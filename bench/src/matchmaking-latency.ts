@@ -1,0 +1,217 @@
+import crypto from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import {
+  MATCH_ROUTES,
+  MatchmakingUserEvents,
+  PlayUserEvents,
+  PLAY_ROUTES,
+  TOPICS,
+  type MatchmakingView,
+} from '@rush/protocol';
+import { openDatabase, type Database } from '../../apps/server/src/platform/db/database.ts';
+import { accountOf } from '../../apps/server/src/modules/wallet/account-ids.ts';
+import { applyMovement } from '../../apps/server/src/modules/wallet/ledger.store.ts';
+import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
+import { startPlayChild, type PlayChild } from './support/play-child.ts';
+import { createPlayers, movesLine, type BenchPlayer } from './support/play-clients.ts';
+import { summarize } from './support/stats.ts';
+import type { BenchResult } from './types.ts';
+
+export interface MatchmakingLatencyOptions {
+  /** Matches measured (each is two seeks). */
+  matches: number;
+  /** Seeks a minute the load generator keeps up (SPEC-sized load: 1,000). */
+  seeksPerMinute: number;
+  /** Pairs of players taking turns; a player may seek only every 3 s (the debounce). */
+  pairs: number;
+  /** Baseline samples of each of the move round trip and the ledger transfer. */
+  baselineSamples: number;
+}
+
+export const DEFAULT_MATCHMAKING: MatchmakingLatencyOptions = {
+  matches: 300,
+  seeksPerMinute: 1_000,
+  pairs: 32,
+  baselineSamples: 300,
+};
+
+/** Every (mode, RC wager) bucket: pairs rotate through them so two pairs never share a queue. */
+const BUCKETS = ['wmgt_000001', 'wmgt_000002', 'wmgt_000003'].flatMap((gameType) =>
+  [50, 100, 200, 500, 1000, 2500].map((bet) => ({ gameType, c: 'wbx' as const, bet })),
+);
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Resolves with the hrtime of the first event of `type` on the player's socket matching `pick`. */
+function nextEvent(p: BenchPlayer, type: string, pick: (data: any) => boolean, timeoutMs = 30_000): Promise<bigint> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`${p.username}: no ${type} in ${timeoutMs} ms`));
+    }, timeoutMs);
+    const off = p.on((t, data, at) => {
+      if (t !== type || !pick(data)) return;
+      clearTimeout(timer);
+      off();
+      resolve(at);
+    });
+  });
+}
+
+/** Accepts every match offered to the player, as a person pressing Accept at once would. */
+function autoAccept(p: BenchPlayer): () => void {
+  return p.on((type, data: { matchmaking: MatchmakingView | null }) => {
+    if (
+      type === MatchmakingUserEvents.changed &&
+      data.matchmaking?.state === 'matched' &&
+      !data.matchmaking.accepted.me
+    ) {
+      p.post(MATCH_ROUTES.accept).catch(() => {
+        /* a decline or timeout is counted by the waiting side */
+      });
+    }
+  });
+}
+
+/**
+ * One match: A seeks, then B (the second compatible seek), both accept as soon as matched; the
+ * latency runs from B's seek until both have `game.started` (pairing, both accepts, the escrow
+ * movement and the game creation included). The game is aborted and both records cleared.
+ */
+async function oneMatch(a: BenchPlayer, b: BenchPlayer, bucket: (typeof BUCKETS)[number]): Promise<number> {
+  await a.post(MATCH_ROUTES.seek, bucket);
+  const started = (data: { gameId?: string }) => typeof data.gameId === 'string';
+  const aStarted = nextEvent(a, PlayUserEvents.gameStarted, started);
+  const bStarted = nextEvent(b, PlayUserEvents.gameStarted, started);
+  const t0 = process.hrtime.bigint();
+  await b.post(MATCH_ROUTES.seek, bucket);
+  const [ta, tb] = await Promise.all([aStarted, bStarted]);
+  const us = Number((ta > tb ? ta : tb) - t0) / 1_000;
+  const current = (await (
+    await fetch(a.baseUrl + MATCH_ROUTES.current, { headers: { cookie: a.cookie, origin: a.baseUrl } })
+  ).json()) as { matchmaking: MatchmakingView | null };
+  const gameId = current.matchmaking?.gameId;
+  if (!gameId) throw new Error('matched record without a game');
+  const ack = await a.cmd('game.abort', { gameId });
+  if (!ack.ok) throw new Error(`abort refused: ${JSON.stringify(ack.error)}`);
+  // The record turns `finished` after the (refund) settlement; Done clears it for the next seek.
+  for (const p of [a, b]) {
+    for (let i = 0; ; i++) {
+      try {
+        await p.post(MATCH_ROUTES.done);
+        break;
+      } catch (err) {
+        if (i > 200) throw err;
+        await sleep(10);
+      }
+    }
+  }
+  return us;
+}
+
+/** One ledger transfer (a one-cent movement between two funded accounts) on PGlite, in process. */
+async function ledgerTransfers(samples: number): Promise<number[]> {
+  const database: Database = await openDatabase({ kind: 'pglite-instance', instance: await PGlite.create() });
+  try {
+    const clearing = accountOf.clearing('wbx');
+    const [x, y] = [accountOf.user('bench-x', 'wbx'), accountOf.user('bench-y', 'wbx')];
+    await applyMovement(database.db, {
+      key: 'bench:seed',
+      kind: 'deposit',
+      currency: 'wbx',
+      accounts: [clearing, x],
+      legs: () => [{ from: clearing, to: x, amount: 1_000_000_000n }],
+    });
+    const out: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const start = process.hrtime.bigint();
+      await applyMovement(database.db, {
+        key: `bench:${crypto.randomUUID()}`,
+        kind: 'transfer',
+        currency: 'wbx',
+        accounts: [x, y],
+        legs: () => [{ from: x, to: y, amount: 1n }],
+      });
+      out.push(Number(process.hrtime.bigint() - start) / 1_000);
+    }
+    return out;
+  } finally {
+    await database.close();
+  }
+}
+
+/**
+ * Issue 5: matchmaking latency at a steady 1,000 seeks a minute, against the sum of a move round
+ * trip (same server, same run) and one ledger transfer (PGlite, same run).
+ */
+export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promise<BenchResult> {
+  let play: PlayChild | undefined;
+  const players: BenchPlayer[] = [];
+  const offs: Array<() => void> = [];
+  try {
+    play = await startPlayChild();
+    players.push(...(await createPlayers(play.baseUrl, play.url, opts.pairs * 2 + 2)));
+    // Linking the chess account pays 500 RC: enough for the 50 RC stakes, refunded on abort.
+    await Promise.all(players.map((p) => p.post(PLAY_ROUTES.link)));
+    // matchmaking.changed and game.started arrive on each player's own topic.
+    await Promise.all(players.map((p) => p.subscribe(TOPICS.user(p.uid))));
+    offs.push(...players.map(autoAccept));
+
+    // Baseline 1: the move round trip on the same server.
+    const driver = new MoveDriver(players.at(-2)!, players.at(-1)!, movesLine(LINE_PLIES));
+    const moveUs: number[] = [];
+    for (let i = 0; i < opts.baselineSamples; i++) moveUs.push(await driver.next());
+    await driver.finish();
+    // Baseline 2: one ledger transfer.
+    const transferUs = await ledgerTransfers(opts.baselineSamples);
+
+    // The load: a new pair every interval, each pair in its own bucket, rotating.
+    const intervalMs = (60_000 / opts.seeksPerMinute) * 2;
+    const latencies: number[] = [];
+    const running: Array<Promise<unknown>> = [];
+    const busy = new Set<number>();
+    let failures = 0;
+    for (let m = 0; m < opts.matches; m++) {
+      const pair = m % opts.pairs;
+      while (busy.has(pair)) await sleep(5);
+      busy.add(pair);
+      const [a, b] = [players[pair * 2]!, players[pair * 2 + 1]!];
+      const bucket = BUCKETS[pair % BUCKETS.length]!;
+      const started = Date.now();
+      running.push(
+        oneMatch(a, b, bucket)
+          .then((us) => void latencies.push(us))
+          .catch(() => void failures++)
+          // The 3 s debounce: a pair seeks again no sooner than 3 s after its last seek.
+          .then(() => sleep(Math.max(0, 3_050 - (Date.now() - started))))
+          .finally(() => busy.delete(pair)),
+      );
+      await sleep(intervalMs);
+    }
+    await Promise.all(running);
+    if (latencies.length === 0) throw new Error('no match completed');
+
+    const mm = summarize(latencies);
+    const mv = summarize(moveUs);
+    const tr = summarize(transferUs);
+    const base = { p50: mv.p50 + tr.p50, p99: mv.p99 + tr.p99, mean: mv.mean + tr.mean };
+    return {
+      title:
+        `Matchmaking latency: ${latencies.length} matches at ${opts.seeksPerMinute} seeks/min (second seek -> both players ` +
+        `have game.started; pairing, both accepts, escrow movement, game creation), ${failures} failed; ` +
+        `baseline = move round trip + one ledger transfer, same run (real server in a child process, PGlite)`,
+      columns: ['p50 (µs)', 'p99 (µs)', 'mean (µs)'],
+      rows: [
+        { label: 'move round trip', values: [mv.p50, mv.p99, mv.mean] },
+        { label: 'ledger transfer', values: [tr.p50, tr.p99, tr.mean] },
+        { label: 'baseline (sum)', values: [base.p50, base.p99, base.mean] },
+        { label: 'matchmaking', values: [mm.p50, mm.p99, mm.mean] },
+      ],
+      ratios: { label: 'matchmaking / baseline', values: [mm.p50 / base.p50, mm.p99 / base.p99, mm.mean / base.mean] },
+    };
+  } finally {
+    for (const off of offs) off();
+    for (const p of players) p.close();
+    await play?.stop();
+  }
+}

@@ -1,0 +1,205 @@
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN_EMAIL } from '../support/global-setup.ts';
+import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
+import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
+import { verifiedUser } from '../support/wallet.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The page user's uid (GET /api/session with the page's cookies). */
+async function uidOf(page: Page): Promise<string> {
+  const res = await page.request.get('/api/session');
+  const body = (await res.json()) as { user: { uid: string } };
+  return body.user.uid;
+}
+
+/** The RC balance shown in the header ("1,190.00"). */
+async function rcBalance(page: Page): Promise<string> {
+  return ((await page.getByRole('group', { name: 'RC balance' }).textContent()) ?? '').replace(/[^\d.,]/g, '');
+}
+
+/** Picks a wizard choice: the radio is controlled by the URL, so wait for it to read back checked. */
+async function choose(page: Page, name: string): Promise<void> {
+  const radio = page.getByRole('radio', { name });
+  await expect(async () => {
+    await radio.click();
+    await expect(radio).toBeChecked({ timeout: 1_000 });
+  }).toPass();
+}
+
+/** Through the wizard: game type, RushCoins amount, then Find Match. */
+async function findMatch(page: Page, gameType: string, amount: string): Promise<void> {
+  await page.goto('/start');
+  await choose(page, gameType);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await choose(page, amount);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
+  await page.getByRole('button', { name: 'Find Match' }).click();
+  await expect(page).toHaveURL(/\/match$/);
+}
+
+test('two players go through the wizard, are matched, accept, play; one resigns and the result is paid once', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const [userA, userB] = [newUser(), newUser()];
+  await verifiedUser(pageA, userA, baseURL!);
+  await verifiedUser(pageB, userB, baseURL!);
+  await linkChessAccount(pageA, userA.username);
+  await linkChessAccount(pageB, userB.username);
+
+  // A searches first (the wait timer runs), then B with the same game type and stake.
+  await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
+  await expect(pageA.getByRole('timer', { name: 'Waiting time' })).toHaveText(/^\d+:\d\d$/);
+  await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
+
+  // Matched: each sees the other and accepts.
+  for (const [page, other] of [
+    [pageA, userB],
+    [pageB, userA],
+  ] as const) {
+    await expect(page.getByText(other.username).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Accept' }).click();
+  }
+
+  // Both stakes are in escrow and the game is on.
+  for (const page of [pageA, pageB]) {
+    await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
+  }
+  const [white, black] = (await boardColor(pageA)) === 'white' ? [pageA, pageB] : [pageB, pageA];
+  const [winner, loser] = white === pageA ? [userB, userA] : [userA, userB];
+  await white.getByLabel('Enter move').fill('e4');
+  await white.getByLabel('Enter move').press('Enter');
+  await black.getByLabel('Enter move').fill('e5');
+  await black.getByLabel('Enter move').press('Enter');
+  await expect(white.getByRole('button', { name: 'Resign' })).toBeVisible();
+  await white.getByRole('button', { name: 'Resign' }).click();
+  await white.getByRole('dialog', { name: 'Resign' }).getByRole('button', { name: 'Resign' }).click();
+
+  // Winner: 450 + pot 100 - 10% fee = 540, plus rewards 100 + 250 win + 300 first game of the day.
+  // Loser: 450 + 100 + 300. The popups offer Done, Rematch and Find New Match.
+  await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible();
+  await expect(white.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
+  await expect.poll(() => rcBalance(black)).toBe('1,190.00');
+  await expect.poll(() => rcBalance(white)).toBe('850.00');
+  for (const page of [white, black]) {
+    for (const name of ['Done', 'Rematch', 'Find New Match']) {
+      await expect(page.getByRole('button', { name })).toBeVisible();
+    }
+  }
+
+  // The wallet shows the stake lost and the payout won.
+  await white.goto('/wallet');
+  const loserRow = white.getByRole('row').filter({ hasText: 'stake' }).first();
+  await expect(loserRow).toContainText('50.00');
+  await black.goto('/wallet');
+  await expect(black.getByRole('row').filter({ hasText: 'payout' }).first()).toContainText('90.00');
+
+  // History: a win for the winner with the wager.
+  await black.goto('/?history');
+  const history = black.getByRole('dialog', { name: 'History' });
+  await expect(history.getByRole('row').filter({ hasText: loser.username })).toContainText('W: ');
+  await expect(history.getByRole('row').filter({ hasText: loser.username })).toContainText('50.00');
+
+  // The leaderboard counts the win (the wager) under Total RushCoins Won.
+  await black.goto('/leaderboard');
+  await black.getByRole('button', { name: 'Total RushCoins Won' }).click();
+  await expect(black.getByRole('row').filter({ hasText: winner.username })).toContainText('50.00');
+
+  // Done clears the record: /match goes back to the wizard.
+  await white.goto('/match');
+  await white.getByRole('button', { name: 'Done' }).click();
+  await expect(white).toHaveURL(/\/start/);
+});
+
+test('a challenge sent from the wizard is accepted from the card and starts the game', async ({ browser, baseURL }) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const users: [TestUser, TestUser] = [newUser(), newUser()];
+  for (const [page, user] of [
+    [pageA, users[0]],
+    [pageB, users[1]],
+  ] as const) {
+    await dismissOnboarding(page);
+    await page.goto('/');
+    await registerViaApi(page, user, baseURL!);
+  }
+  await apiPost(pageA, '/api/play/link', {}, baseURL!);
+  await apiPost(pageB, '/api/play/link', {}, baseURL!);
+  const uidB = await uidOf(pageB);
+
+  await pageB.goto('/about');
+  await pageA.goto(`/start?challengeid=${uidB}&step=1`);
+  await expect(pageA.getByRole('heading', { level: 1 })).toHaveText(`Challenging ${users[1].username}`);
+  await choose(pageA, 'Rapid 10+0');
+  await pageA.getByRole('button', { name: 'Next' }).click();
+  await pageA.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await choose(pageA, '100 RushCoins');
+  await pageA.getByRole('button', { name: 'Next' }).click();
+  await pageA.getByRole('button', { name: 'Play Now' }).click();
+
+  const card = pageB.getByRole('region').filter({ hasText: users[0].username });
+  await expect(card).toContainText('Rapid 10+0');
+  await expect(card).toContainText('100 RushCoins');
+  await card.getByRole('button', { name: 'Accept' }).click();
+
+  for (const page of [pageA, pageB]) {
+    await expect(page).toHaveURL(/\/match$/);
+    await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible();
+    await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('400.00');
+  }
+});
+
+test('while new games are paused, Find Match shows the announcement instead of searching', async ({
+  browser,
+  baseURL,
+}) => {
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  await dismissOnboarding(admin);
+  await admin.goto('/');
+  await registerViaApi(
+    admin,
+    { username: `adm${Date.now().toString(36).slice(-5)}`, email: E2E_ADMIN_EMAIL, password: 'Str0ng!pass' },
+    baseURL!,
+  );
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const user = newUser();
+  await dismissOnboarding(page);
+  await page.goto('/');
+  await registerViaApi(page, user, baseURL!);
+  await apiPost(page, '/api/play/link', {}, baseURL!);
+
+  const put = async (path: string, data: unknown) => {
+    await admin.request.get('/api/session');
+    const csrf = (await admin.request.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
+    const res = await admin.request.put(path, { headers: { 'x-csrf-token': csrf, origin: baseURL! }, data });
+    expect(res.ok(), await res.text()).toBe(true);
+  };
+  await put('/api/admin/app/announcement', {
+    show: true,
+    title: 'Scheduled maintenance',
+    text: 'New games are back in an hour.',
+    returnTime: null,
+  });
+  await put('/api/admin/app/pause', { paused: true });
+  try {
+    await page.goto('/start?step=3&gameType=wmgt_000001&c=wbx&bet=50');
+    await page.getByRole('button', { name: 'Find Match' }).click();
+    await expect(page.getByText('Scheduled maintenance').first()).toBeVisible();
+    await expect(page.getByText('New games are back in an hour.').first()).toBeVisible();
+    await expect(page).toHaveURL(/\/start/);
+    const current = (await (await page.request.get('/api/matchmaking/current')).json()) as { matchmaking: unknown };
+    expect(current.matchmaking).toBeNull();
+  } finally {
+    await put('/api/admin/app/pause', { paused: false });
+    await put('/api/admin/app/announcement', { show: false, title: '', text: '', returnTime: null });
+  }
+});

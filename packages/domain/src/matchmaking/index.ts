@@ -1,0 +1,6 @@
+export * from './texts.ts';
+export * from './catalog.ts';
+export * from './eligibility.ts';
+export * from './majority.ts';
+export * from './pairing.ts';
+export * from './leaderboard.ts';
