@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, GAME_MODE_IDS, MIN_REQUIREMENT_MAX } from '@rush/domain';
+import { DeviceGps } from './http/wallet.ts';
 
 /**
  * Matchmaking and wagers on the wire (issue 5): the catalogue of modes and wagers, app state
@@ -189,16 +190,7 @@ export const SeekRequest = z.object({
   c: CurrencySchema,
   bet,
   /** Required for USD (SPEC 1: location services to play); the browser's Geolocation fix. */
-  deviceGps: z
-    .object({
-      latitude: z.number().min(-90).max(90),
-      longitude: z.number().min(-180).max(180),
-      radius: z.number().min(0).max(100_000_000),
-      altitude: z.number().min(-100_000).max(100_000_000).nullable().optional(),
-      speed: z.number().min(0).max(100_000).nullable().optional(),
-      dateTime: z.string().max(40),
-    })
-    .optional(),
+  deviceGps: DeviceGps.optional(),
 });
 export type SeekRequest = z.infer<typeof SeekRequest>;
 

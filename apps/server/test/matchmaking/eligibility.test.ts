@@ -33,10 +33,18 @@ describe.each(DB_KINDS)('eligibility and admin on the server (%s)', (kind) => {
     refusal(await rcOnly.http.post(MATCH_ROUTES.seek, usdSeek(server, 1)), 'wallet', MATCH_TEXTS.realMoneyNeedsWallet);
 
     const cash = await matchPlayer(server, admin, { usd: 10_000 });
-    refusal(await cash.http.post(MATCH_ROUTES.seek, { gameType: 'wmgt_000001', c: 'usd', bet: 1 }), 'location', MATCH_TEXTS.locationRequiredToPlay);
+    refusal(
+      await cash.http.post(MATCH_ROUTES.seek, { gameType: 'wmgt_000001', c: 'usd', bet: 1 }),
+      'location',
+      MATCH_TEXTS.locationRequiredToPlay,
+    );
 
     const provisional = await matchPlayer(server, admin, { usd: 10_000, level: 'notVerified' });
-    refusal(await provisional.http.post(MATCH_ROUTES.seek, usdSeek(server, 1)), 'provisional', MATCH_TEXTS.provisionalTip);
+    refusal(
+      await provisional.http.post(MATCH_ROUTES.seek, usdSeek(server, 1)),
+      'provisional',
+      MATCH_TEXTS.provisionalTip,
+    );
 
     const limited = await matchPlayer(server, admin, { usd: 10_000 });
     const lim = await limited.http.put(WALLET_ROUTES.limits, { kind: 'bet', max: 500, until: '2099-01-01' });
@@ -90,12 +98,26 @@ describe.each(DB_KINDS)('eligibility and admin on the server (%s)', (kind) => {
     expect((await admin.client.put(MATCH_ROUTES.adminModes, { modes: modes.slice(1) })).status).toBe(400);
     expect((await admin.client.put(MATCH_ROUTES.adminModes, { modes })).status).toBe(200);
     clock.advance(3_000);
-    refusal(await p.http.post(MATCH_ROUTES.seek, wbxSeek(50, 'wmgt_000002')), 'gameType', MATCH_TEXTS.gameTypeUnavailable);
+    refusal(
+      await p.http.post(MATCH_ROUTES.seek, wbxSeek(50, 'wmgt_000002')),
+      'gameType',
+      MATCH_TEXTS.gameTypeUnavailable,
+    );
     expect((await admin.client.put(MATCH_ROUTES.adminModes, { modes: catalog.modes })).status).toBe(200);
     // A wager's value.
     expect((await admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'wbx_6'), { value: 3000 })).status).toBe(200);
-    expect((await p.http.get(MATCH_ROUTES.catalog)).body.wagers.find((w: any) => w.key === 'wbx_6')).toMatchObject({ value: 3000, name: '3000 RushCoins' });
+    expect((await p.http.get(MATCH_ROUTES.catalog)).body.wagers.find((w: any) => w.key === 'wbx_6')).toMatchObject({
+      value: 3000,
+      name: '3000 RushCoins',
+    });
     expect((await admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'nope'), { value: 3000 })).status).toBe(404);
+    // Two wagers of one currency never share a value (the wizard picks a wager by its value).
+    const clash = await admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'wbx_5'), { value: 3000 });
+    expect(clash.status).toBe(400);
+    expect(clash.body.error.message).toBe(MATCH_TEXTS.wagerValueTaken);
+    expect((await p.http.get(MATCH_ROUTES.catalog)).body.wagers.find((w: any) => w.key === 'wbx_5')).toMatchObject({
+      value: 1000,
+    });
     p.close();
   });
 });

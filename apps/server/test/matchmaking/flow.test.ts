@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
+import { MATCH_TEXTS, PLAY_TEXTS, RC_REWARDS } from '@rush/domain';
 import { MATCH_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
@@ -10,7 +10,18 @@ import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc, usd } from '../wallet/support/wallet.ts';
 import { play } from '../play/support.ts';
-import { changed, current, eventually, matchPlayer, pairUp, recordsOf, startMatch, startMatchServer, usdSeek, wbxSeek } from './support.ts';
+import {
+  changed,
+  current,
+  eventually,
+  matchPlayer,
+  pairUp,
+  recordsOf,
+  startMatch,
+  startMatchServer,
+  usdSeek,
+  wbxSeek,
+} from './support.ts';
 
 describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
   let server: TestServer;
@@ -127,7 +138,10 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     await pairUp(server, a, b, wbxSeek(500));
     // b spends down after seeking (another game's stake would do the same).
     const { createWalletCore } = await import('../../src/modules/wallet/module.ts');
-    const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+    const core = createWalletCore(server.ctx, {
+      me: () => Promise.resolve(null),
+      notifyChanged: () => Promise.resolve(),
+    });
     await core.wallet.hold({ ref: 'test:drain', uid: b.uid, currency: 'wbx', amount: 99_000n });
     expect((await a.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
     expect((await b.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
@@ -156,6 +170,9 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     expect(fin.result).toMatchObject({ outcome: 'cancelled', payout: 10_000, winner: null });
     await eventually(async () => (await rc(server, b.uid)) === 100_000n);
     expect(await rc(server, a.uid)).toBe(100_000n);
+    // The in-game rematch would carry no stake: a wagered game refuses it.
+    const inGame = await a.cmd('game.rematch', { gameId, action: 'offer' });
+    expect(inGame).toMatchObject({ ok: false, error: { code: 'CONFLICT', message: PLAY_TEXTS.rematchStaked } });
     // Rematch: first press offers, the opponent's press starts it.
     expect((await a.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
     expect((await current(a)).state).toBe('finished');

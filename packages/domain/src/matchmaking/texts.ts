@@ -48,5 +48,6 @@ export const MATCH_TEXTS = {
   challengeUnavailable: 'This player cannot be challenged right now.', // ours
   challenging: (username: string) => `Challenging ${username}`,
   noMatchesNow: 'No matches at the moment',
+  wagerValueTaken: 'Another wager of this currency already has this value.', // ours (admin)
   tooSoon: 'Please wait a moment before trying again.', // ours (SPEC 4: calls within 3 s are ignored)
 } as const;

@@ -45,6 +45,7 @@ export const PLAY_TEXTS = {
   offerPending: 'An offer is already pending.', // ours
   cannotClaim: 'Your opponent is still connected or within the grace period.', // ours
   rematchUnavailable: 'A rematch is not available for this game.', // ours
+  rematchStaked: 'A rematch with the same wager is offered from the match result.', // ours
   alreadyInGame: 'User is already in a match', // SPEC 8
   // Invitations (ours)
   inviteSelf: 'You cannot invite yourself.', // ours

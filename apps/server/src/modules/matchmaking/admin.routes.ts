@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { GAME_MODE_IDS, TEXTS, wagerName, type AppStateConfig } from '@rush/domain';
+import { GAME_MODE_IDS, MATCH_TEXTS, TEXTS, wagerName, type AppStateConfig } from '@rush/domain';
 import {
   AnnouncementRequest,
   AppEvents,
@@ -89,6 +89,12 @@ export function catalogRoutes(
     requireAdmin(request);
     const { currency, key } = wagerOf(request);
     const { value } = parse(UpdateWagerValueRequest, request.body);
+    // A wager is chosen by its value (the wizard's `bet`): two of one currency may not share one.
+    const ofCurrency = (await store().catalog()).wagers.filter((w) => w.currency === currency);
+    if (!ofCurrency.some((w) => w.key === key)) throw notFound();
+    if (ofCurrency.some((w) => w.key !== key && w.value === value)) {
+      throw badRequest(MATCH_TEXTS.wagerValueTaken, { value: MATCH_TEXTS.wagerValueTaken });
+    }
     if (!(await store().setWager(currency, key, { value, name: wagerName(currency, value) }))) throw notFound();
     return store().catalog();
   });

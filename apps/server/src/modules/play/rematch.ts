@@ -27,6 +27,8 @@ export class Rematches {
       const me = colorOf(g, uid);
       if (!me) throw forbidden(PLAY_TEXTS.notAPlayer);
       if (!isFinished(statusOf(g))) throw conflict(PLAY_TEXTS.rematchUnavailable);
+      // A wagered game's rematch needs both stakes again: matchmaking's rematch takes them.
+      if (g.stakeCurrency !== null) throw conflict(PLAY_TEXTS.rematchStaked);
       if (g.rematchGameId) {
         // Already accepted: a resend of offer/accept gets the same game; a decline is too late.
         if (answer === 'decline') throw conflict(PLAY_TEXTS.rematchUnavailable);
@@ -49,11 +51,23 @@ export class Rematches {
       }
       if (answer === 'offer') {
         if (g.rematchOffer === me) return ok({ rematchGameId: null });
-        changes.push({ kind: 'offers', game: await store.update(g.id, { rematchOffer: me }), offer: 'rematch', action: 'offer', by: me });
+        changes.push({
+          kind: 'offers',
+          game: await store.update(g.id, { rematchOffer: me }),
+          offer: 'rematch',
+          action: 'offer',
+          by: me,
+        });
         return ok({ rematchGameId: null });
       }
       if (g.rematchOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-      changes.push({ kind: 'offers', game: await store.update(g.id, { rematchOffer: null }), offer: 'rematch', action: 'decline', by: me });
+      changes.push({
+        kind: 'offers',
+        game: await store.update(g.id, { rematchOffer: null }),
+        offer: 'rematch',
+        action: 'decline',
+        by: me,
+      });
       return ok({ rematchGameId: null });
     });
   }
