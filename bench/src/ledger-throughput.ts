@@ -79,7 +79,18 @@ async function pgbenchTps(url: string, clients: number, perClient: number): Prom
   const script = path.join(dir, 'transfer.sql');
   fs.writeFileSync(script, PGBENCH_SCRIPT);
   try {
-    const { stdout } = await run('pgbench', ['-n', '-c', String(clients), '-j', '2', '-t', String(perClient), '-f', script, url]);
+    const { stdout } = await run('pgbench', [
+      '-n',
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-t',
+      String(perClient),
+      '-f',
+      script,
+      url,
+    ]);
     const m = stdout.match(/tps = ([\d.]+)/);
     if (!m) throw new Error(`pgbench printed no tps:\n${stdout}`);
     return Number(m[1]);

@@ -18,7 +18,7 @@ import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 
 export interface MatchmakingLatencyOptions {
-  /** Matches measured (each is two seeks). */
+  /** Rounds of a pair (each two seeks; one match when the pair meets itself, else two halves). */
   matches: number;
   /** Seeks a minute the load generator keeps up (SPEC-sized load: 1,000). */
   seeksPerMinute: number;
@@ -35,9 +35,14 @@ export const DEFAULT_MATCHMAKING: MatchmakingLatencyOptions = {
   baselineSamples: 300,
 };
 
-/** Every (mode, RC wager) bucket: pairs rotate through them so two pairs never share a queue. */
+/**
+ * The (mode, RC wager) buckets pairs rotate through. Every stake is at most the 500 RC a linked
+ * account starts with, and aborted games refund it, so no seek fails for money. With more pairs
+ * than buckets two pairs may share a queue and cross-pair (A1 with B2): the latency is then
+ * taken per match from the seek times of the two players actually paired.
+ */
 const BUCKETS = ['wmgt_000001', 'wmgt_000002', 'wmgt_000003'].flatMap((gameType) =>
-  [50, 100, 200, 500, 1000, 2500].map((bet) => ({ gameType, c: 'wbx' as const, bet })),
+  [50, 100, 200, 500].map((bet) => ({ gameType, c: 'wbx' as const, bet })),
 );
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -73,27 +78,57 @@ function autoAccept(p: BenchPlayer): () => void {
   });
 }
 
+async function currentRecord(p: BenchPlayer): Promise<MatchmakingView | null> {
+  const res = await fetch(p.baseUrl + MATCH_ROUTES.current, { headers: { cookie: p.cookie, origin: p.baseUrl } });
+  return ((await res.json()) as { matchmaking: MatchmakingView | null }).matchmaking;
+}
+
+/** When each player last sought and last had game.started (hrtime), shared by all pairs. */
+interface Timeline {
+  soughtAt: Map<string, bigint>;
+  startedAt: Map<string, bigint>;
+  /** Game ids already measured (a cross-paired match is seen by two pairs). */
+  measured: Set<string>;
+}
+
 /**
- * One match: A seeks, then B (the second compatible seek), both accept as soon as matched; the
- * latency runs from B's seek until both have `game.started` (pairing, both accepts, the escrow
- * movement and the game creation included). The game is aborted and both records cleared.
+ * One round of a pair: A seeks, then B; both wait for their game.started; each match is
+ * measured once, from the later of its two players' seeks (the second compatible seek) to the
+ * later of their game.started. Then the game is aborted (stakes refunded) and the records
+ * cleared with Done, ready for the next round.
  */
-async function oneMatch(a: BenchPlayer, b: BenchPlayer, bucket: (typeof BUCKETS)[number]): Promise<number> {
-  await a.post(MATCH_ROUTES.seek, bucket);
+async function oneRound(
+  a: BenchPlayer,
+  b: BenchPlayer,
+  bucket: (typeof BUCKETS)[number],
+  t: Timeline,
+): Promise<number[]> {
   const started = (data: { gameId?: string }) => typeof data.gameId === 'string';
-  const aStarted = nextEvent(a, PlayUserEvents.gameStarted, started);
-  const bStarted = nextEvent(b, PlayUserEvents.gameStarted, started);
-  const t0 = process.hrtime.bigint();
-  await b.post(MATCH_ROUTES.seek, bucket);
-  const [ta, tb] = await Promise.all([aStarted, bStarted]);
-  const us = Number((ta > tb ? ta : tb) - t0) / 1_000;
-  const current = (await (
-    await fetch(a.baseUrl + MATCH_ROUTES.current, { headers: { cookie: a.cookie, origin: a.baseUrl } })
-  ).json()) as { matchmaking: MatchmakingView | null };
-  const gameId = current.matchmaking?.gameId;
-  if (!gameId) throw new Error('matched record without a game');
-  const ack = await a.cmd('game.abort', { gameId });
-  if (!ack.ok) throw new Error(`abort refused: ${JSON.stringify(ack.error)}`);
+  const waits = [a, b].map((p) =>
+    nextEvent(p, PlayUserEvents.gameStarted, started).then((at) => void t.startedAt.set(p.uid, at)),
+  );
+  for (const p of [a, b]) {
+    t.soughtAt.set(p.uid, process.hrtime.bigint());
+    await p.post(MATCH_ROUTES.seek, bucket);
+  }
+  await Promise.all(waits);
+  const out: number[] = [];
+  for (const p of [a, b]) {
+    const record = await currentRecord(p);
+    const gameId = record?.gameId;
+    const opponent = record?.opponent?.uid;
+    if (!gameId || !opponent) throw new Error('started without a game or an opponent');
+    if (!t.measured.has(gameId)) {
+      // The opponent's game.started may still be on its way (another pair's round).
+      for (let i = 0; !t.startedAt.has(opponent) && i < 3_000; i++) await sleep(1);
+      const seek = [t.soughtAt.get(p.uid)!, t.soughtAt.get(opponent)!].reduce((x, y) => (x > y ? x : y));
+      const end = [t.startedAt.get(p.uid)!, t.startedAt.get(opponent)!].reduce((x, y) => (x > y ? x : y));
+      t.measured.add(gameId);
+      out.push(Number(end - seek) / 1_000);
+    }
+    // Either player's abort ends the game; the second one finds it over.
+    await p.cmd('game.abort', { gameId });
+  }
   // The record turns `finished` after the (refund) settlement; Done clears it for the next seek.
   for (const p of [a, b]) {
     for (let i = 0; ; i++) {
@@ -101,12 +136,13 @@ async function oneMatch(a: BenchPlayer, b: BenchPlayer, bucket: (typeof BUCKETS)
         await p.post(MATCH_ROUTES.done);
         break;
       } catch (err) {
-        if (i > 200) throw err;
+        if (i > 500) throw err;
         await sleep(10);
       }
     }
+    t.startedAt.delete(p.uid);
   }
-  return us;
+  return out;
 }
 
 /** One ledger transfer (a one-cent movement between two funded accounts) on PGlite, in process. */
@@ -168,9 +204,11 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
     // The load: a new pair every interval, each pair in its own bucket, rotating.
     const intervalMs = (60_000 / opts.seeksPerMinute) * 2;
     const latencies: number[] = [];
+    const timeline: Timeline = { soughtAt: new Map(), startedAt: new Map(), measured: new Set() };
     const running: Array<Promise<unknown>> = [];
     const busy = new Set<number>();
     let failures = 0;
+    const reasons = new Map<string, number>();
     for (let m = 0; m < opts.matches; m++) {
       const pair = m % opts.pairs;
       while (busy.has(pair)) await sleep(5);
@@ -179,9 +217,13 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
       const bucket = BUCKETS[pair % BUCKETS.length]!;
       const started = Date.now();
       running.push(
-        oneMatch(a, b, bucket)
-          .then((us) => void latencies.push(us))
-          .catch(() => void failures++)
+        oneRound(a, b, bucket, timeline)
+          .then((us) => void latencies.push(...us))
+          .catch((err: unknown) => {
+            failures++;
+            const reason = String(err instanceof Error ? err.message : err).slice(0, 120);
+            reasons.set(reason, (reasons.get(reason) ?? 0) + 1);
+          })
           // The 3 s debounce: a pair seeks again no sooner than 3 s after its last seek.
           .then(() => sleep(Math.max(0, 3_050 - (Date.now() - started))))
           .finally(() => busy.delete(pair)),
@@ -189,6 +231,7 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
       await sleep(intervalMs);
     }
     await Promise.all(running);
+    for (const [reason, n] of reasons) console.error(`matchmaking-latency: ${n} failed: ${reason}`);
     if (latencies.length === 0) throw new Error('no match completed');
 
     const mm = summarize(latencies);
@@ -197,7 +240,7 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
     const base = { p50: mv.p50 + tr.p50, p99: mv.p99 + tr.p99, mean: mv.mean + tr.mean };
     return {
       title:
-        `Matchmaking latency: ${latencies.length} matches at ${opts.seeksPerMinute} seeks/min (second seek -> both players ` +
+        `Matchmaking latency: ${latencies.length} matches at ${opts.seeksPerMinute} seeks/min in ${BUCKETS.length} queues (second seek -> both players ` +
         `have game.started; pairing, both accepts, escrow movement, game creation), ${failures} failed; ` +
         `baseline = move round trip + one ledger transfer, same run (real server in a child process, PGlite)`,
       columns: ['p50 (µs)', 'p99 (µs)', 'mean (µs)'],

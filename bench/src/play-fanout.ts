@@ -76,7 +76,8 @@ export async function playFanout(opts: FanoutOptions = DEFAULT_FANOUT): Promise<
     const watchers: WebSocket[] = [];
     const watch = async (gameId: string) => {
       for (const ws of watchers) ws.send(JSON.stringify({ t: 'unsub', topic: PLAY_TOPICS.game(game.gameId) }));
-      for (let i = 0; i < watchers.length; i += 50) await Promise.all(watchers.slice(i, i + 50).map((ws) => subscribe(ws, PLAY_TOPICS.game(gameId))));
+      for (let i = 0; i < watchers.length; i += 50)
+        await Promise.all(watchers.slice(i, i + 50).map((ws) => subscribe(ws, PLAY_TOPICS.game(gameId))));
     };
     for (let i = 0; i < opts.spectators; i++) watchers.push(await openSocket(play.url, play.baseUrl));
     sockets.push(...watchers);
@@ -93,7 +94,11 @@ export async function playFanout(opts: FanoutOptions = DEFAULT_FANOUT): Promise<
       }
       const p = ply + 1;
       const gameId = game.gameId;
-      const arrived = allReceived(watchers, (m: { type?: string; data?: { gameId?: string; ply?: number } }) => m.type === 'game.moved' && m.data?.gameId === gameId && m.data.ply === p);
+      const arrived = allReceived(
+        watchers,
+        (m: { type?: string; data?: { gameId?: string; ply?: number } }) =>
+          m.type === 'game.moved' && m.data?.gameId === gameId && m.data.ply === p,
+      );
       const mover = p % 2 === 1 ? game.white : game.black;
       const start = process.hrtime.bigint();
       const ack = await mover.cmd('game.move', { gameId, ply: p, uci: line[ply] });
@@ -113,7 +118,10 @@ export async function playFanout(opts: FanoutOptions = DEFAULT_FANOUT): Promise<
       columns: ['last p50 (ms)', 'last p99 (ms)', 'each p99 (ms)'],
       rows: [
         { label: `raw ws broadcast to ${opts.spectators}`, values: [rl.p50 / 1_000, rl.p99 / 1_000, re.p99 / 1_000] },
-        { label: `game.moved to ${opts.spectators} spectators`, values: [pl.p50 / 1_000, pl.p99 / 1_000, pe.p99 / 1_000] },
+        {
+          label: `game.moved to ${opts.spectators} spectators`,
+          values: [pl.p50 / 1_000, pl.p99 / 1_000, pe.p99 / 1_000],
+        },
       ],
       ratios: { label: 'game / raw', values: [pl.p50 / rl.p50, pl.p99 / rl.p99, pe.p99 / re.p99] },
     };

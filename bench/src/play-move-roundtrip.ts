@@ -60,7 +60,8 @@ export class MoveDriver {
     const { gameId, white } = this.game;
     if (this.ply >= 2) await white.cmd('game.resign', { gameId });
     else await white.cmd('game.abort', { gameId });
-    for (const p of [this.game.white, this.game.black]) p.ws.send(JSON.stringify({ t: 'unsub', topic: PLAY_TOPICS.game(gameId) }));
+    for (const p of [this.game.white, this.game.black])
+      p.ws.send(JSON.stringify({ t: 'unsub', topic: PLAY_TOPICS.game(gameId) }));
     this.game = null;
   }
 }
@@ -69,7 +70,11 @@ export class MoveDriver {
  * Issue 4: the move round trip (player A moves; A gets the ack and B the move) through the real
  * server, against a raw ws echo round trip in the same run, measured in alternating blocks.
  */
-export async function playMoveRoundTrip(opts: { samples: number; warmup: number; rounds?: number }): Promise<BenchResult> {
+export async function playMoveRoundTrip(opts: {
+  samples: number;
+  warmup: number;
+  rounds?: number;
+}): Promise<BenchResult> {
   let raw: ChildServer | undefined;
   let play: PlayChild | undefined;
   let rawClient: RoundTripClient | undefined;

@@ -15,7 +15,11 @@ export interface SustainedOptions {
   thinkMs: [number, number];
 }
 
-export const DEFAULT_SUSTAINED: SustainedOptions = { levels: [25, 50, 100], durationMs: 15_000, thinkMs: [1_000, 3_000] };
+export const DEFAULT_SUSTAINED: SustainedOptions = {
+  levels: [25, 50, 100],
+  durationMs: 15_000,
+  thinkMs: [1_000, 3_000],
+};
 
 /**
  * Issue 4: sustained concurrent games from simulated clients (two sockets per game) moving at
@@ -47,7 +51,10 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
     ];
     let top: { p50: number; p99: number; lag: LagReply; rate: number; held: number; games: number } | null = null;
     for (const games of opts.levels) {
-      const drivers = Array.from({ length: games }, (_, i) => new MoveDriver(players[2 * i]!, players[2 * i + 1]!, line));
+      const drivers = Array.from(
+        { length: games },
+        (_, i) => new MoveDriver(players[2 * i]!, players[2 * i + 1]!, line),
+      );
       await Promise.all(drivers.map((d) => d.restart()));
       await play.resetLag();
       const end = Date.now() + opts.durationMs;
@@ -85,7 +92,13 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
       ratios: {
         label: `${top?.games ?? 0} games / idle`,
         values: top
-          ? [top.p50 / rawIdle.p50, top.p99 / rawIdle.p99, top.lag.p99Ms / idleLag.p99Ms, top.rate / (top.games / meanThink), top.held / top.games]
+          ? [
+              top.p50 / rawIdle.p50,
+              top.p99 / rawIdle.p99,
+              top.lag.p99Ms / idleLag.p99Ms,
+              top.rate / (top.games / meanThink),
+              top.held / top.games,
+            ]
           : [0, 0, 0, 0, 0],
       },
     };

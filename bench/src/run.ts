@@ -2,6 +2,7 @@ import { ledgerThroughput } from './ledger-throughput.ts';
 import { DEFAULT_MATCHMAKING, matchmakingLatency } from './matchmaking-latency.ts';
 import { DEFAULT_FANOUT, playFanout } from './play-fanout.ts';
 import { playMoveRoundTrip } from './play-move-roundtrip.ts';
+import { DEFAULT_PUZZLES_NEXT, puzzlesNext } from './puzzles-next.ts';
 import { DEFAULT_SUSTAINED, playSustained } from './play-sustained.ts';
 import { realtimeRoundTrip } from './realtime-roundtrip.ts';
 import { formatResult } from './report.ts';
@@ -31,13 +32,32 @@ const transfers = flag('transfers', 500);
 const benchmarks: Benchmark[] = [
   { name: 'realtime-roundtrip', run: () => realtimeRoundTrip({ samples, warmup }) },
   { name: 'ledger-throughput', run: () => ledgerThroughput({ clients: 8, perClient: transfers, postgresUrl }) },
-  { name: 'play-move-roundtrip', run: () => playMoveRoundTrip({ samples: Math.min(samples, 2_000), warmup: Math.min(warmup, 200) }) },
-  { name: 'play-sustained', run: () => playSustained({ ...DEFAULT_SUSTAINED, durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs) }) },
+  {
+    name: 'play-move-roundtrip',
+    run: () => playMoveRoundTrip({ samples: Math.min(samples, 2_000), warmup: Math.min(warmup, 200) }),
+  },
+  {
+    name: 'play-sustained',
+    run: () =>
+      playSustained({ ...DEFAULT_SUSTAINED, durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs) }),
+  },
   {
     name: 'matchmaking-latency',
     run: () => matchmakingLatency({ ...DEFAULT_MATCHMAKING, matches: flag('matches', DEFAULT_MATCHMAKING.matches) }),
   },
-  { name: 'play-fanout', run: () => playFanout({ ...DEFAULT_FANOUT, spectators: flag('spectators', DEFAULT_FANOUT.spectators) }) },
+  {
+    name: 'play-fanout',
+    run: () => playFanout({ ...DEFAULT_FANOUT, spectators: flag('spectators', DEFAULT_FANOUT.spectators) }),
+  },
+  {
+    name: 'puzzles-next',
+    run: () =>
+      puzzlesNext({
+        ...DEFAULT_PUZZLES_NEXT,
+        samples: Math.min(samples, DEFAULT_PUZZLES_NEXT.samples),
+        warmup: Math.min(warmup, DEFAULT_PUZZLES_NEXT.warmup),
+      }),
+  },
 ];
 
 const wanted = args.filter((a) => !a.startsWith('--'));

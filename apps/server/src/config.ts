@@ -36,6 +36,7 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.string().url().default('https://accounts.google.com')),
   RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
+  PUZZLES_AUTO_IMPORT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -60,6 +61,8 @@ export interface Config {
   captcha: { siteKey: string; secret: string; verifyUrl: string } | null;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
   rateLimitMax: number;
+  /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
+  puzzlesAutoImport: boolean;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -96,5 +99,6 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
     rateLimitMax: e.RATE_LIMIT_MAX,
+    puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
   };
 }

@@ -25,7 +25,10 @@ export interface PlayChild {
 /** Starts `servers/play-server.ts` in a child process and keeps its IPC channel for lag reads. */
 export async function startPlayChild(timeoutMs = 180_000): Promise<PlayChild> {
   const script = new URL('../servers/play-server.ts', import.meta.url);
-  const child = fork(fileURLToPath(script), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(script), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {
     const timer = setTimeout(() => {
       child.kill('SIGKILL');

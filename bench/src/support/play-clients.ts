@@ -18,7 +18,13 @@ export class BenchPlayer {
   ) {
     ws.on('message', (raw: Buffer) => {
       const at = process.hrtime.bigint();
-      const msg = JSON.parse(raw.toString('utf8')) as { t: string; id?: number; type?: string; data?: unknown; ok?: boolean };
+      const msg = JSON.parse(raw.toString('utf8')) as {
+        t: string;
+        id?: number;
+        type?: string;
+        data?: unknown;
+        ok?: boolean;
+      };
       if (msg.t === 'ack' && typeof msg.id === 'number') {
         this.acks.get(msg.id)?.(msg as { ok: boolean });
         this.acks.delete(msg.id);
@@ -31,7 +37,9 @@ export class BenchPlayer {
   /** Registers a user through the API and opens its socket (the app's Origin, its cookie). */
   static async create(baseUrl: string, url: string): Promise<BenchPlayer> {
     const cookie = await registerAndGetCookie(baseUrl);
-    const session = (await (await fetch(baseUrl + '/api/session', { headers: { cookie, origin: baseUrl } })).json()) as {
+    const session = (await (
+      await fetch(baseUrl + '/api/session', { headers: { cookie, origin: baseUrl } })
+    ).json()) as {
       user: { uid: string; username: string };
     };
     const ws = await openSocket(url, baseUrl, cookie);
@@ -103,7 +111,12 @@ export function subscribe(ws: WebSocket, topic: string): Promise<void> {
 }
 
 /** Creates `count` players, a few registrations at a time (each hashes a password on the server). */
-export async function createPlayers(baseUrl: string, url: string, count: number, concurrency = 4): Promise<BenchPlayer[]> {
+export async function createPlayers(
+  baseUrl: string,
+  url: string,
+  count: number,
+  concurrency = 4,
+): Promise<BenchPlayer[]> {
   const out: BenchPlayer[] = [];
   for (let i = 0; i < count; i += concurrency) {
     const batch = Math.min(concurrency, count - i);
@@ -113,7 +126,11 @@ export async function createPlayers(baseUrl: string, url: string, count: number,
 }
 
 /** A game between two players (invitation + accept), both following `game:{id}`; returns who is white. */
-export async function newGame(a: BenchPlayer, b: BenchPlayer, mode = 'wmgt_000001'): Promise<{ gameId: string; white: BenchPlayer; black: BenchPlayer }> {
+export async function newGame(
+  a: BenchPlayer,
+  b: BenchPlayer,
+  mode = 'wmgt_000001',
+): Promise<{ gameId: string; white: BenchPlayer; black: BenchPlayer }> {
   const inv = (await a.post(PLAY_ROUTES.invitations, { username: b.username, mode })) as { id: string };
   const { gameId } = (await b.post(PLAY_ROUTES.acceptInvitation(inv.id))) as { gameId: string };
   const view = (await (await fetch(a.baseUrl + PLAY_ROUTES.game(gameId))).json()) as { white: { uid: string } };

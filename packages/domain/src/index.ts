@@ -12,3 +12,4 @@ export * from './money/withdrawals.ts';
 export * from './money/regions.ts';
 export * from './play/index.ts';
 export * from './matchmaking/index.ts';
+export * from './puzzles/index.ts';

@@ -4,3 +4,4 @@ export * from './http/accounts.ts';
 export * from './http/wallet.ts';
 export * from './play.ts';
 export * from './matchmaking.ts';
+export * from './puzzles.ts';

@@ -5,6 +5,8 @@ import { registerAccounts } from './accounts/routes.ts';
 import { registerAdmin } from './admin/module.ts';
 import { registerMatchmaking } from './matchmaking/module.ts';
 import { registerPlay } from './play/module.ts';
+import { registerBattle } from './puzzles/battle/module.ts';
+import { registerPuzzles } from './puzzles/module.ts';
 import { registerStats } from './stats/module.ts';
 import { registerWallet } from './wallet/module.ts';
 
@@ -26,10 +28,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
   const matchmaking = await registerMatchmaking(app, ctx, { wallet, play });
+  // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
+  const puzzles = await registerPuzzles(app, ctx);
+  registerBattle(app, ctx, { wallet, puzzles });
   registerStats(app, ctx);
   return {
     authenticateSocket: accounts.authenticateSocket,
     async close() {
+      await puzzles.close();
       await matchmaking.close();
       await play.close();
       await wallet.close();

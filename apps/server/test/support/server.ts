@@ -54,6 +54,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     RATE_LIMIT_MAX: '100000',
+    // Each test seeds the puzzles it needs; the 60,000-row sample import is tested on its own.
+    PUZZLES_AUTO_IMPORT: 'false',
     ...opts.env,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

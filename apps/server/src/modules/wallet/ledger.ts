@@ -21,7 +21,11 @@ export class EscrowClosedError extends Error {
 
 /** One key closes an escrow, whichever of settle, refund or void comes first: exactly once. */
 export const escrowCloseKey = (ref: string, currency: Currency) => `escrow:close:${ref}:${currency}`;
-export const holdKey = (ref: string, uid: string, currency: Currency) => `escrow:hold:${ref}:${uid}:${currency}`;
+export const holdKey = (ref: string, uid: string, currency: Currency, seat?: string) =>
+  `escrow:hold:${ref}:${uid}:${currency}${seat === undefined ? '' : `:${seat}`}`;
+/** The key of one per-user release (`release`): `id` names the business event (a leave, a lost seat). */
+export const releaseKey = (ref: string, uid: string, currency: Currency, id: string) =>
+  `escrow:release:${ref}:${uid}:${currency}:${id}`;
 /** The key of a hold that takes every player's stake at once (`holdAll`). */
 export const holdAllKey = (ref: string, currency: Currency) => `escrow:hold:${ref}:${currency}`;
 
@@ -36,12 +40,22 @@ export class Ledger {
     return applyMovement(this.db, spec);
   }
 
-  /** Stake from a user into the escrow of a game or lobby (once per user and ref). */
-  hold(opts: { ref: string; uid: string; currency: Currency; amount: bigint; meta?: Record<string, unknown> }) {
+  /**
+   * Stake from a user into the escrow of a game or lobby: once per user and ref, or, with
+   * `seat`, once per seat (a lobby a user may leave and join again takes a stake per join).
+   */
+  hold(opts: {
+    ref: string;
+    uid: string;
+    currency: Currency;
+    amount: bigint;
+    seat?: string;
+    meta?: Record<string, unknown>;
+  }) {
     const user = accountOf.user(opts.uid, opts.currency);
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     return this.move({
-      key: holdKey(opts.ref, opts.uid, opts.currency),
+      key: holdKey(opts.ref, opts.uid, opts.currency, opts.seat),
       kind: 'stake',
       currency: opts.currency,
       ref: opts.ref,
@@ -77,6 +91,38 @@ export class Ledger {
           if ((balances.get(u.account.id) ?? 0n) < u.amount) throw new InsufficientFundsError(u.account.id);
         }
         return users.map((u) => ({ from: u.account, to: escrow, amount: u.amount }));
+      },
+    });
+  }
+
+  /**
+   * Gives ONE user's stake back from an escrow that stays open (a guest leaving a lobby before
+   * its start, a seat lost to a racing join): up to `amount` (default: all) of what that user
+   * has in it, never anyone else's money. Once per `id`. Throws EscrowClosedError when the
+   * escrow was already settled or refunded (that close already decided this money).
+   */
+  release(opts: {
+    ref: string;
+    uid: string;
+    currency: Currency;
+    id: string;
+    amount?: bigint;
+    meta?: Record<string, unknown>;
+  }) {
+    const user = accountOf.user(opts.uid, opts.currency);
+    const escrow = accountOf.escrow(opts.ref, opts.currency);
+    return this.move({
+      key: releaseKey(opts.ref, opts.uid, opts.currency, opts.id),
+      kind: 'refund',
+      currency: opts.currency,
+      ref: opts.ref,
+      meta: { uid: opts.uid, release: opts.id, ...opts.meta },
+      accounts: [escrow, user],
+      legs: async (_balances, tx) => {
+        if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
+        const staked = (await stakesInEscrow(tx, escrow.id)).get(user.id) ?? 0n;
+        const amount = opts.amount === undefined || opts.amount > staked ? staked : opts.amount;
+        return amount > 0n ? [{ from: escrow, to: user, amount }] : [];
       },
     });
   }

@@ -3,3 +3,4 @@ export * from '../../modules/accounts/schema.ts';
 export * from '../../modules/wallet/schema.ts';
 export * from '../../modules/play/schema.ts';
 export * from '../../modules/matchmaking/schema.ts';
+export * from '../../modules/puzzles/schema.ts';

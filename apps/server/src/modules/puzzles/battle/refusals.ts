@@ -1,0 +1,13 @@
+import { PUZZLE_TEXTS } from '@rush/domain';
+import { AppError } from '../../../platform/errors.ts';
+
+/** The battle's refusals: SPEC texts (PUZZLE_TEXTS) with stable codes. */
+export const lobbyUnavailable = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyUnavailable);
+export const lobbyFull = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyFull);
+export const alreadyInLobby = () => new AppError('CONFLICT', PUZZLE_TEXTS.alreadyInLobby);
+export const lobbyStarted = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyStarted);
+export const timeUp = () => new AppError('CONFLICT', PUZZLE_TEXTS.timeUp);
+export const notOwner = () => new AppError('FORBIDDEN', PUZZLE_TEXTS.notOwner);
+export const badLobbyRequest = (message: string) => new AppError('BAD_REQUEST', message);
+/** An eligibility refusal (wallet, funds, rating, wager): MATCH_REFUSED with its reason, as matchmaking. */
+export const lobbyRefused = (reason: string, message: string) => new AppError('MATCH_REFUSED', message, { reason });

@@ -1,0 +1,142 @@
+import { describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { PUZZLE_TEXTS } from '@rush/domain';
+import { makeMe } from '../../test/fakes.ts';
+import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
+import { makeRun, renderPuzzles } from './testing.tsx';
+
+const READY = { 'GET /api/puzzles/status': () => ({ body: { ready: true, imported: 60_000, total: 60_000 } }) };
+
+describe('puzzle mode selection', () => {
+  test('Casual and Solo have Start, Battle has Next', async () => {
+    renderPuzzles('/puzzle-game', READY);
+    expect(await screen.findByRole('heading', { name: 'Puzzle Games' })).toBeTruthy();
+    expect(screen.getByRole('radio', { name: /Casual/ })).toHaveProperty('checked', true);
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Solo/ }));
+    expect(screen.getByRole('button', { name: 'Start' })).toBeTruthy();
+    expect(screen.getByLabelText('Difficulty')).toBeTruthy();
+    fireEvent.click(screen.getByRole('radio', { name: /Battle/ }));
+    expect(screen.getByRole('button', { name: 'Next' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start' })).toBeNull();
+    // Battle sets difficulty and theme at its own next step.
+    expect(screen.queryByLabelText('Difficulty')).toBeNull();
+  });
+
+  test('difficulty and theme default to Normal and Healthy mix, and Start carries the choice', async () => {
+    const app = renderPuzzles('/puzzle-game', READY);
+    const difficulty = await screen.findByLabelText<HTMLSelectElement>('Difficulty');
+    const theme = screen.getByLabelText<HTMLSelectElement>('Theme');
+    expect(difficulty.value).toBe('normal');
+    expect(theme.value).toBe('healthyMix');
+    expect([...difficulty.options].map((o) => o.text)).toEqual(['Easiest', 'Easier', 'Normal', 'Harder', 'Hardest']);
+    expect([...theme.options].map((o) => o.text)).toEqual(
+      expect.arrayContaining(['Healthy mix', 'Back rank mate', 'Mate in 2', 'Very long (4+ moves)']),
+    );
+    fireEvent.change(difficulty, { target: { value: 'hardest' } });
+    fireEvent.change(theme, { target: { value: 'backRankMate' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(app.location().pathname).toBe('/puzzle-game/casual');
+    expect(app.location().search).toBe('?difficulty=hardest&theme=backRankMate');
+  });
+
+  test('Solo starts a rush with the chosen settings', async () => {
+    const app = renderPuzzles('/puzzle-game', READY);
+    fireEvent.click(await screen.findByRole('radio', { name: /Solo/ }));
+    fireEvent.change(screen.getByLabelText('Difficulty'), { target: { value: 'easiest' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(app.location().pathname).toBe('/puzzle-game/solo-rush');
+    expect(app.location().search).toBe('?difficulty=easiest&theme=healthyMix');
+  });
+
+  test('Battle goes on to its settings step', async () => {
+    const app = renderPuzzles('/puzzle-game', READY);
+    fireEvent.click(await screen.findByRole('radio', { name: /Battle/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(app.location().pathname).toBe('/puzzle-game/battle');
+    expect(app.location().search).toBe('?battleStep=2');
+  });
+
+  test('while the catalogue imports: its progress, polled, and the modes wait', async () => {
+    let imported = 12_000;
+    renderPuzzles('/puzzle-game', {
+      'GET /api/puzzles/status': () => ({ body: { ready: imported >= 60_000, imported, total: 60_000 } }),
+    });
+    expect(await screen.findByText(PUZZLE_TEXTS.importing(12_000, 60_000))).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', true);
+    imported = 48_000;
+    expect(await screen.findByText(PUZZLE_TEXTS.importing(48_000, 60_000), {}, { timeout: 3000 })).toBeTruthy();
+    imported = 60_000;
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Start' })).toHaveProperty('disabled', false), {
+      timeout: 3000,
+    });
+    expect(screen.queryByText(/Preparing puzzles/)).toBeNull();
+  });
+});
+
+describe('an active puzzle game forces its mode route (SPEC 2)', () => {
+  const active = (mode: 'solo' | 'battle', route: string) => ({
+    'GET /api/puzzles/active': () => ({ body: { active: { mode, id: 'x1', route } } }),
+  });
+
+  test('the mode selection goes to the running solo rush', async () => {
+    const app = renderPuzzles('/puzzle-game', {
+      ...READY,
+      ...active('solo', '/puzzle-game/solo-rush'),
+      'POST /api/puzzles/solo': () => ({ body: makeRun({ status: 'running' }) }),
+    });
+    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/solo-rush'));
+    expect(await screen.findByRole('heading', { name: 'Solo Puzzle Rush' })).toBeTruthy();
+  });
+
+  test('casual goes to the battle in progress', async () => {
+    const app = renderPuzzles('/puzzle-game/casual', {
+      ...active('battle', '/puzzle-game/battle?lobby=x1'),
+      'GET /api/puzzles/next': () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Importing' } } }),
+    });
+    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/battle'));
+    expect(app.location().search).toBe('?lobby=x1');
+  });
+
+  test('an embedded casual view is never moved', async () => {
+    const app = renderPuzzles('/puzzle-game/casual?embedded', {
+      ...active('solo', '/puzzle-game/solo-rush'),
+      'GET /api/puzzles/next': () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Importing' } } }),
+    });
+    expect(await screen.findByRole('button', { name: 'Go back' })).toBeTruthy();
+    expect(app.api.callsTo('GET', '/api/puzzles/active')).toHaveLength(0);
+    expect(app.location().pathname).toBe('/puzzle-game/casual');
+  });
+
+  test('the solo page stays when its own run is the active game', async () => {
+    const app = renderPuzzles('/puzzle-game/solo-rush', {
+      ...active('solo', '/puzzle-game/solo-rush'),
+      'POST /api/puzzles/solo': () => ({ body: makeRun({ status: 'running' }) }),
+    });
+    expect(await screen.findByRole('timer', { name: 'Time left' })).toBeTruthy();
+    await waitFor(() => expect(app.api.callsTo('GET', '/api/puzzles/active')).toHaveLength(1));
+    expect(app.location().pathname).toBe('/puzzle-game/solo-rush');
+  });
+
+  test('in the app: /puzzle-game goes to the active game route', async () => {
+    dismissOnboardingForTests();
+    mockApi({
+      me: makeMe(),
+      routes: { ...READY, ...active('solo', '/puzzle-game/solo-rush') },
+    });
+    const app = renderApp('/puzzle-game');
+    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/solo-rush'));
+  });
+
+  test('in the app: no active game, the mode selection stays', async () => {
+    dismissOnboardingForTests();
+    const api = mockApi({
+      me: makeMe(),
+      routes: { ...READY, 'GET /api/puzzles/active': () => ({ body: { active: null } }) },
+    });
+    const app = renderApp('/puzzle-game');
+    expect(await screen.findByRole('heading', { name: 'Puzzle Games' })).toBeTruthy();
+    await waitFor(() => expect(api.callsTo('GET', '/api/puzzles/active')).toHaveLength(1));
+    expect(app.location().pathname).toBe('/puzzle-game');
+  });
+});

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useLocation } from 'react-router';
+import { useSession } from '../../accounts/session.ts';
+import { BATTLE_KEYS, fetchActivePuzzle } from './api.ts';
+import { BattleSettingsForm } from './BattleSettingsForm.tsx';
+import { LobbyList } from './LobbyList.tsx';
+import { LobbyScreen } from './LobbyScreen.tsx';
+import { lobbyPath, readBattleQuery } from './query.ts';
+import './battle.css';
+
+/**
+ * /puzzle-game/battle: the lobby list, the settings (battleStep=2) or, with `?lobby={id}`, the
+ * lobby itself. A user already in a battle is taken to it (SPEC 2: an active puzzle game forces
+ * its route).
+ */
+export function BattlePage() {
+  const location = useLocation();
+  const { me } = useSession();
+  const query = readBattleQuery(location.search);
+  const active = useQuery({
+    queryKey: BATTLE_KEYS.active,
+    queryFn: fetchActivePuzzle,
+    enabled: !query.lobby,
+    staleTime: 0,
+    retry: false,
+  });
+  if (!me) return null;
+  const battle = active.data?.active;
+  if (!query.lobby && battle?.mode === 'battle') return <Navigate to={lobbyPath(battle.id)} replace />;
+  if (query.lobby) return <LobbyScreen key={query.lobby} id={query.lobby} meUid={me.uid} />;
+  if (query.step === 2) return <BattleSettingsForm />;
+  return <LobbyList />;
+}

@@ -1,0 +1,161 @@
+import { describe, expect, test } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { PUZZLE_TEXTS } from '@rush/domain';
+import { makeLobby, makeSummaryRow, search, startBattleApp } from './testing.tsx';
+
+const refusal = (message: string, status = 400) => ({
+  status,
+  body: { error: { code: 'BAD_REQUEST', message } },
+});
+
+describe('/puzzle-game/battle lobby list', () => {
+  test('rows show owner, lock for private lobbies, prize mode, minutes, stake, ELO range and users/max', async () => {
+    startBattleApp('/puzzle-game/battle', {
+      lobbies: [
+        makeSummaryRow(),
+        makeSummaryRow({
+          id: 'L2',
+          owner: 'carol',
+          locked: true,
+          prizeMode: 'giveaway',
+          minutes: 1,
+          stakesCurrency: 'usd',
+          stakesAmount: 5,
+          eloRange: { min: 1800, max: 2200 },
+          users: 3,
+          max: 4,
+        }),
+      ],
+    });
+    expect(
+      await screen.findByRole('heading', { name: 'Battle Puzzle Rush', level: 1 }, { timeout: 5000 }),
+    ).toBeTruthy();
+    const rows = await screen.findAllByRole('row');
+    const [, first, second] = rows.map((r) => r.textContent);
+    expect(first).toContain('alice');
+    expect(first).toContain('Pool');
+    expect(first).toContain('3 minutes');
+    expect(first).toContain('100 RushCoins');
+    expect(first).toContain('1300–1700');
+    expect(first).toContain('2/8');
+    expect(second).toContain('Giveaway');
+    expect(second).toContain('1 minute');
+    expect(second).toContain('USD $5');
+    expect(second).toContain('3/4');
+    // Only the private lobby carries the lock, with an accessible name.
+    const locks = screen.getAllByRole('img', { name: 'Private lobby' });
+    expect(locks).toHaveLength(1);
+    expect(rows[2]!.contains(locks[0]!)).toBe(true);
+  });
+
+  test('empty list text; the list follows the `lobbies` topic', async () => {
+    const { push } = startBattleApp('/puzzle-game/battle');
+    expect(await screen.findByText(PUZZLE_TEXTS.noLobbies)).toBeTruthy();
+    await push('lobbies', 'lobbies.changed', { lobbies: [makeSummaryRow({ owner: 'dave' })] });
+    expect(await screen.findByRole('button', { name: "Join dave's lobby" })).toBeTruthy();
+    expect(screen.queryByText(PUZZLE_TEXTS.noLobbies)).toBeNull();
+  });
+
+  test('Create lobby goes to battleStep=2', async () => {
+    const { app } = startBattleApp('/puzzle-game/battle');
+    fireEvent.click(await screen.findByRole('link', { name: 'Create lobby' }));
+    await waitFor(() => expect(search(app)).toEqual({ battleStep: '2' }));
+    expect(await screen.findByRole('heading', { name: 'Battle settings' })).toBeTruthy();
+  });
+
+  test('Join posts the join and opens the waiting room', async () => {
+    const lobby = makeLobby({ owner: { uid: 'u2', username: 'bob' } });
+    const { api, app } = startBattleApp('/puzzle-game/battle', {
+      lobbies: [makeSummaryRow({ owner: 'bob' })],
+      lobby,
+      routes: { 'POST /api/puzzles/lobbies/L1/join': () => ({ body: lobby }) },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: "Join bob's lobby" }));
+    expect(await screen.findByRole('heading', { name: 'bob’s lobby' })).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L1' });
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/join')).toHaveLength(1);
+  });
+
+  test('a join refusal: the wallet text as is, anything else the SPEC fallback', async () => {
+    let answer = refusal(PUZZLE_TEXTS.noWallet);
+    startBattleApp('/puzzle-game/battle', {
+      lobbies: [makeSummaryRow({ owner: 'bob' })],
+      routes: { 'POST /api/puzzles/lobbies/L1/join': () => answer },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: "Join bob's lobby" }));
+    expect((await screen.findByRole('alert')).textContent).toBe(PUZZLE_TEXTS.noWallet);
+    answer = refusal('Internal detail', 409);
+    fireEvent.click(screen.getByRole('button', { name: "Join bob's lobby" }));
+    await waitFor(() => expect(screen.getByRole('alert').textContent).toBe(PUZZLE_TEXTS.lobbyFull));
+  });
+});
+
+describe('private-lobby modal', () => {
+  test('the code is required; Join posts it trimmed; a failure says the lobby is not available', async () => {
+    const { api, app } = startBattleApp('/puzzle-game/battle', {
+      routes: { 'POST /api/puzzles/lobbies/join-by-code': () => refusal('Not found', 404) },
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Join private lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
+    expect(search(app)).toHaveProperty('privateLobby');
+    const field = within(dialog).getByLabelText('Lobby code');
+    expect(field.getAttribute('maxlength')).toBe('120');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await within(dialog).findByText(PUZZLE_TEXTS.codeRequired)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code')).toHaveLength(0);
+
+    fireEvent.change(field, { target: { value: 'x'.repeat(121) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await within(dialog).findByText(PUZZLE_TEXTS.codeTooLong)).toBeTruthy();
+
+    fireEvent.change(field, { target: { value: '  SECRET  ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await within(dialog).findByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeTruthy();
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code')[0]?.body).toEqual({ code: 'SECRET' });
+  });
+
+  test('a right code opens the lobby', async () => {
+    const lobby = makeLobby({
+      owner: { uid: 'u2', username: 'bob' },
+      settings: { ...makeLobby().settings, privacy: 'private' },
+    });
+    const { app } = startBattleApp('/puzzle-game/battle?privateLobby', {
+      lobby,
+      routes: { 'POST /api/puzzles/lobbies/join-by-code': () => ({ body: { lobby } }) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
+    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: 'SECRET' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('heading', { name: 'bob’s lobby' })).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L1' });
+  });
+});
+
+describe('an active battle', () => {
+  test('the list sends a user who is in a battle to it', async () => {
+    const { app } = startBattleApp('/puzzle-game/battle', {
+      lobby: makeLobby({ owner: { uid: 'u2', username: 'bob' } }),
+      routes: {
+        'GET /api/puzzles/active': () => ({
+          body: { active: { mode: 'battle', id: 'L1', route: '/puzzle-game/battle?lobby=L1' } },
+        }),
+      },
+    });
+    expect(await screen.findByRole('heading', { name: 'bob’s lobby' }, { timeout: 5000 })).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L1' });
+  });
+});
+
+describe('lobby removed', () => {
+  test('guests see "Lobby owner aborted game" on the list', async () => {
+    const { app, push } = startBattleApp('/puzzle-game/battle?lobby=L1', {
+      lobby: makeLobby({ owner: { uid: 'u2', username: 'bob' } }),
+    });
+    expect(await screen.findByRole('heading', { name: 'bob’s lobby' })).toBeTruthy();
+    await push('lobby:L1', 'lobby.removed', { id: 'L1' });
+    expect(await screen.findByText(PUZZLE_TEXTS.ownerAborted)).toBeTruthy();
+    expect(app.location().pathname).toBe('/puzzle-game/battle');
+    expect(search(app)).toEqual({});
+    expect(screen.getByRole('link', { name: 'Create lobby' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,123 @@
+import { useId, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { PUZZLE_TEXTS } from '@rush/domain';
+import type { LobbySummary } from '@rush/protocol';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { FormMessage } from '../../../ui/Field.tsx';
+import { useOverlayLink } from '../../../ui/overlayFlags.ts';
+import { Table, type Column } from '../../../ui/Table.tsx';
+import { joinLobby } from './api.ts';
+import { failureText, joinFailureText, withLocation } from './errors.ts';
+import { minutesText, PRIZE_MODE_LABEL, stakeText } from './format.ts';
+import { LockIcon } from './LockIcon.tsx';
+import { PrivateLobbyDialog } from './PrivateLobbyDialog.tsx';
+import { storeLobby, useLobbies } from './queries.ts';
+import { lobbyPath, settingsPath } from './query.ts';
+
+/** What the list shows after leaving a lobby (e.g. SPEC 4 "Lobby owner aborted game"). */
+export interface ListNotice {
+  notice?: string;
+}
+
+/**
+ * SPEC 2 lobby list: owner, lock if private, prize mode, minutes, stake, ELO range, users/max
+ * and Join; live from the `lobbies` topic. Create lobby opens the settings (battleStep=2), Join
+ * private lobby the code modal (?privateLobby).
+ */
+export function LobbyList() {
+  const headingId = useId();
+  const lobbies = useLobbies();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const location = useLocation();
+  const privateLink = useOverlayLink('privateLobby');
+  const [joining, setJoining] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const notice = (location.state as ListNotice | null)?.notice ?? null;
+
+  const join = (lobby: LobbySummary) => {
+    if (joining) return;
+    setJoining(lobby.id);
+    setError(null);
+    withLocation(lobby.stakesCurrency, (gps) => joinLobby(lobby.id, gps)).then(
+      (view) => {
+        setJoining(null);
+        storeLobby(client, view);
+        void navigate(lobbyPath(view.id));
+      },
+      (err: unknown) => {
+        setJoining(null);
+        setError(joinFailureText(err, PUZZLE_TEXTS.lobbyFull));
+      },
+    );
+  };
+
+  const columns: Column<LobbySummary>[] = [
+    {
+      key: 'owner',
+      header: 'Owner',
+      cell: (l) => (
+        <span className="lobby-owner">
+          {l.owner}
+          {l.locked ? <LockIcon label="Private lobby" /> : null}
+        </span>
+      ),
+    },
+    { key: 'prize', header: 'Prize mode', cell: (l) => PRIZE_MODE_LABEL[l.prizeMode] },
+    { key: 'minutes', header: 'Time', cell: (l) => minutesText(l.minutes * 60_000) },
+    { key: 'stake', header: 'Stake', cell: (l) => stakeText(l.stakesCurrency, l.stakesAmount) },
+    { key: 'elo', header: 'ELO range', cell: (l) => `${l.eloRange.min}–${l.eloRange.max}` },
+    { key: 'users', header: 'Users', cell: (l) => `${l.users}/${l.max}` },
+    {
+      key: 'join',
+      header: 'Join',
+      cell: (l) => (
+        <Button
+          onClick={() => join(l)}
+          busy={joining === l.id}
+          disabled={joining !== null || l.users >= l.max}
+          aria-label={`Join ${l.owner}'s lobby`}
+        >
+          Join
+        </Button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="page battle-page" aria-labelledby={headingId}>
+      <title>Battle Puzzle Rush</title>
+      <h1 id={headingId}>Battle Puzzle Rush</h1>
+      {notice ? (
+        <p className="notice notice-error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      <div className="battle-actions">
+        <Link className={buttonClass('primary')} to={settingsPath}>
+          Create lobby
+        </Link>
+        <Link className={buttonClass('secondary')} {...privateLink}>
+          Join private lobby
+        </Link>
+      </div>
+      <FormMessage text={error} />
+      {lobbies.error ? (
+        <p role="alert">{failureText(lobbies.error)}</p>
+      ) : lobbies.data ? (
+        <Table
+          caption="Lobbies"
+          columns={columns}
+          rows={lobbies.data}
+          rowKey={(l) => l.id}
+          empty={PUZZLE_TEXTS.noLobbies}
+          busy={lobbies.isFetching}
+        />
+      ) : (
+        <p role="status">Loading…</p>
+      )}
+      <PrivateLobbyDialog />
+    </section>
+  );
+}

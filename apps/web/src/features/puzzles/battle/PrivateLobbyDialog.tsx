@@ -1,0 +1,79 @@
+import { useState, type FormEvent } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { LOBBY, PUZZLE_TEXTS } from '@rush/domain';
+import { Button } from '../../../ui/Button.tsx';
+import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { Overlay } from '../../../ui/Overlay.tsx';
+import { joinByCode } from './api.ts';
+import { joinFailureText, joinWithCode } from './errors.ts';
+import { storeLobby } from './queries.ts';
+import { lobbyPath } from './query.ts';
+
+/** SPEC 5: the code is required, at most 120 characters. */
+export function codeError(code: string): string | null {
+  if (code.trim().length === 0) return PUZZLE_TEXTS.codeRequired;
+  if (code.trim().length > LOBBY.codeMax) return PUZZLE_TEXTS.codeTooLong;
+  return null;
+}
+
+function PrivateLobbyForm() {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const [code, setCode] = useState('');
+  const [fieldError, setFieldError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (busy) return;
+    const invalid = codeError(code);
+    setFieldError(invalid);
+    setError(null);
+    if (invalid) return;
+    setBusy(true);
+    joinWithCode((gps) => joinByCode(code.trim(), gps)).then(
+      (view) => {
+        setBusy(false);
+        storeLobby(client, view);
+        void navigate(lobbyPath(view.id), { replace: true });
+      },
+      (err: unknown) => {
+        setBusy(false);
+        setError(joinFailureText(err, PUZZLE_TEXTS.lobbyUnavailable));
+      },
+    );
+  };
+
+  return (
+    <form className="private-lobby-form" onSubmit={submit} noValidate>
+      <TextField
+        label="Lobby code"
+        value={code}
+        onValueChange={(v) => {
+          setCode(v);
+          setFieldError(null);
+        }}
+        maxLength={LOBBY.codeMax}
+        autoComplete="off"
+        required
+        error={fieldError}
+        data-autofocus
+      />
+      <FormMessage text={error} />
+      <Button type="submit" busy={busy}>
+        Join
+      </Button>
+    </form>
+  );
+}
+
+/** SPEC 2 private-lobby modal (`?privateLobby`): a code, then Join. */
+export function PrivateLobbyDialog() {
+  return (
+    <Overlay flag="privateLobby" title="Join private lobby">
+      <PrivateLobbyForm />
+    </Overlay>
+  );
+}

@@ -1,0 +1,90 @@
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { LobbyListResponse, LobbyView, PUZZLE_TOPICS, PuzzleEvents, type TopicEvent } from '@rush/protocol';
+import { useTopic } from '../../../api/realtime-react.tsx';
+import { BATTLE_KEYS, fetchBattleOptions, fetchLobbies, fetchLobby } from './api.ts';
+
+/** A lobby with the server clock's offset when it arrived (countdown and battle timer). */
+export interface LobbyEntry {
+  view: LobbyView;
+  /** Server time minus local time, ms: `Date.now() + offset` reads the server's clock. */
+  offset: number;
+}
+
+export function toEntry(view: LobbyView, now = Date.now()): LobbyEntry {
+  const server = Date.parse(view.serverNow);
+  return { view, offset: Number.isFinite(server) ? server - now : 0 };
+}
+
+/** A server time as a local `Date.now()` deadline; null when the time is unset. */
+export function localDeadline(iso: string | null, offset: number): number | null {
+  if (!iso) return null;
+  const at = Date.parse(iso);
+  return Number.isFinite(at) ? at - offset : null;
+}
+
+/**
+ * Stores a lobby. The topic's copy never carries the private code (only the owner's HTTP answers
+ * do), so a code already known is kept.
+ */
+function withKnownCode(client: QueryClient, view: LobbyView): LobbyEntry {
+  const previous = client.getQueryData<LobbyEntry>(BATTLE_KEYS.lobby(view.id));
+  return toEntry({ ...view, code: view.code ?? previous?.view.code ?? null });
+}
+
+export function storeLobby(client: QueryClient, view: LobbyView): void {
+  client.setQueryData(BATTLE_KEYS.lobby(view.id), withKnownCode(client, view));
+}
+
+const LobbyEventData = z
+  .union([LobbyView, z.object({ lobby: LobbyView })])
+  .transform((d) => ('lobby' in d ? d.lobby : d));
+
+/** The public lobbies (SPEC 2 list): GET, then live from the `lobbies` topic. */
+export function useLobbies() {
+  const client = useQueryClient();
+  const query = useQuery({ queryKey: BATTLE_KEYS.lobbies, queryFn: fetchLobbies, staleTime: 0 });
+  useTopic(PUZZLE_TOPICS.lobbies, {
+    onEvent: (event: TopicEvent) => {
+      if (event.type !== PuzzleEvents.lobbies) return;
+      const data = LobbyListResponse.safeParse(event.data);
+      if (data.success) client.setQueryData(BATTLE_KEYS.lobbies, data.data.lobbies);
+      else void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobbies });
+    },
+    onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobbies }),
+  });
+  return query;
+}
+
+/**
+ * One lobby: GET, then every `lobby.changed` on `lobby:{id}` replaces it whole; `lobby.removed`
+ * calls `onRemoved` (the owner left: SPEC 4 "Lobby owner aborted game" for the guests).
+ */
+export function useLobby(id: string | null, onRemoved: () => void) {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: BATTLE_KEYS.lobby(id ?? ''),
+    queryFn: async () => withKnownCode(client, await fetchLobby(id ?? '')),
+    enabled: !!id,
+    staleTime: 0,
+    retry: false,
+  });
+  useTopic(id ? PUZZLE_TOPICS.lobby(id) : null, {
+    onEvent: (event: TopicEvent) => {
+      if (event.type === PuzzleEvents.lobbyRemoved) {
+        onRemoved();
+        return;
+      }
+      if (event.type !== PuzzleEvents.lobby) return;
+      const data = LobbyEventData.safeParse(event.data);
+      if (data.success && data.data.id === id) storeLobby(client, data.data);
+      else void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') });
+    },
+    onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') }),
+  });
+  return query;
+}
+
+/** The user's wagers for wmgt_000001 (SPEC 5: stakes filtered by verified game types) and role. */
+export const useBattleOptions = () =>
+  useQuery({ queryKey: BATTLE_KEYS.options, queryFn: fetchBattleOptions, staleTime: 0 });

@@ -1,0 +1,137 @@
+import { expect, test, type Page } from '@playwright/test';
+import { PUZZLE_TEXTS } from '@rush/domain';
+import { apiPost, linkChessAccount } from '../support/play.ts';
+import {
+  clickUci,
+  playSolution,
+  puzzleById,
+  puzzleIdOf,
+  waitForCatalogue,
+  waitForMove,
+  wrongFirstMove,
+} from '../support/puzzles.ts';
+import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { verifiedUser } from '../support/wallet.ts';
+
+test.describe.configure({ timeout: 180_000 });
+
+async function signedIn(page: Page, baseURL: string): Promise<void> {
+  await dismissOnboarding(page);
+  await page.goto('/');
+  await registerViaApi(page, newUser(), baseURL);
+}
+
+const isNext = (r: { url(): string; request(): { method(): string } }) =>
+  r.url().includes('/api/puzzles/next') && r.request().method() === 'GET';
+
+test('casual: a puzzle solved after a wrong move is undone, and one failed by Solve', async ({ page, baseURL }) => {
+  await signedIn(page, baseURL!);
+  await waitForCatalogue(page);
+
+  const first = page.waitForResponse(isNext);
+  await page.goto('/puzzle-game/casual');
+  const p = puzzleById(await puzzleIdOf(await first));
+  const status = page
+    .getByRole('status')
+    .filter({ hasText: /move|Correct|solved/i })
+    .first();
+  await waitForMove(page, p, 0);
+  await expect(status).toContainText(PUZZLE_TEXTS.makeFirstMove);
+
+  // A wrong move stays with its message; a click on the board takes it back.
+  await clickUci(page, wrongFirstMove(p));
+  await expect(page.getByText(PUZZLE_TEXTS.wrongMove)).toBeVisible();
+  await page.getByRole('button', { name: 'Try something else' }).click();
+  await expect(page.getByText(PUZZLE_TEXTS.wrongMove)).toBeHidden();
+
+  // Then the solution, move by move, each reply auto-played.
+  await playSolution(page, p);
+  await expect(page.getByText(PUZZLE_TEXTS.solved)).toBeVisible();
+
+  // The next puzzle is failed by asking for the solution: it plays itself, then Reset and Next.
+  const second = page.waitForResponse(isNext);
+  await page.getByRole('button', { name: 'Next' }).click();
+  const q = puzzleById(await puzzleIdOf(await second));
+  expect(q.id).not.toBe(p.id);
+  await waitForMove(page, q, 0);
+  await page.getByRole('button', { name: 'Solve' }).click();
+  await waitForMove(page, q, q.moves.length - 1);
+  await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+});
+
+test('solo puzzle rush: the clock starts on the first correct move; Finish shows the result', async ({
+  page,
+  baseURL,
+}) => {
+  await signedIn(page, baseURL!);
+  await waitForCatalogue(page);
+
+  const run = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/solo') && r.request().method() === 'POST');
+  await page.goto('/puzzle-game/solo-rush');
+  const p = puzzleById(await puzzleIdOf(await run));
+  await expect(page.getByRole('timer').first()).toHaveText('3:00');
+  await playSolution(page, p);
+  // Running now: the clock counts down from 3:00.
+  await expect(page.getByRole('timer').first()).not.toHaveText('3:00');
+
+  await page.getByRole('button', { name: 'Finish' }).click();
+  const result = page.getByRole('dialog', { name: 'Puzzle Rush over' });
+  await expect(result).toBeVisible();
+  // One puzzle, streak 1: 10 x 1 x 1.
+  await expect(result.getByText('Score', { exact: true }).locator('xpath=following-sibling::dd[1]')).toHaveText('10');
+  await expect(result.getByRole('button', { name: 'Play again' })).toBeVisible();
+});
+
+test('a private battle between two players: code, start, play, payout in both wallets', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [owner, guest] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const [userA, userB] = [newUser(), newUser()];
+  await verifiedUser(owner, userA, baseURL!);
+  await verifiedUser(guest, userB, baseURL!);
+  await linkChessAccount(owner, userA.username);
+  await apiPost(guest, '/api/play/link', {}, baseURL!);
+  await waitForCatalogue(owner);
+
+  // The owner creates a private 1-minute lobby for 50 RushCoins.
+  await owner.goto('/puzzle-game/battle?battleStep=2');
+  await owner.getByRole('radio', { name: 'Private' }).check();
+  await owner.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await owner.getByRole('radio', { name: /^50\b/ }).check();
+  await owner.getByRole('button', { name: 'Create' }).click();
+  const code = (await owner.locator('.lobby-code').textContent())!.trim();
+  expect(code.length).toBeGreaterThan(0);
+  await expect(owner.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
+
+  // The guest joins with the code from the private-lobby modal.
+  await guest.goto('/puzzle-game/battle');
+  await guest.getByRole('link', { name: 'Join private lobby' }).click();
+  await guest.getByLabel('Lobby code').fill(code);
+  await guest.getByRole('dialog').getByRole('button', { name: 'Join' }).click();
+  await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();
+  await expect(guest.locator('.lobby-code')).toHaveCount(0);
+  await expect(owner.getByText(userB.username).first()).toBeVisible();
+
+  // Start: both get the same first puzzle; the owner solves it, the guest forfeits.
+  const ownerPuzzle = owner.waitForResponse((r) => /\/api\/puzzles\/lobbies\/[^/]+\/puzzle$/.test(r.url()));
+  const guestPuzzle = guest.waitForResponse((r) => /\/api\/puzzles\/lobbies\/[^/]+\/puzzle$/.test(r.url()));
+  await owner.getByRole('button', { name: 'Start' }).click();
+  const p = puzzleById(await puzzleIdOf(await ownerPuzzle));
+  expect(await puzzleIdOf(await guestPuzzle)).toBe(p.id);
+  await playSolution(owner, p);
+  await guest.getByRole('button', { name: 'Forfeit' }).click();
+  await guest.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit' }).click();
+  await owner.getByRole('button', { name: 'Leave game early' }).click();
+
+  // Results: the owner first; the pot of 100 RC minus 10% goes to the owner.
+  await expect(owner.getByText('1st').first()).toBeVisible();
+  await expect.poll(async () => owner.getByRole('group', { name: 'RC balance' }).textContent()).toContain('540.00');
+  await expect(guest.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
+  await owner.goto('/wallet');
+  await expect(owner.getByRole('row').filter({ hasText: 'payout' }).first()).toContainText('90.00');
+  await guest.goto('/wallet');
+  await expect(guest.getByRole('row').filter({ hasText: 'stake' }).first()).toContainText('50.00');
+});
