@@ -44,6 +44,33 @@ describe('/match while searching', () => {
   });
 });
 
+describe('/match: puzzles while waiting', () => {
+  test('casual puzzles open while searching and close when the match is found', async () => {
+    const { connect, push } = startMatchApp('/match', { record: makeRecord() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Play puzzles while you wait' }));
+    expect(await screen.findByRole('heading', { name: 'Casual Puzzles' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go back' })).toBeTruthy();
+    await connect();
+    await push('user:u1', 'matchmaking.changed', {
+      matchmaking: makeRecord({
+        state: 'matched',
+        opponent: BOB,
+        acceptDeadline: new Date(Date.now() + 15_000).toISOString(),
+      }),
+    });
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Casual Puzzles' })).toBeNull());
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeTruthy();
+  });
+
+  test('Go back closes the puzzles and keeps the search', async () => {
+    startMatchApp('/match', { record: makeRecord() });
+    fireEvent.click(await screen.findByRole('button', { name: 'Play puzzles while you wait' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: 'Casual Puzzles' })).toBeNull());
+    expect(screen.getByRole('timer', { name: 'Waiting time' })).toBeTruthy();
+  });
+});
+
 describe('/match once matched', () => {
   test('the opponent, Accept and Decline with the countdown; Accept answers the match', async () => {
     const { api, connect, push } = startMatchApp('/match', {

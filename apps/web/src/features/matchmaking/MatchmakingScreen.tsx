@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatWait, MATCH_TEXTS } from '@rush/domain';
@@ -9,6 +9,8 @@ import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { useSecondsLeft } from '../../ui/useSecondsLeft.ts';
 import { modeName } from '../play/FriendGame.tsx';
+import { CasualPuzzle } from '../puzzles/CasualPuzzle.tsx';
+import { DEFAULT_SETTINGS } from '../puzzles/settings.ts';
 import { MATCH_KEYS, recordAction, seek, type RecordAction } from './api.ts';
 import { storeMatchmaking, useAppState, type MatchmakingRecord } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
@@ -98,6 +100,7 @@ export function MatchmakingScreen({ entry }: { entry: MatchmakingRecord }) {
   const navigate = useNavigate();
   const appState = useAppState();
   const start = useMatchStart();
+  const [wantPuzzles, setWantPuzzles] = useState(false);
   const action = useMutation({
     mutationFn: (name: RecordAction) => recordAction(name),
     onSuccess: (_result, name) => {
@@ -124,6 +127,8 @@ export function MatchmakingScreen({ entry }: { entry: MatchmakingRecord }) {
     );
 
   const busy = action.isPending || start.busy;
+  // SPEC 4: casual puzzles may be played while waiting; they close when the match is found.
+  const puzzling = wantPuzzles && record.state === 'searching';
   const text = stateText(record);
   const retry = record.state === 'notFound' || record.state === 'declined' || record.state === 'error';
 
@@ -184,6 +189,12 @@ export function MatchmakingScreen({ entry }: { entry: MatchmakingRecord }) {
       </div>
       <FormMessage text={action.isError ? errorText(action.error) : null} />
       <RefusalNotice refusal={start.refusal} announcement={appState.data?.announcement} />
+      {record.state === 'searching' && !puzzling ? (
+        <Button variant="ghost" onClick={() => setWantPuzzles(true)}>
+          Play puzzles while you wait
+        </Button>
+      ) : null}
+      {puzzling ? <CasualPuzzle embedded onBack={() => setWantPuzzles(false)} settings={DEFAULT_SETTINGS} /> : null}
     </section>
   );
 }
