@@ -13,3 +13,4 @@ export * from './money/regions.ts';
 export * from './play/index.ts';
 export * from './matchmaking/index.ts';
 export * from './puzzles/index.ts';
+export * from './social/index.ts';
