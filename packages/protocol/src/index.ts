@@ -5,3 +5,4 @@ export * from './http/wallet.ts';
 export * from './play.ts';
 export * from './matchmaking.ts';
 export * from './puzzles.ts';
+export * from './social.ts';

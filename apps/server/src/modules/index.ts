@@ -4,9 +4,12 @@ import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/routes.ts';
 import { registerAdmin } from './admin/module.ts';
 import { registerMatchmaking } from './matchmaking/module.ts';
+import { registerOnline } from './online/module.ts';
 import { registerPlay } from './play/module.ts';
 import { registerBattle } from './puzzles/battle/module.ts';
+import { registerSocial } from './social/module.ts';
 import { registerPuzzles } from './puzzles/module.ts';
+import { registerReports } from './reports/module.ts';
 import { registerStats } from './stats/module.ts';
 import { registerWallet } from './wallet/module.ts';
 
@@ -32,9 +35,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   const puzzles = await registerPuzzles(app, ctx);
   registerBattle(app, ctx, { wallet, puzzles });
   registerStats(app, ctx);
+  // The landing's online users with their activities; player and bug reports.
+  const online = registerOnline(app, ctx);
+  await registerReports(app, ctx);
+  registerSocial(app, ctx);
   return {
     authenticateSocket: accounts.authenticateSocket,
     async close() {
+      await online.close();
       await puzzles.close();
       await matchmaking.close();
       await play.close();

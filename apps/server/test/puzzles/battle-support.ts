@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import readline from 'node:readline';
+import zlib from 'node:zlib';
 import { expect } from 'vitest';
 import { puzzleFromCsv, type BattleSettings } from '@rush/domain';
 import { PUZZLE_ROUTES, PUZZLE_TOPICS, type LobbyView, type PuzzleView } from '@rush/protocol';
@@ -13,11 +14,12 @@ import type { TestServer } from '../support/server.ts';
 
 export { eventually, grantRc } from '../matchmaking/support.ts';
 
-const SAMPLE = new URL('../../../../../shared/data/puzzles/lichess-puzzles-sample.csv', import.meta.url);
+// The catalogue as the repo ships it (gzip): CI runs on a bare clone, without the shared folder.
+const SAMPLE = new URL('../../data/puzzles/lichess-puzzles-sample.csv.gz', import.meta.url);
 
 /** The first `n` puzzles of the shipped sample, as the catalogue rows the server selects from. */
 export async function seedPuzzles(db: DbOrTx, n = 300): Promise<number> {
-  const lines = readline.createInterface({ input: fs.createReadStream(SAMPLE) });
+  const lines = readline.createInterface({ input: fs.createReadStream(SAMPLE).pipe(zlib.createGunzip()) });
   const rows: (typeof puzzles.$inferInsert)[] = [];
   let header = true;
   for await (const line of lines) {

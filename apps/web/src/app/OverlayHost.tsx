@@ -4,10 +4,13 @@ import { useSession } from '../features/accounts/session.ts';
 import { InvitationHost } from '../features/play/InvitationHost.tsx';
 import { AnnouncementHost } from '../features/matchmaking/AnnouncementHost.tsx';
 import { ChallengeHost } from '../features/matchmaking/ChallengeHost.tsx';
-import { ComingSoonNote } from './ComingSoon.tsx';
+import { SocialHost } from '../features/social/SocialHost.tsx';
 
 const AccountSettings = lazy(() =>
   import('../features/accounts/settings/AccountSettings.tsx').then((m) => ({ default: m.AccountSettings })),
+);
+const BugReportForm = lazy(() =>
+  import('../features/reports/BugReportForm.tsx').then((m) => ({ default: m.BugReportForm })),
 );
 const HistoryOverlay = lazy(() =>
   import('../features/history/HistoryOverlay.tsx').then((m) => ({ default: m.HistoryOverlay })),
@@ -15,7 +18,8 @@ const HistoryOverlay = lazy(() =>
 
 /**
  * Every overlay the URL can open (SPEC 2 query flags); each renders only while its flag is set.
- * For a signed-in user it also holds the incoming game invitation and challenge cards, and for
+ * For a signed-in user it also holds the incoming game invitation and challenge cards and the
+ * social layer (friends, messenger, docked chat windows), and for
  * everyone the admin's announcement, shown on every page.
  */
 export function OverlayHost() {
@@ -32,17 +36,12 @@ export function OverlayHost() {
           <Overlay flag="history" title="History" className="dialog-wide">
             <HistoryOverlay />
           </Overlay>
-          <Overlay flag="friendslist" title="Friends">
-            <ComingSoonNote>Friends and invites are coming soon.</ComingSoonNote>
-          </Overlay>
-          <Overlay flag="showmessagespopup" title="Messages">
-            <ComingSoonNote>Messages are coming soon.</ComingSoonNote>
-          </Overlay>
+          <SocialHost me={me} />
         </>
       ) : null}
       <AnnouncementHost />
       <Overlay flag="bugreport" title="Report a Bug">
-        <ComingSoonNote>Bug reports are coming soon. Meanwhile, please write to support.</ComingSoonNote>
+        <BugReportForm />
       </Overlay>
     </>
   );

@@ -4,3 +4,4 @@ export * from '../../modules/wallet/schema.ts';
 export * from '../../modules/play/schema.ts';
 export * from '../../modules/matchmaking/schema.ts';
 export * from '../../modules/puzzles/schema.ts';
+export * from '../../modules/social/schema.ts';

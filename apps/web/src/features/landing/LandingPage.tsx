@@ -7,6 +7,7 @@ import { BanNotice } from './BanNotice.tsx';
 import { EMAIL_VERIFIED_PARAM, EmailVerifiedNotice } from './EmailVerifiedNotice.tsx';
 import { Hero } from './Hero.tsx';
 import { LandingDashboard } from './LandingDashboard.tsx';
+import { OnlineUsers } from '../online/OnlineUsers.tsx';
 import { isOnboardingDismissed } from './onboarding.ts';
 import { OnboardingPopup } from './OnboardingPopup.tsx';
 import { VerifyEmailPopup } from './VerifyEmailPopup.tsx';
@@ -39,7 +40,8 @@ function LandingPopups() {
 
 /**
  * SPEC 2 landing (/): the ban notice, the hero with the live player count, then games played,
- * the ongoing matches, the top 15 and the user's recent game (LandingDashboard).
+ * the ongoing matches, the top 15 and the user's recent game (LandingDashboard), then the online
+ * users list.
  */
 export function LandingPage() {
   const { me } = useSession();
@@ -50,6 +52,7 @@ export function LandingPage() {
       <EmailVerifiedNotice />
       <Hero me={me} productName={productName} />
       <LandingDashboard me={me} />
+      <OnlineUsers me={me} />
       <LandingPopups />
     </div>
   );

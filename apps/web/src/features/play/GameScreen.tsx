@@ -2,6 +2,7 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { PLAY_TEXTS, isFinished, opposite, type Color } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { DisconnectBanner, FirstMoveNote } from './Banners.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
@@ -203,6 +204,7 @@ export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
             </section>
           )}
           <FormMessage text={actionError} />
+          <ReportOpponentButton target={view[them]} />
           <PrizePool stake={view.stake} />
           <MoveList san={view.san} />
           <ChatPanel title="Chat" lines={view.chat} onSend={(text) => commands.chat(text)} className="player-chat" />

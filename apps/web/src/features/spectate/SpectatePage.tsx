@@ -5,6 +5,7 @@ import { errorText, ApiError } from '../../api/http.ts';
 import { CommandError } from '../../api/realtime.ts';
 import { Button } from '../../ui/Button.tsx';
 import { useSession } from '../accounts/session.ts';
+import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
 import { DisconnectBanner, FirstMoveNote } from '../play/Banners.tsx';
 import { ChatPanel } from '../play/ChatPanel.tsx';
 import { fenAfter, positionInfo } from '../play/chess.ts';
@@ -160,6 +161,11 @@ function SpectateScreen({ game, orientation, analysis }: SpectateScreenProps) {
           <FirstMoveNote game={game} />
           <DisconnectBanner game={game} />
           <PrizePool stake={view.stake} />
+          {/* A spectator opposes neither player: one report button per player, naming them. */}
+          <div className="spectate-reports">
+            <ReportOpponentButton target={view.white} label={`Report ${view.white.username}`} />
+            <ReportOpponentButton target={view.black} label={`Report ${view.black.username}`} />
+          </div>
           <MoveList
             san={view.san}
             selectedPly={finished ? shownPly : undefined}

@@ -4,6 +4,7 @@ import type { Me } from '@rush/protocol';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { Username } from '../../../ui/Username.tsx';
 import { overlayLink } from '../../../ui/overlayFlags.ts';
+import { usePendingInvites } from '../../social/queries.ts';
 
 interface MenuEntry {
   label: string;
@@ -15,14 +16,14 @@ interface MenuEntry {
   badge?: number;
 }
 
-function menuEntries(me: Me, location: ReturnType<typeof useLocation>): MenuEntry[] {
+function menuEntries(location: ReturnType<typeof useLocation>, pendingInvites: number): MenuEntry[] {
   const overlay = (flag: string) => overlayLink(location, flag);
   return [
     { label: 'Wallet', to: '/wallet', acts: true },
     { label: 'Messages', ...overlay('showmessagespopup'), acts: true },
     { label: 'Account Settings', ...overlay('settings'), acts: false },
     { label: 'History', ...overlay('history'), acts: false },
-    { label: 'Friends', ...overlay('friendslist'), acts: true, badge: me.pendingFriendInvites },
+    { label: 'Friends', ...overlay('friendslist'), acts: true, badge: pendingInvites },
     { label: 'Help & Support', to: '/support', acts: false },
     { label: 'Refer A Friend', to: null, acts: true },
   ];
@@ -76,8 +77,9 @@ export function UserMenu({ me }: { me: Me }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  const entries = menuEntries(me, location);
-  const pending = me.pendingFriendInvites;
+  // SPEC 2 badge: the live friends list's count (refetched on `friends.changed`).
+  const pending = usePendingInvites(me);
+  const entries = menuEntries(location, pending);
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 

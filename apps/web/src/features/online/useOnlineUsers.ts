@@ -1,0 +1,50 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { sortOnline } from '@rush/domain';
+import {
+  OnlineEvents,
+  OnlineUsersResponse,
+  SOCIAL_TOPICS,
+  type FriendEntryView,
+  type OnlineUserView,
+} from '@rush/protocol';
+import { useTopic } from '../../api/realtime-react.tsx';
+import { fetchFriends, fetchOnlineUsers, ONLINE_KEYS } from './api.ts';
+
+/**
+ * SPEC 2 landing online users: fetched once, then replaced by every `online.changed` on the
+ * `online` topic (the server sends the whole list). Sorted here too by the SPEC's activity order,
+ * so the order never depends on the sender. Null until known; an empty list when it fails (the
+ * landing stays usable without it).
+ */
+export function useOnlineUsers(): { users: OnlineUserView[] | null; failed: boolean } {
+  const client = useQueryClient();
+  const query = useQuery({
+    queryKey: ONLINE_KEYS.online,
+    queryFn: fetchOnlineUsers,
+    staleTime: Infinity,
+    retry: false,
+  });
+
+  const replace = (payload: unknown): boolean => {
+    const parsed = OnlineUsersResponse.safeParse(payload);
+    if (parsed.success) client.setQueryData(ONLINE_KEYS.online, parsed.data);
+    return parsed.success;
+  };
+  useTopic(SOCIAL_TOPICS.online, {
+    onEvent(event) {
+      if (event.type === OnlineEvents.changed) replace(event.data);
+    },
+    onResync(snapshot) {
+      if (!replace(snapshot)) void client.invalidateQueries({ queryKey: ONLINE_KEYS.online });
+    },
+  });
+
+  return { users: query.data ? sortOnline(query.data.users) : null, failed: query.isError };
+}
+
+/** The signed-in viewer's friend entries by uid (SPEC 6: add-friend only when not friends). */
+export function useFriendViews(signedIn: boolean): Map<string, FriendEntryView['view']> | null {
+  const query = useQuery({ queryKey: ONLINE_KEYS.friends, queryFn: fetchFriends, enabled: signedIn, retry: false });
+  if (!signedIn || !query.data) return null;
+  return new Map(query.data.friends.map((f) => [f.uid, f.view]));
+}

@@ -1,0 +1,76 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { counterpartOf } from '@rush/domain';
+import {
+  MessageEventData,
+  ReadEventData,
+  SocialUserEvents,
+  TOPICS,
+  TypingEventData,
+  type Me,
+  type TopicEvent,
+} from '@rush/protocol';
+import { useTopic } from '../../api/realtime-react.tsx';
+import { fetchConversations, fetchFriends, SOCIAL_KEYS } from './api.ts';
+import { addMessage, markReadUpTo } from './cache.ts';
+
+/** The friends list (GET friends); `friends.changed` on the user's topic refetches it. */
+export function useFriends(me: Me | null) {
+  return useQuery({ queryKey: SOCIAL_KEYS.friends, queryFn: fetchFriends, enabled: !!me, staleTime: 30_000 });
+}
+
+/** SPEC 2: the user menu's pending-invite badge, from the live friends list once it is known. */
+export function usePendingInvites(me: Me): number {
+  return useFriends(me).data?.pendingInvites ?? me.pendingFriendInvites;
+}
+
+export function useConversations() {
+  return useQuery({ queryKey: SOCIAL_KEYS.conversations, queryFn: fetchConversations, staleTime: 0 });
+}
+
+/**
+ * The social events on `user:{uid}` (SocialUserEvents): friends changed (refetch the list), a new
+ * message (into its conversation), messages read (ticks), typing (handed to `onTyping`).
+ */
+export function useSocialEvents(me: Me, onTyping: (from: string) => void): void {
+  const client = useQueryClient();
+  const refreshConversations = () => void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversations });
+  useTopic(TOPICS.user(me.uid), {
+    onEvent: (event: TopicEvent) => {
+      switch (event.type) {
+        case SocialUserEvents.friends:
+          void client.invalidateQueries({ queryKey: SOCIAL_KEYS.friends });
+          return;
+        case SocialUserEvents.message: {
+          const data = MessageEventData.safeParse(event.data);
+          if (data.success) addMessage(client, counterpartOf(data.data.message, me.uid), data.data.message);
+          refreshConversations();
+          return;
+        }
+        case SocialUserEvents.read: {
+          const data = ReadEventData.safeParse(event.data);
+          if (data.success) {
+            const { reader, upTo } = data.data;
+            // The other side read my messages; or I read theirs in another tab (then `reader` is me
+            // and the conversation is unknown here, so every open one is refetched).
+            if (reader !== me.uid) markReadUpTo(client, reader, me.uid, upTo);
+            else void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversationsAll });
+          }
+          refreshConversations();
+          return;
+        }
+        case SocialUserEvents.typing: {
+          const data = TypingEventData.safeParse(event.data);
+          if (data.success) onTyping(data.data.from);
+          return;
+        }
+        default:
+          return;
+      }
+    },
+    onResync: () => {
+      void client.invalidateQueries({ queryKey: SOCIAL_KEYS.friends });
+      refreshConversations();
+      void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversationsAll });
+    },
+  });
+}

@@ -1,0 +1,111 @@
+import { expect, test, type Page } from '@playwright/test';
+import { apiPost, startGameViaApi } from '../support/play.ts';
+import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function signedIn(page: Page, user: TestUser, baseURL: string): Promise<void> {
+  await dismissOnboarding(page);
+  await page.goto('/');
+  await registerViaApi(page, user, baseURL);
+}
+
+/** A 1x1 PNG, as a browser would upload a screenshot. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+test('two users befriend, chat with read receipts and typing, and one challenges the other from the friends list', async ({
+  browser,
+  baseURL,
+}) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const [userA, userB] = [newUser(), newUser()];
+  await signedIn(pageA, userA, baseURL!);
+  await signedIn(pageB, userB, baseURL!);
+  await apiPost(pageA, '/api/play/link', {}, baseURL!);
+  await apiPost(pageB, '/api/play/link', {}, baseURL!);
+
+  // A invites B by name; B sees the badge and accepts.
+  await pageA.goto('/?friendslist');
+  const friendsA = pageA.getByRole('dialog', { name: /friends/i });
+  await friendsA.getByLabel('Username').fill(userB.username);
+  await friendsA.getByRole('button', { name: 'Send Invite' }).click();
+  await expect(friendsA.getByRole('button', { name: 'Cancel Invite' })).toBeVisible();
+
+  await pageB.goto('/?friendslist');
+  const friendsB = pageB.getByRole('dialog', { name: /friends/i });
+  await friendsB.getByRole('button', { name: 'Accept Invite' }).click();
+  await expect(friendsB.getByRole('link', { name: 'Challenge' })).toBeVisible();
+  await expect(friendsA.getByRole('link', { name: 'Challenge' })).toBeVisible();
+
+  // A opens a chat with B from the friends list; B's name opens B's chat with A.
+  await friendsA.getByRole('button', { name: userB.username }).click();
+  const chatA = pageA.getByRole('region', { name: `Chat with ${userB.username}` });
+  await friendsB.getByRole('button', { name: userA.username }).click();
+  const chatB = pageB.getByRole('region', { name: `Chat with ${userA.username}` });
+
+  // Typing shows on the other side, then the message arrives, and B's open window reads it.
+  await chatA.getByLabel('New Message').pressSequentially('hello there', { delay: 50 });
+  await expect(chatB.getByText(`${userA.username} is typing`)).toBeVisible();
+  await chatA.getByLabel('New Message').press('Enter');
+  await expect(chatB.getByText('hello there')).toBeVisible();
+  await expect(chatA.getByRole('img', { name: 'Read' })).toBeVisible();
+
+  // A hostile message stays text.
+  await chatB.getByLabel('New Message').fill('<img src=x onerror=alert(1)>');
+  await chatB.getByLabel('New Message').press('Enter');
+  await expect(chatA.getByText('<img src=x onerror=alert(1)>')).toBeVisible();
+  await expect(chatA.locator('img[src="x"]')).toHaveCount(0);
+
+  // Challenge from the friends list: the wizard names B; the challenge card appears for B.
+  await pageA.goto('/?friendslist');
+  await pageA
+    .getByRole('dialog', { name: /friends/i })
+    .getByRole('link', { name: 'Challenge' })
+    .click();
+  await expect(pageA).toHaveURL(/\/start\?challengeid=.*step=1/);
+  await expect(pageA.getByRole('heading', { level: 1 })).toHaveText(`Challenging ${userB.username}`);
+  await pageA.getByRole('button', { name: 'Next' }).click();
+  await pageA.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await pageA.getByRole('button', { name: 'Next' }).click();
+  await pageA.getByRole('button', { name: 'Play Now' }).click();
+  await pageB.goto('/about');
+  const card = pageB.getByRole('region').filter({ hasText: userA.username }).filter({ hasText: 'RushCoins' });
+  await expect(card.getByRole('button', { name: 'Accept' })).toBeVisible();
+});
+
+test('a player report from the game screen and a bug report with an image', async ({ browser, baseURL }) => {
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const [userA, userB] = [newUser(), newUser()];
+  await signedIn(pageA, userA, baseURL!);
+  await signedIn(pageB, userB, baseURL!);
+  await startGameViaApi(pageA, pageB, userB.username, baseURL!);
+
+  await pageA.goto('/match');
+  await pageA.getByRole('button', { name: 'Report opponent' }).click();
+  const report = pageA.getByRole('dialog', { name: 'Report opponent' });
+  await report.getByLabel('Reason').fill('Moves far too fast to be human');
+  await report.getByRole('button', { name: 'Send' }).click();
+  await expect(report.getByText('Report sent')).toBeVisible();
+  await expect(report.getByText('Thank you for feedback!')).toBeVisible();
+  await expect(report).toBeHidden({ timeout: 5_000 });
+
+  // A visitor reports a bug with a screenshot from the footer link.
+  const visitor = await (await browser.newContext()).newPage();
+  await dismissOnboarding(visitor);
+  await visitor.goto('/');
+  await visitor.getByRole('link', { name: 'Report a Bug' }).click();
+  const bug = visitor.getByRole('dialog');
+  await bug.getByLabel('Title').fill('Board flickers');
+  await bug.getByLabel('Platform').fill('Chromium on Linux');
+  await bug.getByLabel('Description').fill('The board flickers when a move is made quickly.');
+  await bug.locator('input[type=file]').setInputFiles({ name: 'shot.png', mimeType: 'image/png', buffer: PNG });
+  await expect(bug.getByRole('list', { name: 'Attached images' })).toContainText('shot.png');
+  await bug.getByRole('button', { name: 'Send Report' }).click();
+  await expect(bug.getByText('Report sent')).toBeVisible();
+  await expect(bug).toBeHidden({ timeout: 6_000 });
+});

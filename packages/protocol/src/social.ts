@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { ACTIVITY_TYPES } from '@rush/domain';
+
+/**
+ * Social on the wire (issue 7): friends, the messenger (direct messages, read receipts,
+ * typing), online users with their activity, player reports and bug reports. Rules and texts
+ * are the domain's `social/` (SOCIAL_TEXTS, friendshipTransition, checkDirectMessage,
+ * checkBugReport, checkPlayerReport, actionFor); refusals are ErrorBody with those texts.
+ *
+ * Live updates on the user's own topic `user:{uid}` (SocialUserEvents): friends changed (the
+ * client refetches the list), a new message, messages read, typing. Online users on the
+ * `online` topic (`online.changed`, the whole list, debounced 1.5 s on the server).
+ */
+
+const iso = z.string();
+const uid = z.string().min(1).max(64);
+
+export const FriendEntryView = z.object({
+  uid: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  online: z.boolean(),
+  banned: z.boolean(),
+  /** domain FriendView from the viewer's side ('none' entries are never listed). */
+  view: z.enum(['sentByMe', 'toMe', 'friend']),
+});
+export type FriendEntryView = z.infer<typeof FriendEntryView>;
+
+export const FriendsResponse = z.object({
+  friends: z.array(FriendEntryView),
+  /** Invitations to me awaiting an answer (the user menu badge). */
+  pendingInvites: z.number().int(),
+});
+export type FriendsResponse = z.infer<typeof FriendsResponse>;
+
+/** POST invite: by username (SPEC 7 addFriend {username}); a name with @ is ignored by the client. */
+export const InviteFriendRequest = z.object({ username: z.string().max(200) });
+
+export const MessageView = z.object({
+  id: z.string(),
+  sender: z.string(),
+  receiver: z.string(),
+  content: z.string(),
+  timeSent: iso,
+  read: z.boolean(),
+});
+export type MessageView = z.infer<typeof MessageView>;
+
+export const ConversationView = z.object({
+  friend: z.object({ uid: z.string(), username: z.string(), avatarUrl: z.string().nullable() }),
+  last: MessageView,
+  unread: z.number().int(),
+});
+export type ConversationView = z.infer<typeof ConversationView>;
+
+/** GET conversations: the last message per friend, newest first (the messenger popup). */
+export const ConversationsResponse = z.object({ conversations: z.array(ConversationView), unread: z.number().int() });
+export type ConversationsResponse = z.infer<typeof ConversationsResponse>;
+
+/** GET a conversation `?before={messageId}`: a page of messages ordered by timeSent (oldest first). */
+export const MessagesQuery = z.object({
+  before: z
+    .string()
+    .regex(/^\d{1,19}$/)
+    .optional(),
+});
+export const MessagesResponse = z.object({ messages: z.array(MessageView), hasMore: z.boolean() });
+export type MessagesResponse = z.infer<typeof MessagesResponse>;
+
+/** POST send (SPEC 7 sendMessage {receiverId, message}); answers the stored MessageView. */
+export const SendMessageRequest = z.object({ message: z.string().max(2000) });
+/** POST read (SPEC 7 markAsRead {uid, messageId}): every message from that friend up to it. */
+export const MarkReadRequest = z.object({ messageId: z.string().regex(/^\d{1,19}$/) });
+
+export const ActivityView = z.object({
+  title: z.string(),
+  type: z.enum(ACTIVITY_TYPES),
+  /** Where Join/Spectate lead: a game id (game_in_progress), a lobby id (battle-puzzle-search). */
+  query: z.string().nullable(),
+  elo: z.number().int().nullable(),
+  owner: z.string().nullable(),
+  privacy: z.enum(['public', 'private']).nullable(),
+});
+export type ActivityView = z.infer<typeof ActivityView>;
+
+export const OnlineUserView = z.object({
+  uid: z.string(),
+  username: z.string(),
+  avatarUrl: z.string().nullable(),
+  state: z.enum(['online', 'idle']),
+  activity: ActivityView,
+});
+export type OnlineUserView = z.infer<typeof OnlineUserView>;
+
+/** GET online users (public), sorted by the SPEC's activity order. */
+export const OnlineUsersResponse = z.object({ users: z.array(OnlineUserView) });
+export type OnlineUsersResponse = z.infer<typeof OnlineUsersResponse>;
+
+/** POST a player report (SPEC 7 reportPlayer {uid, text, urlGame}). */
+export const PlayerReportRequest = z.object({
+  uid: uid,
+  text: z.string().max(1000),
+  url: z.string().max(500).optional(),
+});
+
+/**
+ * POST a bug report: multipart/form-data with fields title, platform, description and up to
+ * 3 files `images` (JPEG or PNG by content). Anonymous visitors may send it. Answers `{ ok }`.
+ */
+export const BugReportFields = z.object({
+  title: z.string(),
+  platform: z.string(),
+  description: z.string(),
+});
+
+export const SocialUserEvents = {
+  friends: 'friends.changed',
+  message: 'message.new',
+  read: 'message.read',
+  typing: 'message.typing',
+} as const;
+export const MessageEventData = z.object({ message: MessageView });
+/** The reader read every message of `reader`'s counterpart up to `upTo` (ids as strings). */
+export const ReadEventData = z.object({ reader: z.string(), upTo: z.string() });
+export const TypingEventData = z.object({ from: z.string() });
+
+export const SOCIAL_TOPICS = { online: 'online' } as const;
+export const OnlineEvents = { changed: 'online.changed' } as const;
+
+/** Socket command: the user is typing to `to` (sent at most every second while typing). */
+export const TypingCommand = z.object({ to: uid });
+export const SOCIAL_COMMANDS = { 'message.typing': { payload: TypingCommand } } as const;
+
+export const SOCIAL_ROUTES = {
+  /** GET FriendsResponse. */
+  friends: '/api/friends',
+  /** POST InviteFriendRequest. */
+  invite: '/api/friends/invite',
+  accept: (friendUid: string) => `/api/friends/${friendUid}/accept`,
+  /** Cancels my invitation (or declines theirs). */
+  cancel: (friendUid: string) => `/api/friends/${friendUid}/cancel`,
+  /** Removes a friend. */
+  remove: (friendUid: string) => `/api/friends/${friendUid}/delete`,
+  /** GET ConversationsResponse. */
+  conversations: '/api/messages',
+  /** GET MessagesResponse `?before=`; POST SendMessageRequest. */
+  conversation: (friendUid: string) => `/api/messages/${friendUid}`,
+  /** POST MarkReadRequest. */
+  read: (friendUid: string) => `/api/messages/${friendUid}/read`,
+  /** POST `{}`: Delete Chat (hides the conversation for me). */
+  deleteChat: (friendUid: string) => `/api/messages/${friendUid}/delete`,
+  /** GET OnlineUsersResponse (public). */
+  online: '/api/online',
+  /** POST PlayerReportRequest. */
+  playerReport: '/api/reports/player',
+  /** POST multipart (see BugReportFields). */
+  bugReport: '/api/reports/bug',
+} as const;
