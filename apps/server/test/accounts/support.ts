@@ -92,7 +92,7 @@ export async function presenceRow(server: TestServer, key: string) {
 }
 
 /** Polls until `check` holds (for effects that happen after an answer, like socket listeners). */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 5_000): Promise<void> {
+export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');

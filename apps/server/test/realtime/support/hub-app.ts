@@ -53,8 +53,8 @@ export async function startHubApp(
   };
 }
 
-/** Resolves once `check` holds (polling), for effects that arrive asynchronously. */
-export async function eventually(check: () => boolean, timeoutMs = 5_000): Promise<void> {
+/** Resolves once `check` holds (polling), for effects that arrive asynchronously; the bound is generous for loaded CI machines. */
+export async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!check()) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
