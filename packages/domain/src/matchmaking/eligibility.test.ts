@@ -459,6 +459,14 @@ describe('decideJoin (SPEC 5, 8: Join from the online list)', () => {
       'wager',
       MATCH_TEXTS.joinWagerNotAllowed,
     ],
+    [
+      'USD with the location still unknown: asked for, not refused as a wager',
+      player({ underLocalMajority: null }),
+      1500,
+      host(),
+      'location',
+      MATCH_TEXTS.locationRequiredToPlay,
+    ],
     ['an unknown wager', player(), 1500, host({ value: 3 }), 'wager', MATCH_TEXTS.joinTechnical],
     [
       'a bot mode',

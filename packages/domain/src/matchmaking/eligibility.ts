@@ -181,7 +181,10 @@ export function decideJoin(
     return refuse('insufficient', MATCH_TEXTS.joinInsufficientFunds);
   }
   if (Math.abs(myRating - host.rating) >= ELO_GAP) return refuse('wager', MATCH_TEXTS.joinEloTooFar);
-  if (wagerRefusal(p, catalog, mode.id, wager)) return refuse('wager', MATCH_TEXTS.joinWagerNotAllowed);
+  const refusal = wagerRefusal(p, catalog, mode.id, wager);
+  // An unknown location is not a refusal of the wager: the client asks for it and tries again.
+  if (refusal?.code === 'location') return refusal;
+  if (refusal) return refuse('wager', MATCH_TEXTS.joinWagerNotAllowed);
   return { ok: true, mode: mode.id, wager, amount: wagerMinor(wager.value) };
 }
 
