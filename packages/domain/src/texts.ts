@@ -33,12 +33,20 @@ export const TEXTS = {
   checkEmail: 'Please check your email, including spam folder',
   invalidCredentials: 'Invalid email/username or password', // ours (SPEC 8: single message)
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.', // ours
+  // ours (issue 10): the throttle's answer names the wait, e.g. "2 minutes" (domain formatRetryWait)
+  tooManyAttemptsWait: (wait: string) => `Too many attempts. Please wait ${wait} and try again.`,
+  // ours (issue 10): registration answers this whether or not the address already has an account
+  registrationCheckEmail:
+    'Almost done! We sent a link to your email to finish signing up. Please check your email, including spam folder',
+  // ours (issue 10): a new recovery address is used only once its link is opened
+  recoveryEmailPending: (email: string) => `${email} is waiting for verification: open the link we sent to it`,
   resetLinkInvalid: 'This link is invalid or has expired', // ours
   passwordChanged: 'Password changed successfully', // ours
   currentPasswordWrong: 'Current password is incorrect', // ours
   emailTaken: 'An account with this email already exists', // ours
   identifierRequired: 'Please enter your email or username', // ours (SPEC 5: empty identifier)
   captchaFailed: 'Please complete the captcha', // ours
+  captchaUnavailable: 'The captcha could not be loaded. Please reload the page.', // ours (issue 12)
   emailVerified: 'Your email has been verified', // ours
   googleSignInFailed: 'Google sign-in failed, please try again', // ours
   googleEmailUnverified: 'Your Google email address is not verified', // ours
@@ -49,11 +57,13 @@ export const TEXTS = {
   // SPEC 6
   onlyVerified: 'Sorry, this option is available only to verified users.',
   // generic
+  controlCharacters: 'Text may not contain control characters.', // ours: issue 10 edge rule
   notFound: 'Not found', // ours
   unauthenticated: 'Please log in to continue', // ours
   forbidden: 'You are not allowed to do that', // ours
   csrf: 'Your session has expired, please reload the page', // ours
   rateLimited: 'Too many requests, please slow down', // ours
+  rateLimitedRetryIn: (seconds: number) => `Too many requests, try again in ${seconds} s`, // ours (issue 10)
   badRequest: 'The request is invalid', // ours
   internal: 'Something went wrong',
   // SPEC 2 / 5 / 8: wallet screen and Account Settings, Gaming pane
@@ -101,4 +111,5 @@ export const TEXTS = {
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.', // ours
   webhookSignatureInvalid: 'Invalid signature', // ours
   paymentNotOpen: 'This payment is no longer open.', // ours
+  paymentsOff: 'Dollar deposits and withdrawals are not available on this site.', // ours: PAYMENTS=off
 } as const;

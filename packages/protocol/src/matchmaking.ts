@@ -237,10 +237,7 @@ export const ChallengesResponse = z.object({ incoming: z.array(ChallengeView), o
 export type ChallengesResponse = z.infer<typeof ChallengesResponse>;
 /** `challenge.received` (to the challenged) and `challenge.closed` (to both). */
 export const ChallengeEventData = z.object({ challenge: ChallengeView });
-
-/** The card's amount: "N RushCoins" or "USD $N" (SPEC 2). */
-export const challengeAmountText = (currency: 'usd' | 'wbx', bet: number) =>
-  currency === 'usd' ? `USD $${bet}` : `${bet} RushCoins`;
+export type ChallengeEventData = z.infer<typeof ChallengeEventData>;
 
 // ---------------------------------------------------------------------------------------------
 // Leaderboard and landing (SPEC 2, 9)

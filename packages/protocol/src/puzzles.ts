@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { BATTLE_TIMES_MS, CURRENCIES, DIFFICULTIES, LOBBY, PUZZLE_THEMES } from '@rush/domain';
+import { BATTLE_TIMES_MS, CURRENCIES, DIFFICULTIES, LOBBY, LOBBY_STATUSES, PUZZLE_THEMES } from '@rush/domain';
 
 /**
  * Puzzles on the wire (issue 6): the catalogue import status, Casual, Solo Puzzle Rush and
@@ -175,7 +175,7 @@ export const LobbyView = z.object({
   id: z.string(),
   owner: z.object({ uid: z.string(), username: z.string() }),
   type: z.literal('battle'),
-  status: z.enum(['created', 'started', 'finished', 'canceled']),
+  status: z.enum(LOBBY_STATUSES),
   settings: BattleSettingsSchema,
   createdAt: iso,
   /** created: auto-start time (createdAt + 90 s); started: null. */
@@ -228,7 +228,7 @@ export const ActivePuzzleResponse = z.object({
   active: z.object({ mode: z.enum(['solo', 'battle']), id: z.string(), route: z.string() }).nullable(),
 });
 
-export const PUZZLE_TOPICS = { lobby: (id: string) => `lobby:${id}`, lobbies: 'lobbies' } as const;
+export const PUZZLE_TOPICS = { lobby: (id: string) => `lobby:${id}` as const, lobbies: 'lobbies' } as const;
 export const PuzzleEvents = {
   lobby: 'lobby.changed',
   lobbies: 'lobbies.changed',

@@ -15,11 +15,17 @@ export const CLOSE_CODES = {
   sessionReplaced: 4002,
   loggedOut: 4003,
   badOrigin: 4004,
+  /** The account was closed or banned: the page refetches who it is (overlay, ban notice) and reconnects. */
+  accountRestricted: 4005,
   tooManyBadMessages: 4008,
   serverShutdown: 4010,
 } as const;
 
-const topic = z.string().min(1).max(128).regex(/^[a-z][a-z0-9_-]*(:[A-Za-z0-9_-]+)*$/);
+const topic = z
+  .string()
+  .min(1)
+  .max(128)
+  .regex(/^[a-z][a-z0-9_-]*(:[A-Za-z0-9_-]+)*$/);
 
 /** Client to server. Anything that fails this parse is dropped and counted. */
 export const ClientMessage = z.discriminatedUnion('t', [
@@ -66,7 +72,7 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
 
 /** Topic names used across the apps. */
 export const TOPICS = {
-  user: (uid: string) => `user:${uid}`,
+  user: (uid: string) => `user:${uid}` as const,
   presence: 'presence',
   app: 'app',
 } as const;
@@ -75,9 +81,12 @@ export const TOPICS = {
 export const UserEvents = {
   sessionReplaced: 'session.replaced', // data: { sessionId } of the session that stays
   loggedOut: 'session.ended', // data: { sessionId }
+  accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
   profileChanged: 'profile.changed',
   balancesChanged: 'balances.changed',
 } as const;
 
 export const SessionReplacedData = z.object({ sessionId: z.string() });
+/** Event types on `presence`. */
+export const PresenceEvents = { count: 'presence.count' } as const;
 export const PresenceCountData = z.object({ online: z.number().int() });

@@ -96,12 +96,21 @@ export type OnlineUserView = z.infer<typeof OnlineUserView>;
 export const OnlineUsersResponse = z.object({ users: z.array(OnlineUserView) });
 export type OnlineUsersResponse = z.infer<typeof OnlineUsersResponse>;
 
-/** POST a player report (SPEC 7 reportPlayer {uid, text, urlGame}). */
+/**
+ * POST a player report (SPEC 7 reportPlayer {uid, text, urlGame}). `gameId` names the game the
+ * reporter played against `uid` (required: only an opponent of that game may report); `url`
+ * is the page it was sent from.
+ */
 export const PlayerReportRequest = z.object({
   uid: uid,
   text: z.string().max(1000),
+  gameId: z.string().min(1).max(64),
   url: z.string().max(500).optional(),
 });
+
+/** POST dismiss (admin): the player's open reports archived, the `reported` restriction lifted. */
+export const DismissReportsResponse = z.object({ dismissed: z.number().int() });
+export type DismissReportsResponse = z.infer<typeof DismissReportsResponse>;
 
 /**
  * POST a bug report: multipart/form-data with fields title, platform, description and up to
@@ -155,4 +164,8 @@ export const SOCIAL_ROUTES = {
   playerReport: '/api/reports/player',
   /** POST multipart (see BugReportFields). */
   bugReport: '/api/reports/bug',
+  /** POST `{}` (admin): SPEC 6 "dismiss reports" of a player; answers DismissReportsResponse. */
+  adminDismissReports: (uid: string) => `/api/admin/reports/${uid}/dismiss`,
+  /** GET (admin): a bug report's stored image (re-encoded at upload), `position` 0-2. */
+  adminBugImage: (id: string, position: string) => `/api/admin/bug-reports/${id}/images/${position}`,
 } as const;

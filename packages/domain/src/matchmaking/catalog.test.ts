@@ -17,7 +17,6 @@ import {
   LEADERBOARD_SINCE,
   LANDING_LEADERBOARD_SIZE,
   medalOf,
-  totalGamesOf,
 } from './leaderboard.ts';
 import type { GameModeId } from '../play/modes.ts';
 
@@ -146,16 +145,6 @@ describe('leaderboard (SPEC 2, 9)', () => {
     [15, null],
   ])('rank %i medal: %s', (rank, medal) => {
     expect(medalOf(rank)).toBe(medal);
-  });
-
-  it.each([
-    [0, 0],
-    [1, 0],
-    [2, 1],
-    [7, 3],
-    [200, 100],
-  ])('%i game entries are %i games', (entries, games) => {
-    expect(totalGamesOf(entries)).toBe(games);
   });
 
   it('top 15, wins after 7 July 2022', () => {

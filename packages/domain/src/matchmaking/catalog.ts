@@ -1,5 +1,5 @@
 import { GAME_MODES, GAME_MODE_IDS, type GameModeId } from '../play/modes.ts';
-import { MINOR_PER_UNIT, type Currency } from '../money/currency.ts';
+import { currencyName, units, type Currency } from '../money/currency.ts';
 
 /**
  * SPEC 3 game modes, wagers and app state as data an admin changes at run time. The domain
@@ -54,8 +54,12 @@ export const MIN_REQUIREMENT_MAX = 99_999;
 
 const timeControl = (id: GameModeId) => `${GAME_MODES[id].initialMs / 60_000}+${GAME_MODES[id].incrementMs / 1000}`;
 
+/**
+ * A wager in whole units as SPEC 2 words it ("USD $5", "100 RushCoins"): the catalogue's names,
+ * the challenge card's amount, the match screen and the battle stakes.
+ */
 export const wagerName = (currency: Currency, value: number): string =>
-  currency === 'usd' ? `USD $${value}` : `${value} RushCoins`;
+  currency === 'usd' ? `${currencyName(currency)} $${value}` : `${value} ${currencyName(currency)}`;
 
 export function defaultCatalog(): Catalog {
   const modes: ModeConfig[] = GAME_MODE_IDS.map((id) => ({
@@ -85,7 +89,7 @@ export const DEFAULT_APP_STATE: AppStateConfig = {
 };
 
 /** A wager's stake in minor units (cents, RC hundredths). */
-export const wagerMinor = (value: number): bigint => BigInt(value) * MINOR_PER_UNIT;
+export const wagerMinor = (value: number): bigint => units(value);
 
 /** Active modes people play against each other, in order (bots are the bot flow's). */
 export const activeHumanModes = (c: Catalog): ModeConfig[] =>

@@ -75,7 +75,7 @@ const bypassesProvisional = (l: VerifiedLevel) =>
   l === 'bypassProvisional' || l === 'bypassAll' || l === 'contentCreator';
 
 /** SPEC 5: USD values at or above the bet limit are hidden from the wager menu. */
-export const hiddenByBetLimit = (w: WagerConfig, betLimit: bigint | null): boolean =>
+const hiddenByBetLimit = (w: WagerConfig, betLimit: bigint | null): boolean =>
   w.currency === 'usd' && betLimit !== null && wagerMinor(w.value) >= betLimit;
 
 /**

@@ -7,6 +7,3 @@ export const LANDING_LEADERBOARD_SIZE = 15;
 export function medalOf(rank: number): 'gold' | 'silver' | 'bronze' | null {
   return rank === 1 ? 'gold' : rank === 2 ? 'silver' : rank === 3 ? 'bronze' : null;
 }
-
-/** SPEC 9: total games = half the sum of game entries (each game has two entries). */
-export const totalGamesOf = (entries: number): number => Math.floor(entries / 2);

@@ -36,7 +36,7 @@ export function ratingWindow(waitedMs: number): number {
   return Math.min(ELO_GAP - 1, MATCHMAKING.initialWindow + MATCHMAKING.widenBy * steps);
 }
 
-export const sameBucket = (a: Seek, b: Seek) => a.mode === b.mode && a.currency === b.currency && a.value === b.value;
+const sameBucket = (a: Seek, b: Seek) => a.mode === b.mode && a.currency === b.currency && a.value === b.value;
 
 /** Two seeks may be paired: same mode, currency and stake; two people; a gap both windows allow. */
 export function compatible(a: Seek, b: Seek, now: number): boolean {

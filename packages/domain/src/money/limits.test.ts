@@ -6,7 +6,6 @@ import {
   depositRoom,
   isLimitActive,
   presetVisible,
-  wagerAllowedByLimit,
   type SelfLimit,
 } from './limits.ts';
 import { canTopUp, gameRewards, RC_REWARDS } from './rewards.ts';
@@ -68,11 +67,6 @@ describe('deposits (SPEC 5, 9)', () => {
     expect(depositRoom(250_000n, null, now)).toBe(50_000n);
     expect(depositRoom(0n, { max: 10_000n, until: later(day) }, now)).toBe(10_000n);
     expect(depositRoom(400_000n, null, now)).toBe(0n);
-  });
-  it('the USD wager menu hides values at or above the bet limit', () => {
-    const limit = { max: 1000n, until: later(day) };
-    expect(wagerAllowedByLimit(500n, limit, now)).toBe(true);
-    expect(wagerAllowedByLimit(1000n, limit, now)).toBe(false);
   });
 });
 

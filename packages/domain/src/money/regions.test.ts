@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CASH_REFUSED_REGIONS, cashLocationVerdict } from './regions.ts';
+import { CASH_REFUSED_REGIONS, CASH_REFUSED_STATES, cashLocationVerdict } from './regions.ts';
 
 describe('cash play by region (SPEC 1)', () => {
   it.each([
@@ -18,5 +18,18 @@ describe('cash play by region (SPEC 1)', () => {
     expect([...CASH_REFUSED_REGIONS].sort()).toEqual(
       ['US-AR', 'US-AZ', 'US-DE', 'US-LA', 'US-MD', 'US-MT', 'US-SC', 'US-SD', 'US-TN'].sort(),
     );
+  });
+  it('names them as the SPEC does, in its order', () => {
+    expect(Object.values(CASH_REFUSED_STATES)).toEqual([
+      'Arizona',
+      'Arkansas',
+      'Delaware',
+      'Louisiana',
+      'Maryland',
+      'Montana',
+      'South Carolina',
+      'South Dakota',
+      'Tennessee',
+    ]);
   });
 });

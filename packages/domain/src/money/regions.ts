@@ -1,18 +1,21 @@
 /**
- * SPEC 1: offered only in Canada and the United States; cash play refused in these states.
- * Region codes are ISO 3166-2 (`US-AZ`, `CA-ON`).
+ * SPEC 1: offered only in Canada and the United States; cash play refused in these states, by
+ * ISO 3166-2 code (`US-AZ`) with the name the Terms and the FAQ print, in the SPEC's order.
  */
-export const CASH_REFUSED_REGIONS = [
-  'US-AZ', // Arizona
-  'US-AR', // Arkansas
-  'US-DE', // Delaware
-  'US-LA', // Louisiana
-  'US-MD', // Maryland
-  'US-MT', // Montana
-  'US-SC', // South Carolina
-  'US-SD', // South Dakota
-  'US-TN', // Tennessee
-] as const;
+export const CASH_REFUSED_STATES = {
+  'US-AZ': 'Arizona',
+  'US-AR': 'Arkansas',
+  'US-DE': 'Delaware',
+  'US-LA': 'Louisiana',
+  'US-MD': 'Maryland',
+  'US-MT': 'Montana',
+  'US-SC': 'South Carolina',
+  'US-SD': 'South Dakota',
+  'US-TN': 'Tennessee',
+} as const;
+
+/** Region codes are ISO 3166-2 (`US-AZ`, `CA-ON`). */
+export const CASH_REFUSED_REGIONS = Object.keys(CASH_REFUSED_STATES) as readonly (keyof typeof CASH_REFUSED_STATES)[];
 
 export const OFFERED_COUNTRIES = ['US', 'CA'] as const;
 

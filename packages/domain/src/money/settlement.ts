@@ -1,10 +1,12 @@
 /** SPEC 1, 9: the platform fee is 10% of the winner's pot. */
 export const FEE_PERCENT = 10n;
+/** A percent is parts of a hundred (not minor units, which merely share the number). */
+const PERCENT = 100n;
 
 /** Fee = floor of 10% of the pot (pot is non-negative minor units). */
 export function platformFee(pot: bigint): bigint {
   if (pot < 0n) throw new RangeError('pot must be non-negative');
-  return (pot * FEE_PERCENT) / 100n;
+  return (pot * FEE_PERCENT) / PERCENT;
 }
 
 export interface Settlement {

@@ -1,23 +1,8 @@
+import { checkChatText } from '../text/chat.ts';
 import { PLAY_TEXTS } from './texts.ts';
 
-/** SPEC 5/9 chat limits. */
-export const CHAT_MAX_LENGTH = 140;
 /** SPEC 5: spectator chat closes 180 s after the finish. */
 export const SPECTATOR_CHAT_EXPIRY_MS = 180_000;
-
-export type ChatCheck = { ok: true; text: string } | { ok: false; reason: 'empty' | 'tooLong'; message: string };
-
-/** SPEC 5 chat text rules: trimmed, empty not sent, at most 140 characters. */
-export function checkChatText(raw: string): ChatCheck {
-  // Control characters (NUL included, which PostgreSQL text cannot hold) become spaces: a chat
-  // line is one line of plain text.
-  // eslint-disable-next-line no-control-regex
-  const text = raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-  if (text.length === 0) return { ok: false, reason: 'empty', message: PLAY_TEXTS.chatEmpty };
-  // Code points, not UTF-16 units: an emoji is one character to the person typing it.
-  if ([...text].length > CHAT_MAX_LENGTH) return { ok: false, reason: 'tooLong', message: PLAY_TEXTS.chatTooLong };
-  return { ok: true, text };
-}
 
 export type SpectatorChatCheck =
   | { ok: true; text: string }

@@ -2,13 +2,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   clockAfterMove,
+  clockAfterTakeback,
   flagDeadline,
   initialClock,
   isFlagged,
   LAG_COMPENSATION_CAP_MS,
   lagCredit,
   remainingAt,
-  shiftClock,
   stopClock,
   type ClockState,
 } from './clock.ts';
@@ -51,10 +51,20 @@ describe('clock', () => {
     expect(isFlagged(c, 'white', T0 + 10_000 + LAG_COMPENSATION_CAP_MS)).toBe(true);
   });
 
-  it('stop and shift', () => {
+  it('stop', () => {
     expect(stopClock(running(10_000, 20_000), 'black', T0 + 25_000)).toEqual({ whiteMs: 10_000, blackMs: 0, runningSince: null });
-    expect(shiftClock(running(1, 2), 5_000).runningSince).toBe(T0 + 5_000);
-    expect(shiftClock(initialClock(5), 5_000)).toEqual(initialClock(5));
+  });
+
+  it.each([
+    // [case, clock, side to move before, plies left, now, expected white, expected black, runningSince]
+    ['the side to move pays its time so far', running(10_000, 20_000), 'black', 3, T0 + 4_000, 10_000, 16_000, T0 + 4_000],
+    ['back before both first moves: no clock runs', running(10_000, 20_000), 'white', 1, T0 + 1_000, 9_000, 20_000, null],
+    ['back to the start', running(10_000, 20_000), 'black', 0, T0 + 500, 10_000, 19_500, null],
+    ['both first moves stand: the clock runs', running(10_000, 20_000), 'white', 2, T0 + 2_000, 8_000, 20_000, T0 + 2_000],
+    ['time is floored at zero', running(1_000, 20_000), 'white', 2, T0 + 5_000, 0, 20_000, T0 + 5_000],
+    ['no clock ran yet: nobody pays', initialClock(60_000), 'black', 0, T0 + 9_000, 60_000, 60_000, null],
+  ] as const)('takeback: %s', (_name, clock, turn, ply, now, white, black, since) => {
+    expect(clockAfterTakeback(clock, turn, ply, now)).toEqual({ whiteMs: white, blackMs: black, runningSince: since });
   });
 });
 

@@ -36,7 +36,7 @@ const withMs = (c: ClockState, color: Color, ms: number): ClockState =>
   color === 'white' ? { ...c, whiteMs: ms } : { ...c, blackMs: ms };
 
 /** Time the side to move has spent since its clock started (0 when not running; never negative). */
-export const elapsedMs = (c: ClockState, now: number): number => (c.runningSince === null ? 0 : Math.max(0, now - c.runningSince));
+const elapsedMs = (c: ClockState, now: number): number => (c.runningSince === null ? 0 : Math.max(0, now - c.runningSince));
 
 /** Remaining time of both sides at `now`, never below zero. */
 export function remainingAt(c: ClockState, turn: Color, now: number): { white: number; black: number } {
@@ -101,11 +101,12 @@ export function stopClock(c: ClockState, turn: Color, now: number): ClockState {
 }
 
 /**
- * Shifts a running clock by a server downtime: the side to move does not pay for time when no
- * server ran (the downtime policy, see the play module's restart notes).
+ * The clocks after a takeback leaves `ply` moves on the board, at `now`: the side to move pays
+ * the time it spent until now (no time is given back, as on Lichess), and the clock of the new
+ * side to move runs from `now` once both first moves stand (CLOCK_STARTS_AT_PLY).
  */
-export function shiftClock(c: ClockState, downtimeMs: number): ClockState {
-  return c.runningSince === null || downtimeMs <= 0 ? c : { ...c, runningSince: c.runningSince + downtimeMs };
+export function clockAfterTakeback(c: ClockState, turn: Color, ply: number, now: number): ClockState {
+  return { ...stopClock(c, turn, now), runningSince: ply >= CLOCK_STARTS_AT_PLY ? now : null };
 }
 
 export const sideToMove = (ply: number): Color => (ply % 2 === 0 ? 'white' : 'black');

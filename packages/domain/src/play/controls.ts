@@ -4,8 +4,8 @@ import type { Color } from './status.ts';
  * SPEC 4 game controls by the number of plies played: Abort while fewer than 2 moves were
  * made, Resign afterwards; draw and takeback offers are disabled until 2 moves.
  */
-export const ABORT_BEFORE_PLY = 2;
-export const OFFERS_FROM_PLY = 2;
+const ABORT_BEFORE_PLY = 2;
+const OFFERS_FROM_PLY = 2;
 
 export const canAbort = (ply: number): boolean => ply < ABORT_BEFORE_PLY;
 export const canResign = (ply: number): boolean => ply >= ABORT_BEFORE_PLY;

@@ -1,4 +1,4 @@
-import { formatMinor } from '../money/format.ts';
+import { formatAmount } from '../money/format.ts';
 import type { Currency } from '../money/currency.ts';
 import { isCancelled, type Color, type GameStatus } from './status.ts';
 
@@ -17,11 +17,13 @@ const PREFIX: Record<Outcome, string> = { win: 'W: ', loss: 'L: ', draw: 'D: ', 
  * just "W: " for an unstaked game). Draws and aborted games have no SPEC wording: "D: " and
  * "A: " are ours.
  */
-export function historyResultText(outcome: Outcome, stake: { currency: Currency; amount: bigint | number } | null): string {
+export function historyResultText(
+  outcome: Outcome,
+  stake: { currency: Currency; amount: bigint | number } | null,
+): string {
   const prefix = PREFIX[outcome];
   if (!stake) return prefix;
-  const amount = formatMinor(stake.amount);
-  return stake.currency === 'usd' ? `${prefix}$${amount}` : `${prefix}${amount} RC`;
+  return `${prefix}${formatAmount(stake.amount, stake.currency)}`;
 }
 
 /** SPEC 2 History date: YYYY/MM/DD (UTC). */

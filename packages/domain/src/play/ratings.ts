@@ -5,16 +5,16 @@
  * provisional while its deviation is above 110, as on Lichess.
  */
 export const DEFAULT_RATING = 1500;
-export const DEFAULT_RD = 350;
-export const DEFAULT_VOLATILITY = 0.06;
+const DEFAULT_RD = 350;
+const DEFAULT_VOLATILITY = 0.06;
 export const PROVISIONAL_RD = 110;
 /** System constant: how much volatility may change (0.3-1.2 per Glickman; Lichess uses 0.75). */
-export const TAU = 0.75;
+const TAU = 0.75;
 /** Bounds keep a rating sane however lopsided a run of results (Lichess: RD within 45-500). */
-export const MIN_RD = 45;
-export const MAX_RD = 500;
-export const MIN_RATING = 400;
-export const MAX_RATING = 4000;
+const MIN_RD = 45;
+const MAX_RD = 500;
+const MIN_RATING = 400;
+const MAX_RATING = 4000;
 
 const SCALE = 173.7178;
 const EPSILON = 0.000001;

@@ -1,3 +1,5 @@
+import { CHAT_TEXTS } from '../text/chat.ts';
+
 /**
  * Texts of the play capability. SPEC 4 and 5 give most verbatim (unmarked); the ones marked
  * "ours" fill a rule the SPEC names without wording.
@@ -28,8 +30,9 @@ export const PLAY_TEXTS = {
   chatLogin: 'Login to send messages',
   chatMissingData: 'Missing data',
   chatFailed: 'Something went wrong',
-  chatEmpty: 'Message is empty', // ours (SPEC 5: empty not sent)
-  chatTooLong: 'Message is too long (140 characters at most)', // ours
+  // The chat rule's own wording (text/chat.ts), one for every chat.
+  chatEmpty: CHAT_TEXTS.empty,
+  chatTooLong: CHAT_TEXTS.tooLong,
   // Game commands (ours)
   gameNotFound: "The match has already ended or doesn't exist", // SPEC 8 (matchmaking)
   gameOver: 'The game is over.', // ours

@@ -8,7 +8,6 @@ import {
   DEFAULT_PUZZLE_RATING,
   DIFFICULTIES,
   DIFFICULTY_OFFSET,
-  matchesTheme,
   PUZZLE_THEMES,
   puzzleFromCsv,
   RECENT_PUZZLES,
@@ -160,28 +159,6 @@ describe('targetRating (SPEC 9: -600, -300, 0, +300, +600 around the user rating
   });
 });
 
-describe('matchesTheme', () => {
-  it('matches a puzzle that carries the theme and nothing else; healthyMix matches all', () => {
-    expect(matchesTheme(['fork', 'short'], 'fork')).toBe(true);
-    expect(matchesTheme(['fork', 'short'], 'pin')).toBe(false);
-    expect(matchesTheme([], 'pin')).toBe(false);
-    // Lichess tags are exact words: mateIn2 is not mate, nor long veryLong.
-    expect(matchesTheme(['mateIn2'], 'mate')).toBe(false);
-    expect(matchesTheme(['veryLong'], 'long')).toBe(false);
-    expect(matchesTheme([], 'healthyMix')).toBe(true);
-    expect(matchesTheme(['anything'], 'healthyMix')).toBe(true);
-  });
-
-  it('healthyMix matches every theme list; any other theme matches exactly when listed', () => {
-    fc.assert(
-      fc.property(fc.array(fc.string()), fc.constantFrom(...PUZZLE_THEMES), (themes, theme) => {
-        expect(matchesTheme(themes, 'healthyMix')).toBe(true);
-        if (theme !== 'healthyMix') expect(matchesTheme(themes, theme)).toBe(themes.includes(theme));
-      }),
-    );
-  });
-});
-
 describe('selection constants (SPEC 9)', () => {
   it('searches ±100 first, then strictly wider windows', () => {
     expect(SELECTION_WINDOWS[0]).toBe(100);
@@ -213,6 +190,9 @@ interface Candidate {
   rating: number;
   themes: string[];
 }
+/** The server's theme filter (`themes @> [theme]` unless healthyMix): exact Lichess tags. */
+const matchesTheme = (themes: readonly string[], theme: PuzzleTheme): boolean =>
+  theme === 'healthyMix' || themes.includes(theme);
 function pick(
   pool: readonly Candidate[],
   rating: number,

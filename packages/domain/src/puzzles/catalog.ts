@@ -83,10 +83,6 @@ export const targetRating = (userRating: number, difficulty: Difficulty): number
  */
 export const SELECTION_WINDOWS = [100, 200, 400, 800, 3000] as const;
 
-/** A puzzle's themes match the chosen theme (healthyMix matches all). */
-export const matchesTheme = (themes: readonly string[], theme: PuzzleTheme): boolean =>
-  theme === 'healthyMix' || themes.includes(theme);
-
 /** How many recent puzzles a user is not shown again. */
 export const RECENT_PUZZLES = 200;
 

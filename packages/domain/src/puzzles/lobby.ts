@@ -12,11 +12,12 @@ export const LOBBY = {
   /** The ELO range of a lobby: the owner's rating ± this. */
   eloRange: 200,
   codeMax: 120,
-  chatMax: 140,
 } as const;
 
 export type PrizeMode = 'pool' | 'giveaway';
-export type LobbyStatus = 'created' | 'started' | 'finished' | 'canceled';
+/** SPEC 4 puzzle lobby states. */
+export const LOBBY_STATUSES = ['created', 'started', 'finished', 'canceled'] as const;
+export type LobbyStatus = (typeof LOBBY_STATUSES)[number];
 
 export interface BattleSettings {
   difficulty: Difficulty;

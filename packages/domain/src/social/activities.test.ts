@@ -1,10 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ONLINE_WINDOW_MS } from '../presence/presence.ts';
 import {
   ACTIVITY_TYPES,
   actionFor,
   canAddFriend,
-  onlineList,
   sortOnline,
   type ActivityType,
   type OnlineAction,
@@ -49,19 +47,6 @@ describe('sortOnline (SPEC 3: activity types sorted)', () => {
       'browsing',
       'idle',
     ]);
-  });
-});
-
-describe('onlineList (SPEC 9: online if last_changed within 180000 ms)', () => {
-  it('keeps visible users seen within the window, sorted', () => {
-    const users = [
-      user('idle', 'idle', { state: 'idle', lastChanged: now - ONLINE_WINDOW_MS }),
-      user('stale', 'browsing', { lastChanged: now - ONLINE_WINDOW_MS - 1 }),
-      user('gone', 'browsing', { state: 'offline' }),
-      user('hidden', 'browsing', { visible: false }),
-      user('mm', 'match_making'),
-    ];
-    expect(onlineList(users, now).map((u) => u.uid)).toEqual(['mm', 'idle']);
   });
 });
 

@@ -1,4 +1,4 @@
-import { countsAsOnline, type PresenceState } from '../presence/presence.ts';
+import type { PresenceState } from '../presence/presence.ts';
 import type { FriendView } from './friendship.ts';
 
 /** SPEC 3 activity types, in the SPEC's sort order (most joinable first). */
@@ -49,14 +49,6 @@ export function sortOnline<U extends Pick<OnlineStatus, 'uid' | 'username' | 'ac
     if (an !== bn) return an < bn ? -1 : 1;
     return a.uid < b.uid ? -1 : a.uid > b.uid ? 1 : 0;
   });
-}
-
-/**
- * SPEC 2 landing: the visible users counted online (SPEC 9: last_changed within 180000 ms,
- * presence/presence.ts `countsAsOnline`), sorted by activity.
- */
-export function onlineList<U extends OnlineStatus>(users: readonly U[], nowMs: number): U[] {
-  return sortOnline(users.filter((u) => u.visible && countsAsOnline(u.state, u.lastChanged, nowMs)));
 }
 
 /** How the viewer relates to an online-list entry. */

@@ -4,7 +4,7 @@ import { chatWindowLeft } from './messenger.ts';
  * SPEC 4 "Chat window: open, minimized, closed". The docked windows, left to right; a closed
  * window is simply not in the list, so the others close the gap.
  */
-export type ChatWindowState = 'open' | 'minimized' | 'closed';
+type ChatWindowState = 'open' | 'minimized' | 'closed';
 export interface DockedChat {
   uid: string;
   state: Exclude<ChatWindowState, 'closed'>;
@@ -22,10 +22,6 @@ export const toggleMinimized = (windows: readonly DockedChat[], uid: string): Do
 
 export const closeChat = (windows: readonly DockedChat[], uid: string): DockedChat[] =>
   windows.filter((w) => w.uid !== uid);
-
-export function chatWindowState(windows: readonly DockedChat[], uid: string): ChatWindowState {
-  return windows.find((w) => w.uid === uid)?.state ?? 'closed';
-}
 
 /** Where each docked window sits (SPEC 9: 100px, then 320px apart). */
 export const dockedPositions = (windows: readonly DockedChat[]): { uid: string; left: number }[] =>

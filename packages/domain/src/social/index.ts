@@ -5,3 +5,4 @@ export * from './messenger.ts';
 export * from './chat-windows.ts';
 export * from './activities.ts';
 export * from './reports.ts';
+export * from './player-reports.ts';

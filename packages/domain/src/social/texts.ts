@@ -3,8 +3,8 @@ import { PLAY_TEXTS } from '../play/texts.ts';
 /**
  * Texts of the social capability: friends, messenger, online users, player and bug reports
  * (SPEC 2, 4, 5, 8). Verbatim where the SPEC gives the words (unmarked); lines marked "ours"
- * name a rule whose wording the SPEC does not give. Chat texts are the play capability's
- * (PLAY_TEXTS.chatEmpty / chatTooLong): one chat rule, one wording, everywhere.
+ * name a rule whose wording the SPEC does not give. Chat texts are the chat rule's
+ * (text/chat.ts CHAT_TEXTS): one chat rule, one wording, everywhere.
  */
 export const SOCIAL_TEXTS = {
   // SPEC 2: friends modal
@@ -42,6 +42,9 @@ export const SOCIAL_TEXTS = {
   reportNoTarget: 'There is no player to report.', // ours (SPEC 5: nothing sent without target uid)
   reportSelf: 'You cannot report yourself.', // ours
   reportReasonTooLong: 'The reason must be at most 120 characters.', // ours
+  reportGameRequired: 'Choose the game you are reporting this player for.', // ours
+  reportNotOpponent: 'You can only report the opponent of a game you played.', // ours
+  reportAlreadySent: 'You have already reported this player for this game.', // ours
   // SPEC 5: bug report (ours)
   bugTitleRequired: 'Title is required', // ours
   bugTitleTooLong: 'Title must be at most 120 characters', // ours

@@ -1,5 +1,6 @@
 import { AVATAR_MAX_BYTES } from '../accounts/appearance.ts';
-import { checkChatText, type ChatCheck } from '../play/chat.ts';
+import { checkChatText, type ChatCheck } from '../text/chat.ts';
+import { codePointLength as length, multiLine, oneLine } from '../text/control.ts';
 import { SOCIAL_TEXTS } from './texts.ts';
 
 /** SPEC 5, 9 limits of the social forms. */
@@ -14,15 +15,6 @@ export const BUG_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES; // ours
 /** SPEC 5: bug images jpeg, png, jpg (the declared types a picker may offer). */
 export const BUG_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
 
-// Code points, not UTF-16 units (as in the chat rule): an emoji is one character to the writer.
-const length = (s: string): number => [...s].length;
-// One-line fields: control characters become spaces. NUL in particular cannot go into PostgreSQL.
-// eslint-disable-next-line no-control-regex
-const oneLine = (raw: string): string => raw.replace(/[\u0000-\u001f\u007f]/g, ' ').trim();
-// Multi-line fields keep line breaks (CRLF folded to LF) and tabs, nothing else invisible.
-// eslint-disable-next-line no-control-regex
-const INVISIBLE_BUT_BREAKS = /[\u0000-\u0008\u000b-\u001f\u007f]/g;
-const multiLine = (raw: string): string => raw.replace(/\r\n?/g, '\n').replace(INVISIBLE_BUT_BREAKS, ' ').trim();
 
 /**
  * SPEC 5 "Friend add by name containing @ ignored": the invite box takes a username, never an
@@ -37,7 +29,7 @@ export function friendNameInput(raw: string): string | null {
 export type DirectMessageCheck = ChatCheck | { ok: false; reason: 'noReceiver' | 'self'; message: string };
 
 /**
- * SPEC 5 friend chat: the shared chat rule (play/chat.ts `checkChatText`: trimmed, empty not
+ * SPEC 5 friend chat: the shared chat rule (text/chat.ts `checkChatText`: trimmed, empty not
  * sent, at most 140) plus a receiver who is someone else.
  */
 export function checkDirectMessage(opts: {
@@ -89,10 +81,6 @@ export function imageKindOf(bytes: Uint8Array): ImageKind | null {
   if (startsWith(bytes, JPEG_SIGNATURE)) return 'image/jpeg';
   return null;
 }
-
-/** SPEC 5: the declared types a picker accepts (before the bytes are checked). */
-export const isBugImageMime = (declared: string): boolean =>
-  (BUG_IMAGE_MIME_TYPES as readonly string[]).includes(declared.toLowerCase());
 
 export interface BugReportInput {
   title: string;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USERNAME_COLOR_IDS, VERIFIED_LEVELS, PRESENCE_STATES } from '@rush/domain';
+import { USERNAME_COLOR_IDS, VERIFIED_LEVELS } from '@rush/domain';
 
 /** Bounded strings: the edge refuses oversized input before any rule runs. */
 const str = (max: number) => z.string().max(max);
@@ -22,7 +22,10 @@ export const Me = z.object({
   username: z.string(),
   email: z.string(),
   emailVerified: z.boolean(),
+  /** The verified recovery address: the only one forgot-password mails (issue 10). */
   recoveryEmail: z.string().nullable(),
+  /** A new recovery address waiting for its link to be opened; not used until then. */
+  pendingRecoveryEmail: z.string().nullable(),
   role: z.enum(['user', 'admin']),
   verifiedLevel: z.enum(VERIFIED_LEVELS),
   usernameColor: z.enum(USERNAME_COLOR_IDS),
@@ -47,7 +50,11 @@ export const AppConfigResponse = z.object({
   supportEmail: z.string(),
   googleEnabled: z.boolean(),
   captchaSiteKey: z.string().nullable(),
+  /** The widget script to load with the site key (null when the captcha is off). */
+  captchaScriptUrl: z.string().nullable(),
   protocolVersion: z.number().int(),
+  /** PAYMENTS on the server: in `sandbox` every USD amount carries a visible Sandbox mark. */
+  payments: z.enum(['sandbox', 'off']),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
 
@@ -91,7 +98,8 @@ export const EmptyRequest = z.object({}).strict();
 export const ChangeUsernameRequest = z.object({ username: str(64) });
 export const ChangeColorRequest = z.object({ color: z.enum(USERNAME_COLOR_IDS) });
 export const ChangeSettingsRequest = UserSettings.partial().strict();
-export const RecoveryEmailRequest = z.object({ email: str(320) });
+/** A new recovery address needs the current password (issue 10: a session alone must not redirect resets). */
+export const RecoveryEmailRequest = z.object({ email: str(320), currentPassword: str(128) });
 export const ChangePasswordRequest = z.object({
   currentPassword: str(128),
   newPassword: str(128),
@@ -99,7 +107,6 @@ export const ChangePasswordRequest = z.object({
 });
 
 export const PresenceCount = z.object({ online: z.number().int() });
-export const PresenceStateSchema = z.enum(PRESENCE_STATES);
 
 /** The HTTP routes of the accounts capability: one place, used by both apps. */
 export const ACCOUNT_ROUTES = {
@@ -119,37 +126,21 @@ export const ACCOUNT_ROUTES = {
   settings: '/api/account/settings',
   avatar: '/api/account/avatar',
   recoveryEmail: '/api/account/recovery-email',
+  /** GET: the link mailed to a new recovery address; redirects to `/?emailVerified=1|0`. */
+  verifyRecoveryEmail: '/api/account/recovery-email/verify',
   password: '/api/account/password',
   avatarOf: (uid: string) => `/api/avatars/${uid}`,
   /** GET: the current online count `{ online }` (the same number the `presence` topic carries). */
   presence: '/api/presence',
 } as const;
 
-/** Answer of register and login: the signed-in user (the session cookie is set alongside). */
+/** Answer of login: the signed-in user (the session cookie is set alongside). */
 export const AuthResponse = z.object({ user: Me });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
 /**
- * What each route answers with status 200 (errors are always `ErrorBody`). The settings routes
- * answer the updated `Me`; the avatar upload answers `Me` unchanged when the file is silently
- * ignored (SPEC 5). `verifyEmail` as GET redirects (302) to `/?emailVerified=1|0` instead.
- * `googleStart` and `googleCallback` are browser navigations that answer 302.
+ * Answer of register: the same message whether the address was new or already had an account
+ * (issue 10: no enumeration), and no session; the mailed link finishes the sign-up.
  */
-export const ACCOUNT_RESPONSES = {
-  appConfig: AppConfigResponse,
-  session: SessionResponse,
-  register: AuthResponse,
-  login: AuthResponse,
-  logout: OkResponse,
-  verifyEmail: MessageResponse,
-  resendVerification: MessageResponse,
-  forgotPassword: MessageResponse,
-  resetPassword: MessageResponse,
-  username: Me,
-  color: Me,
-  settings: Me,
-  avatar: Me,
-  recoveryEmail: Me,
-  password: MessageResponse,
-  presence: PresenceCount,
-} as const;
+export const RegisterResponse = MessageResponse;
+export type RegisterResponse = MessageResponse;

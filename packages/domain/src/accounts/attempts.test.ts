@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { attemptDelayMs, attemptScheduleLength, formatRetryWait, type AttemptPolicy } from './attempts.ts';
+
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const policy: AttemptPolicy = { freeAttempts: 5, firstDelayMs: 30 * SECOND, maxDelayMs: 15 * MINUTE };
+
+describe('attempt delays (issue 10: growing delays instead of a lock)', () => {
+  it.each([
+    [0, 0],
+    [1, 0],
+    [4, 0],
+    [5, 30 * SECOND],
+    [6, MINUTE],
+    [7, 2 * MINUTE],
+    [8, 4 * MINUTE],
+    [9, 8 * MINUTE],
+    [10, 15 * MINUTE],
+    [11, 15 * MINUTE],
+    [1_000, 15 * MINUTE],
+    [Number.MAX_SAFE_INTEGER, 15 * MINUTE],
+  ])('after attempt %i the wait is %i ms', (attempts, expected) => {
+    expect(attemptDelayMs(policy, attempts)).toBe(expected);
+  });
+
+  it('one free attempt waits from the first', () => {
+    const strict = { freeAttempts: 1, firstDelayMs: SECOND, maxDelayMs: 4 * SECOND };
+    expect([1, 2, 3, 4].map((n) => attemptDelayMs(strict, n))).toEqual([SECOND, 2 * SECOND, 4 * SECOND, 4 * SECOND]);
+  });
+
+  it('the schedule reaches its ceiling at the length a store tabulates', () => {
+    expect(attemptScheduleLength(policy)).toBe(10);
+    expect(attemptScheduleLength({ freeAttempts: 1, firstDelayMs: SECOND, maxDelayMs: SECOND })).toBe(1);
+    // A policy that never waits (a plain counter) needs no table at all.
+    expect(attemptScheduleLength({ freeAttempts: Number.MAX_SAFE_INTEGER, firstDelayMs: 0, maxDelayMs: 0 })).toBe(1);
+  });
+
+  it('never shrinks, never exceeds the ceiling, and is flat past the tabulated length', () => {
+    const arbPolicy = fc.record({
+      freeAttempts: fc.integer({ min: 1, max: 50 }),
+      firstDelayMs: fc.integer({ min: 1, max: MINUTE }),
+      maxDelayMs: fc.integer({ min: MINUTE, max: 24 * 60 * MINUTE }),
+    });
+    fc.assert(
+      fc.property(arbPolicy, fc.integer({ min: 0, max: 10_000 }), (p, n) => {
+        const a = attemptDelayMs(p, n);
+        const b = attemptDelayMs(p, n + 1);
+        expect(b).toBeGreaterThanOrEqual(a);
+        expect(b).toBeLessThanOrEqual(p.maxDelayMs);
+        if (n >= attemptScheduleLength(p)) expect(a).toBe(p.maxDelayMs);
+        if (n < p.freeAttempts) expect(a).toBe(0);
+      }),
+    );
+  });
+});
+
+describe('formatRetryWait', () => {
+  it.each([
+    [0, '1 second'],
+    [1, '1 second'],
+    [1_000, '1 second'],
+    [1_001, '2 seconds'],
+    [30_000, '30 seconds'],
+    [59_999, '1 minute'],
+    [60_000, '1 minute'],
+    [60_001, '2 minutes'],
+    [15 * MINUTE, '15 minutes'],
+  ])('%i ms reads %j', (ms, expected) => {
+    expect(formatRetryWait(ms)).toBe(expected);
+  });
+});

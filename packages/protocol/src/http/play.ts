@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { CURRENCIES } from '@rush/domain';
+import {
+  ColorSchema,
+  GameModeIdSchema,
+  GameStatusSchema,
+  GameView,
+  InvitationView,
+  RatingFamilySchema,
+} from '../play.ts';
+
+const iso = z.string();
+const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
+
+/** Play over HTTP (issue 4): ratings and the chess-account link, the current game, history, invitations. */
+
+export const RatingView = z.object({
+  family: RatingFamilySchema,
+  rating: z.number().int(),
+  rd: z.number().int(),
+  provisional: z.boolean(),
+  games: z.number().int(),
+});
+export type RatingView = z.infer<typeof RatingView>;
+
+export const RatingsResponse = z.object({
+  uid: z.string(),
+  chessUsername: z.string().nullable(),
+  linked: z.boolean(),
+  linkedAt: iso.nullable(),
+  ratings: z.object({ blitz: RatingView, rapid: RatingView }),
+});
+export type RatingsResponse = z.infer<typeof RatingsResponse>;
+
+/** POST link: `{}`. Answers the ratings; `rewardGranted` is true when the 500 RC were credited now. */
+export const LinkChessRequest = z.object({}).strict();
+export const LinkChessResponse = RatingsResponse.extend({ rewardGranted: z.boolean() });
+export type LinkChessResponse = z.infer<typeof LinkChessResponse>;
+
+export const CurrentGameResponse = z.object({ game: GameView.nullable() });
+export type CurrentGameResponse = z.infer<typeof CurrentGameResponse>;
+
+/** SPEC 2 History modal, one finished game. */
+export const HistoryItem = z.object({
+  gameId: z.string(),
+  mode: GameModeIdSchema,
+  status: GameStatusSchema,
+  statusText: z.string(),
+  /** The opponent; null shows "None". */
+  opponent: z.object({ uid: z.string(), username: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+  color: ColorSchema,
+  outcome: z.enum(['win', 'loss', 'draw', 'aborted']),
+  /** "W: 5.00 $", "L: 100.00 RC", "W: " when unstaked; "D: " for draws and "A: " for aborted (ours). */
+  resultText: z.string(),
+  stake: z.object({ currency: z.enum(CURRENCIES), amount: minor }).nullable(),
+  /** YYYY/MM/DD (UTC). */
+  date: z.string(),
+  endedAt: iso,
+  /** The game's replay and analysis page, from black's side when the user was black (open in a new tab). */
+  analyzeUrl: z.string(),
+  pgnUrl: z.string(),
+});
+export type HistoryItem = z.infer<typeof HistoryItem>;
+
+export const HISTORY_PAGE_SIZE = 20;
+export const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+export const HistoryResponse = z.object({
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  items: z.array(HistoryItem),
+});
+export type HistoryResponse = z.infer<typeof HistoryResponse>;
+
+export const CreateInvitationRequest = z.object({ username: z.string().min(1).max(64), mode: GameModeIdSchema });
+export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
+export const InvitationsResponse = z.object({ incoming: z.array(InvitationView), outgoing: z.array(InvitationView) });
+export type InvitationsResponse = z.infer<typeof InvitationsResponse>;
+export const AcceptInvitationResponse = z.object({ gameId: z.string() });
+
+/** The HTTP routes of play. Every POST takes JSON (`{}` when it carries nothing) and the CSRF header. */
+export const PLAY_ROUTES = {
+  /** GET: the user's unfinished game, or `{ game: null }`. */
+  current: '/api/play/current',
+  /** GET: a game by id, for anyone (visitors too). 404 when unknown. */
+  game: (gameId: string) => `/api/play/games/${gameId}`,
+  /** GET: PGN export (text/plain; `?download=1` adds Content-Disposition). */
+  pgn: (gameId: string) => `/api/play/games/${gameId}/pgn`,
+  /** GET `?page=`: the user's finished games, newest first. */
+  history: '/api/play/history',
+  /** POST `{}`: link the user's chess account (once per person, never changed). */
+  link: '/api/play/link',
+  /** GET: a user's chess username and ratings (anyone). */
+  ratings: (uid: string) => `/api/play/ratings/${uid}`,
+  /** GET: the user's pending invitations; POST `{ username, mode }`: invite somebody to a friendly game. */
+  invitations: '/api/play/invitations',
+  acceptInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/accept`,
+  declineInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/decline`,
+  /** POST by the inviter. */
+  cancelInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/cancel`,
+} as const;
+
+/** The game's replay and analysis page (SPEC 2 Analyze), black's side when asked. */
+export const analyzePath = (gameId: string, orientation: 'white' | 'black'): string =>
+  `/tv/${gameId}?analysis=1${orientation === 'black' ? '&orientation=black' : ''}`;
