@@ -30,6 +30,7 @@ describe('parseConfig', () => {
       GOOGLE_CLIENT_SECRET: 'secret',
       CAPTCHA_SITE_KEY: 'k',
       CAPTCHA_SECRET: 's',
+      PAYMENTS: 'off',
     });
     expect(c.port).toBe(8080);
     expect(c.appUrl).toBe('https://chess.example');
@@ -38,6 +39,17 @@ describe('parseConfig', () => {
     expect([...c.adminEmails]).toEqual(['a@x.com', 'b@y.com']);
     expect(c.google).toEqual({ clientId: 'id', clientSecret: 'secret', issuer: 'https://accounts.google.com' });
     expect(c.captcha?.siteKey).toBe('k');
+    expect(c.payments).toBe('off');
+  });
+
+  it('payments: sandbox by default; refused on an https APP_URL unless explicitly allowed', () => {
+    expect(parseConfig({}).payments).toBe('sandbox');
+    expect(parseConfig({ APP_URL: 'http://10.0.0.5:3000' }).payments).toBe('sandbox');
+    expect(() => parseConfig({ APP_URL: 'https://chess.example' })).toThrow(/ALLOW_SANDBOX_PAYMENTS/);
+    expect(() => parseConfig({ APP_URL: 'https://chess.example', ALLOW_SANDBOX_PAYMENTS: 'false' })).toThrow();
+    expect(parseConfig({ APP_URL: 'https://chess.example', ALLOW_SANDBOX_PAYMENTS: 'true' }).payments).toBe('sandbox');
+    expect(parseConfig({ APP_URL: 'https://chess.example', PAYMENTS: 'off' }).payments).toBe('off');
+    expect(() => parseConfig({ PAYMENTS: 'paypal' })).toThrow();
   });
 
   it('treats empty values as unset and rejects nonsense', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@rush/domain';
+import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
+import { checkedPaymentsMode, PAYMENTS_MODES, type PaymentsMode } from './modules/wallet/index.ts';
 
 /**
  * The only place that reads the environment (ARCHITECTURE principle 9). Every setting here is
@@ -32,11 +33,20 @@ const EnvSchema = z.object({
     emptyAsUndefined,
     z.string().url().default('https://hcaptcha.com/siteverify'),
   ),
+  // The widget script the web loads (tests serve a stand-in); its origin joins the CSP only when the captcha is on.
+  CAPTCHA_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://js.hcaptcha.com/1/api.js')),
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.string().url().default('https://accounts.google.com')),
-  RATE_LIMIT_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
+  // API requests per minute per signed-in user (per address for visitors), by route class.
+  RATE_LIMIT_READ_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(1200)),
+  RATE_LIMIT_WRITE_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
+  RATE_LIMIT_STRICT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
   PUZZLES_AUTO_IMPORT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  // How USD moves: the built-in sandbox provider (test money), or not at all.
+  PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(PAYMENTS_MODES).default('sandbox')),
+  ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
+  LEDGER_RECONCILE_EVERY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(300_000)),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -58,11 +68,16 @@ export interface Config {
   webDist: string | undefined;
   trustProxy: boolean;
   cookieSecure: boolean;
-  captcha: { siteKey: string; secret: string; verifyUrl: string } | null;
+  captcha: { siteKey: string; secret: string; verifyUrl: string; scriptUrl: string } | null;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
-  rateLimitMax: number;
+  /** API requests per minute per user or visitor address, by route class (rate-limit-classes.ts). */
+  rateLimits: { read: number; write: number; strict: number };
   /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
   puzzlesAutoImport: boolean;
+  /** How USD deposits and withdrawals are carried out (payments/mode.ts). */
+  payments: PaymentsMode;
+  /** How often each instance reconciles the ledger (a full scan of the transfers). */
+  ledgerReconcileEveryMs: number;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -79,11 +94,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     appOrigin,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(appUrl).hostname}>`,
-    adminEmails: new Set(
-      e.ADMIN_EMAILS.split(',')
-        .map((s) => s.trim().toLowerCase())
-        .filter(Boolean),
-    ),
+    adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     supportEmail: e.SUPPORT_EMAIL,
     productName: PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,
@@ -92,13 +103,24 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     cookieSecure: appUrl.startsWith('https://'),
     captcha:
       e.CAPTCHA_SITE_KEY && e.CAPTCHA_SECRET
-        ? { siteKey: e.CAPTCHA_SITE_KEY, secret: e.CAPTCHA_SECRET, verifyUrl: e.CAPTCHA_VERIFY_URL }
+        ? {
+            siteKey: e.CAPTCHA_SITE_KEY,
+            secret: e.CAPTCHA_SECRET,
+            verifyUrl: e.CAPTCHA_VERIFY_URL,
+            scriptUrl: e.CAPTCHA_SCRIPT_URL,
+          }
         : null,
     google:
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
-    rateLimitMax: e.RATE_LIMIT_MAX,
+    rateLimits: {
+      read: e.RATE_LIMIT_READ_PER_MIN,
+      write: e.RATE_LIMIT_WRITE_PER_MIN,
+      strict: e.RATE_LIMIT_STRICT_PER_MIN,
+    },
     puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
+    payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
+    ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
   };
 }

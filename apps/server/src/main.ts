@@ -1,12 +1,24 @@
-import { parseConfig } from './config.ts';
+import { ZodError } from 'zod';
+import { parseConfig, type Config } from './config.ts';
+import { SandboxOnPublicSiteError } from './modules/wallet/index.ts';
+import { checkPaymentsDurability } from './platform/db/durability.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { DataDirLockedError } from './platform/db/lockfile.ts';
 import { systemClock } from './platform/clock.ts';
-import { buildServer } from './platform/http/server.ts';
+import { buildServer } from './app.ts';
 
 /** Composition root: parse config, open and migrate the database, build, listen, shut down cleanly. */
 async function main(): Promise<void> {
-  const config = parseConfig(process.env);
+  const config = readConfig();
+  // Real money on a database that cannot sync to disk is refused before anything opens.
+  const durability = checkPaymentsDurability({
+    dbKind: config.databaseUrl ? 'postgres' : 'pglite',
+    payments: config.payments,
+  });
+  if (durability.level === 'error') {
+    console.error(durability.text);
+    process.exit(1);
+  }
   let database;
   try {
     database = await openDatabase(
@@ -21,7 +33,8 @@ async function main(): Promise<void> {
   }
   const server = await buildServer({ config, database, clock: systemClock });
   await server.app.listen({ port: config.port, host: config.host });
-  server.app.log.info({ url: config.appUrl, database: database.kind }, 'ready');
+  if (durability.level === 'warning') server.app.log.warn(durability.text);
+  server.app.log.info({ url: config.appUrl, database: database.kind, payments: config.payments }, 'ready');
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -39,6 +52,19 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+/** A setting the operator got wrong is said in one line, not as a stack trace. */
+function readConfig(): Config {
+  try {
+    return parseConfig(process.env);
+  } catch (e) {
+    if (e instanceof SandboxOnPublicSiteError) console.error(e.message);
+    else if (e instanceof ZodError) {
+      console.error(`Invalid settings: ${e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    } else throw e;
+    process.exit(1);
+  }
 }
 
 main().catch((e: unknown) => {

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { parseConfig } from '../config.ts';
 import { openDatabase } from '../platform/db/database.ts';
 import { DataDirLockedError } from '../platform/db/lockfile.ts';
-import { importPuzzles, type ImportProgress } from '../modules/puzzles/import/importer.ts';
-import { sourceName } from '../modules/puzzles/import/source.ts';
+import { importPuzzles, type ImportProgress } from '../modules/puzzles/index.ts';
+import { sourceName } from '../modules/puzzles/index.ts';
 
 /**
  * `npm run puzzles:import -- <file.csv|file.csv.zst|file.csv.gz> [--database-url=...] [--restart]`
@@ -36,7 +36,9 @@ function progressLine(p: ImportProgress, startedAt: number): string {
   const fraction = p.rowsTotal ? p.rowsDone / p.rowsTotal : p.bytesTotal > 0 ? p.bytesRead / p.bytesTotal : null;
   const width = 30;
   const bar =
-    fraction === null ? '' : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '.')}] ${(fraction * 100).toFixed(1).padStart(5)}%  `;
+    fraction === null
+      ? ''
+      : `[${'#'.repeat(Math.round(fraction * width)).padEnd(width, '.')}] ${(fraction * 100).toFixed(1).padStart(5)}%  `;
   const extra = p.malformed > 0 ? `  ${fmt(p.malformed)} malformed skipped` : '';
   return `${bar}${fmt(p.rowsDone)} rows  ${fmt(rate)} rows/s${extra}`;
 }
@@ -79,7 +81,9 @@ async function main(): Promise<void> {
       onProgress: (p) => draw(p),
     });
     if (result.alreadyCompleted) {
-      process.stderr.write(`${sourceName(file)} was already imported (${fmt(result.rowsDone)} rows); nothing to do. Use --restart to read it again.\n`);
+      process.stderr.write(
+        `${sourceName(file)} was already imported (${fmt(result.rowsDone)} rows); nothing to do. Use --restart to read it again.\n`,
+      );
       return;
     }
     draw(result, true);

@@ -1,17 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
-import { registerAccounts } from './accounts/routes.ts';
-import { registerAdmin } from './admin/module.ts';
-import { registerMatchmaking } from './matchmaking/module.ts';
-import { registerOnline } from './online/module.ts';
-import { registerPlay } from './play/module.ts';
-import { registerBattle } from './puzzles/battle/module.ts';
-import { registerSocial } from './social/module.ts';
-import { registerPuzzles } from './puzzles/module.ts';
-import { registerReports } from './reports/module.ts';
-import { registerStats } from './stats/module.ts';
-import { registerWallet } from './wallet/module.ts';
+import { registerAccounts } from './accounts/index.ts';
+import { registerAdmin } from './admin/index.ts';
+import { registerMatchmaking } from './matchmaking/index.ts';
+import { registerOnline } from './online/index.ts';
+import { registerPlay } from './play/index.ts';
+import { FriendshipStore, registerSocial } from './social/index.ts';
+import { registerBattle, registerPuzzles } from './puzzles/index.ts';
+import { registerReports } from './reports/index.ts';
+import { registerStats } from './stats/index.ts';
+import { readHeaderBalances, registerWallet } from './wallet/index.ts';
 
 export interface Modules {
   authenticateSocket: SocketAuthenticator;
@@ -20,7 +19,11 @@ export interface Modules {
 
 /** Every capability registers its routes, topics and commands here. */
 export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<Modules> {
-  const accounts = await registerAccounts(app, ctx);
+  // `Me` reads the ledger's balances and the friends list's badge; accounts depends on neither.
+  const accounts = await registerAccounts(app, ctx, {
+    readBalances: (uid) => readHeaderBalances(ctx.db, uid),
+    readPendingFriendInvites: (uid) => new FriendshipStore(ctx.db).pendingInviteCount(uid),
+  });
   const wallet = await registerWallet(app, ctx, accounts.profile);
   registerAdmin(app, wallet);
   const play = await registerPlay(app, ctx, {

@@ -152,9 +152,9 @@ const ROUTES: RouteCase[] = [
     method: 'PUT',
     path: ACCOUNT_ROUTES.recoveryEmail,
     schema: RecoveryEmailRequest,
-    keys: ['email'],
+    keys: ['email', 'currentPassword'],
     signedIn: true,
-    base: { email: 'backup@example.com' },
+    base: { email: 'backup@example.com', currentPassword: 'Wrong#123' },
   },
   {
     method: 'POST',

@@ -107,6 +107,34 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect((await login(server, squatter.username, PASSWORD)).res.status).toBe(401);
   });
 
+  it("linking a squatted account also drops the squatter's recovery address and the links it was mailed", async () => {
+    const squatter = await registerUser(server);
+    const recovery = `back-${squatter.username.toLowerCase()}@squat.test`;
+    const set = await squatter.client.put('/api/account/recovery-email', { email: recovery, currentPassword: PASSWORD });
+    expect(set.status).toBe(200);
+    const verify = new URL(server.mailer.link(recovery));
+    expect((await squatter.client.get(verify.pathname + verify.search)).status).toBe(302);
+    expect((await userRow(server, squatter.uid))!.recoveryEmail).toBe(recovery);
+    // A reset link mailed to the squatter's own address before the owner arrives...
+    await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
+    const token = new URL(server.mailer.link(recovery)).searchParams.get('token')!;
+
+    idp.setIdentity(identity(squatter.email));
+    await signInWithGoogle(new TestClient(server.baseUrl));
+    expect((await userRow(server, squatter.uid))!.recoveryEmail).toBeNull();
+    // ...no longer sets a password, and that address gets no new link.
+    const reset = await new TestClient(server.baseUrl).post('/api/auth/reset-password', {
+      token,
+      password: 'Taken#Over1',
+      confirmPassword: 'Taken#Over1',
+    });
+    expect(reset.status).toBe(400);
+    const before = server.mailer.sent.length;
+    await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
+    expect(server.mailer.sent.slice(before).filter((m) => m.to === recovery)).toEqual([]);
+    expect((await login(server, squatter.username, 'Taken#Over1')).res.status).toBe(401);
+  });
+
   it('refuses a login-disabled account with its text on the login page', async () => {
     const who = identity();
     idp.setIdentity(who);
@@ -163,11 +191,15 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     const replay = await attacker.get(callback.pathname + callback.search);
     expect(loginError(replay.headers.get('location')!)).toBe(TEXTS.googleSignInFailed);
     // Garbage callbacks land on the login page too, never a 500.
-    for (const q of ['', '?code=x', '?state=abc', '?code=x&state=%00', '?error=access_denied&state=x']) {
+    for (const q of ['', '?code=x', '?state=abc', '?error=access_denied&state=x']) {
       const res = await victim.get(`/api/auth/google/callback${q}`);
       expect(res.status).toBe(302);
       expect(res.headers.get('location')!.startsWith('/login?error=')).toBe(true);
     }
+    // A control character is refused at the edge like in any request (no provider sends one).
+    const nul = await victim.get('/api/auth/google/callback?code=x&state=%00');
+    expect(nul.status).toBe(400);
+    expect(nul.body.error.code).toBe('VALIDATION');
   });
 });
 

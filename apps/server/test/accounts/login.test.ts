@@ -3,7 +3,7 @@ import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { countSessions, login, PASSWORD, registerUser, setUserColumns, uniqueName } from './support.ts';
 
 let ipSeq = 0;
@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     server = await startTestServer({
       kind,
       clock: 'manual',
-      env: { TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@rush.test' },
+      env: { ...UNLIMITED_FOR_TESTS, TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@rush.test' },
     });
     clock = server.clock as ManualClock;
   });
@@ -91,17 +91,23 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect(res.body.user.closed).toBe(true);
   });
 
-  it('locks one account from one address after 5 failures, even for the right password, for 15 minutes', async () => {
+  const waitText = (wait: string) => ({ code: 'TOO_MANY_ATTEMPTS', message: TEXTS.tooManyAttemptsWait(wait) });
+
+  it('after 5 failures from one address, the next attempt (even the right one) waits 30 s, then the waits double', async () => {
     const u = await registerUser(server);
     const ip = freshIp();
     for (let i = 0; i < 5; i++) expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
-    const locked = await attempt(ip, u.username, PASSWORD);
-    expect(locked.status).toBe(429);
-    expect(locked.body.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: TEXTS.tooManyAttempts });
-    // The same account from another address is still fine (its own counter is at 5 of 20)...
+    const waiting = await attempt(ip, u.username, PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(waiting.body.error).toEqual(waitText('30 seconds'));
+    expect(waiting.headers.get('retry-after')).toBe('30');
+    // The same account from another address is still fine (its own counter is fresh)...
     expect((await attempt(freshIp(), u.email, PASSWORD)).status).toBe(200);
-    // ...and the lock lifts when its time is over.
-    clock.advance(15 * 60_000 + 1_000);
+    // ...and the wait ends: one more guess is evaluated, after which the wait is twice as long.
+    clock.advance(30_000);
+    expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
+    expect((await attempt(ip, u.username, PASSWORD)).body.error).toEqual(waitText('1 minute'));
+    clock.advance(60_000);
     expect((await attempt(ip, u.username, PASSWORD)).status).toBe(200);
   });
 
@@ -114,13 +120,21 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect((await attempt(ip, u.username, PASSWORD)).status).toBe(200);
   });
 
-  it('locks one account after 20 failures from anywhere', async () => {
+  it('20 failures on one account from anywhere slow it by seconds, never lock it out (waits stop at 30 s)', async () => {
     const u = await registerUser(server);
     for (let i = 0; i < 20; i++) expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
-    expect((await attempt(freshIp(), u.username, PASSWORD)).status).toBe(429);
+    expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('1 second'));
+    // A botnet keeps guessing: every evaluated guess doubles the wait, up to 30 seconds.
+    for (let i = 0; i < 8; i++) {
+      clock.advance(30_000);
+      expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
+    }
+    expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('30 seconds'));
+    clock.advance(30_000);
+    expect((await attempt(freshIp(), u.username, PASSWORD)).status).toBe(200);
   });
 
-  it('locks one address after 50 failures across accounts (credential stuffing)', async () => {
+  it('slows one address after 50 failures across accounts (credential stuffing)', async () => {
     const victim = await registerUser(server);
     const ip = freshIp();
     for (let i = 0; i < 50; i++) {
@@ -134,7 +148,31 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     const ip = freshIp();
     const ghost = uniqueName('ghost');
     for (let i = 0; i < 5; i++) expect((await attempt(ip, ghost, 'Wrong#123')).status).toBe(401);
-    expect((await attempt(ip, ghost, 'Wrong#123')).status).toBe(429);
+    expect((await attempt(ip, ghost, 'Wrong#123')).body.error).toEqual(waitText('30 seconds'));
+  });
+
+  it('50 parallel attempts from one address: at most 5 are evaluated, the rest wait (the right password among them too)', async () => {
+    const u = await registerUser(server);
+    const ip = freshIp();
+    const passwords = Array.from({ length: 50 }, (_, i) => (i === 25 ? PASSWORD : `Wrong#${i}`));
+    const answers = await Promise.all(passwords.map((pw) => attempt(ip, u.username, pw)));
+    const evaluated = answers.filter((r) => r.status === 401 || r.status === 200);
+    const waiting = answers.filter((r) => r.status === 429);
+    expect(evaluated.length).toBeLessThanOrEqual(5);
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(evaluated.length + waiting.length).toBe(50);
+    for (const r of waiting) expect(r.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+  });
+
+  it('50 parallel attempts from 50 addresses: at most 20 are evaluated against one account', async () => {
+    const u = await registerUser(server);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => attempt(freshIp(), u.username, `Wrong#${i}`)),
+    );
+    const evaluated = answers.filter((r) => r.status === 401);
+    expect(evaluated.length).toBeLessThanOrEqual(20);
+    expect(evaluated.length).toBeGreaterThan(0);
+    expect(answers.filter((r) => r.status === 429).length).toBe(50 - evaluated.length);
   });
 
   it('rotates the session at every login and discards the previous one of the browser', async () => {

@@ -3,7 +3,7 @@ import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { countSessions, login, OTHER_PASSWORD, PASSWORD, registerUser, setUserColumns, userRow } from './support.ts';
 
 const RESET_SUCCESS = 'Password reset successful, please check your email, including Spam folder';
@@ -12,7 +12,7 @@ describe.each(DB_KINDS)('forgot and reset password (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual' });
+    server = await startTestServer({ kind, clock: 'manual', env: UNLIMITED_FOR_TESTS });
     clock = server.clock as ManualClock;
   });
   afterAll(() => server?.stop());
@@ -112,10 +112,13 @@ describe.each(DB_KINDS)('forgot and reset password (%s)', (kind) => {
     expect((await reset(first, 'Third#789')).status).toBe(400);
   });
 
-  it('accepts the recovery email and mails the link there', async () => {
+  it('accepts the verified recovery email and mails the link there', async () => {
     const u = await registerUser(server);
     const recovery = `rescue-${u.username.toLowerCase()}@backup.test`;
-    expect((await u.client.put('/api/account/recovery-email', { email: recovery })).status).toBe(200);
+    const set = await u.client.put('/api/account/recovery-email', { email: recovery, currentPassword: PASSWORD });
+    expect(set.status).toBe(200);
+    const verify = server.mailer.link(recovery);
+    expect((await new TestClient(server.baseUrl).get(verify.slice(server.baseUrl.length))).status).toBe(302);
     await forgot(recovery.toUpperCase());
     const token = tokenOf(server.mailer.link(recovery));
     expect((await reset(token, OTHER_PASSWORD)).status).toBe(200);

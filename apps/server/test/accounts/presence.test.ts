@@ -120,7 +120,7 @@ describe.each(DB_KINDS)('presence (%s)', (kind) => {
     await eventually(async () => (await online()) === 1);
     const u = await registerUser(server);
     await connect(u.client);
-    // The debounce timing itself is proven with a fake timer in debounce.test.ts; here, that
+    // The debounce timing itself is proven with a fake timer in platform/jobs/debouncer.test.ts; here, that
     // the recount reaches a subscriber within a few debounce periods.
     const ev = await watcher.next(
       (m) => m.t === 'ev' && m.topic === TOPICS.presence && m.data.online === 2,

@@ -1,26 +1,20 @@
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import {
-  countUsers,
-  login,
-  PASSWORD,
-  registerUser,
-  registration,
-  setUserColumns,
-  uniqueName,
-  userRow,
-} from './support.ts';
+import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
+import { countUsers, login, PASSWORD, registerUser, registration, uniqueName, userRow } from './support.ts';
 
 describe.each(DB_KINDS)('registration (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual', env: { ADMIN_EMAILS: 'Boss@Example.com, other@x.test' } });
+    server = await startTestServer({
+      kind,
+      clock: 'manual',
+      env: { ...UNLIMITED_FOR_TESTS, ADMIN_EMAILS: 'Boss@Example.com, other@x.test' },
+    });
     clock = server.clock as ManualClock;
   });
   afterAll(() => server?.stop());
@@ -97,13 +91,17 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.body.error.message).toBe(res.body.error.fields.username);
   });
 
-  it('creates the account, signs in at once with a session cookie, and answers Me', async () => {
+  it('creates the account unverified and signs nobody in: the answer asks to check the mail', async () => {
     const client = new TestClient(server.baseUrl);
     const name = uniqueName('Ann');
     const body = registration({ username: `  ${name}  `, email: ` ${name}@Example.com ` });
     const res = await client.post('/api/auth/register', body);
     expect(res.status).toBe(200);
-    const me = res.body.user;
+    expect(res.body).toEqual({ message: TEXTS.registrationCheckEmail });
+    expect(res.headers.getSetCookie().some((c) => c.startsWith('sid='))).toBe(false);
+    expect((await client.get('/api/session')).body.user).toBeNull();
+    const { res: signed } = await login(server, name, PASSWORD);
+    const me = signed.body.user;
     expect(me).toMatchObject({
       username: name,
       email: `${name}@Example.com`,
@@ -112,30 +110,69 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
       banned: false,
       closed: false,
       avatarUrl: null,
+      recoveryEmail: null,
+      pendingRecoveryEmail: null,
       balances: { usd: 0, wbx: 0 },
       pendingFriendInvites: 0,
       usernameColor: 'username_color_000001',
       settings: { showDollar: true, showWbx: true, hideLichessUsername: false },
     });
     expect(me.uid).toMatch(/^[0-9a-f-]{36}$/);
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\//);
-    expect(cookie).toMatch(/Max-Age=2592000/);
-    expect(cookie).not.toMatch(/Secure/); // APP_URL is http in tests
-    const session = await client.get('/api/session');
-    expect(session.body.user.uid).toBe(me.uid);
-    expect(session.body.user.sessionId).toBe(me.sessionId);
     const row = await userRow(server, me.uid);
     expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
     expect(row!.dateOfBirth).toBe('1990-05-17');
   });
 
-  it('refuses a taken username whatever its case, and a taken email whatever its case', async () => {
+  it('the link mailed to a fresh sign-up verifies it and signs that browser in with a session cookie', async () => {
+    const client = new TestClient(server.baseUrl);
+    const body = registration();
+    await client.post('/api/auth/register', body);
+    const link = server.mailer.link(body.email);
+    const res = await client.get(link.slice(server.baseUrl.length));
+    expect(res.status).toBe(302);
+    expect(res.headers.get('location')).toBe('/?emailVerified=1');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Lax/);
+    expect(cookie).toMatch(/Path=\//);
+    expect(cookie).toMatch(/Max-Age=604800/); // the 7-day sliding lifetime
+    expect(cookie).not.toMatch(/Secure/); // APP_URL is http in tests
+    const session = await client.get('/api/session');
+    expect(session.body.user).toMatchObject({ username: body.username, emailVerified: true });
+  });
+
+  it('refuses a taken username whatever its case', async () => {
     const first = await registerUser(server, { username: uniqueName('Al') });
     await expectField({ username: first.username.toUpperCase() }, 'username', 'Username exists');
-    await expectField({ email: first.email.toUpperCase() }, 'email', TEXTS.emailTaken);
+  });
+
+  it('answers a taken email (any case) exactly like a new one, makes nothing, signs nobody in, and mails the owner', async () => {
+    const owner = await registerUser(server, { username: uniqueName('Own') });
+    const send = async (email: string) => {
+      const client = new TestClient(server.baseUrl);
+      const res = await client.post('/api/auth/register', registration({ email }));
+      const cookies = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+      return { status: res.status, body: res.body, cookies, session: (await client.get('/api/session')).body };
+    };
+    const fresh = await send(`${uniqueName('new')}@fresh.test`);
+    const before = await countUsers(server);
+    const mailsBefore = server.mailer.sent.length;
+    const taken = await send(owner.email.toUpperCase());
+    expect(taken).toEqual(fresh);
+    expect(taken.status).toBe(200);
+    expect(taken.session).toEqual({ user: null });
+    expect(await countUsers(server)).toBe(before);
+    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+    const notice = server.mailer.last(owner.email)!;
+    expect(notice.subject).toBe('Someone tried to sign up to RushChess with your email');
+    expect(server.mailer.link(owner.email)).toBe(`${server.baseUrl}/login`);
+    expect(notice.text).toContain(`${server.baseUrl}/forgot-password`);
+    // At most one such mail an hour: a stranger cannot mail-bomb the owner through sign-up.
+    await send(owner.email);
+    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+    clock.advance(3600_000 + 1000);
+    await send(owner.email);
+    expect(server.mailer.sent.length).toBe(mailsBefore + 2);
   });
 
   it('two simultaneous registrations of one name make one user and one "Username exists"', async () => {
@@ -212,18 +249,6 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('gives the admin role to ADMIN_EMAILS (any case) at registration, and at login when added later', async () => {
-    const boss = await registerUser(server, { email: 'boss@example.COM' });
-    expect((await boss.client.get('/api/session')).body.user.role).toBe('admin');
-    const plain = await registerUser(server);
-    expect((await plain.client.get('/api/session')).body.user.role).toBe('user');
-    // An account made before its address was listed is promoted at its next login.
-    const later = await registerUser(server, { email: 'other@x.test' });
-    await setUserColumns(server, later.uid, { role: 'user' });
-    const { res } = await login(server, later.username, PASSWORD);
-    expect(res.body.user.role).toBe('admin');
-  });
-
   it('the app config names the product, support address and protocol, with Google and captcha off', async () => {
     const res = await new TestClient(server.baseUrl).get('/api/app/config');
     expect(res.status).toBe(200);
@@ -232,63 +257,9 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
       supportEmail: server.config.supportEmail,
       googleEnabled: false,
       captchaSiteKey: null,
+      captchaScriptUrl: null,
       protocolVersion: 1,
+      payments: 'sandbox',
     });
-  });
-});
-
-describe.each(DB_KINDS)('registration with a captcha (%s)', (kind) => {
-  let server: TestServer;
-  let provider: http.Server;
-  const seen: URLSearchParams[] = [];
-  beforeAll(async () => {
-    // A stand-in for the provider's siteverify endpoint: only "good-token" with our secret passes.
-    provider = http.createServer((req, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const form = new URLSearchParams(body);
-        seen.push(form);
-        const ok = form.get('secret') === 'shh' && form.get('response') === 'good-token';
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ success: ok }));
-      });
-    });
-    await new Promise<void>((r) => provider.listen(0, '127.0.0.1', r));
-    const port = (provider.address() as { port: number }).port;
-    server = await startTestServer({
-      kind,
-      env: {
-        CAPTCHA_SITE_KEY: 'site-key',
-        CAPTCHA_SECRET: 'shh',
-        CAPTCHA_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
-      },
-    });
-  });
-  afterAll(async () => {
-    await server?.stop();
-    await new Promise((r) => provider.close(r));
-  });
-
-  it('publishes the site key and refuses a missing or wrong token, accepting a good one', async () => {
-    const client = new TestClient(server.baseUrl);
-    expect((await client.get('/api/app/config')).body.captchaSiteKey).toBe('site-key');
-    const before = await countUsers(server);
-    const none = await client.post('/api/auth/register', registration());
-    expect(none.status).toBe(400);
-    expect(none.body.error.fields.captchaToken).toBe(TEXTS.captchaFailed);
-    const wrong = await client.post('/api/auth/register', registration({ captchaToken: 'bad-token' }));
-    expect(wrong.status).toBe(400);
-    expect(await countUsers(server)).toBe(before);
-    const good = await client.post('/api/auth/register', registration({ captchaToken: 'good-token' }));
-    expect(good.status).toBe(200);
-    expect(seen.at(-1)!.get('remoteip')).toBe('127.0.0.1');
-  });
-
-  it('also guards forgot-password (it sends mail)', async () => {
-    const client = new TestClient(server.baseUrl);
-    expect((await client.post('/api/auth/forgot-password', { email: 'a@b.cd' })).status).toBe(400);
-    const ok = await client.post('/api/auth/forgot-password', { email: 'a@b.cd', captchaToken: 'good-token' });
-    expect(ok.status).toBe(200);
   });
 });

@@ -4,7 +4,7 @@ import { TEXTS } from '@rush/domain';
 import { TOPICS, UserEvents } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { login, OTHER_PASSWORD, PASSWORD, registerUser, Socket, uniqueName, userRow } from './support.ts';
 
 const image = (format: 'png' | 'jpeg' | 'gif', width = 400, height = 300) =>
@@ -21,7 +21,7 @@ function form(bytes: Buffer, filename: string, type: string, field = 'file'): Fo
 describe.each(DB_KINDS)('account settings (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ kind, env: UNLIMITED_FOR_TESTS });
   });
   afterAll(() => server?.stop());
 
@@ -104,14 +104,17 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
     expect((await u.client.patch('/api/account/settings', {})).body.settings).toEqual(b.body.settings);
   });
 
-  it('sets a recovery email after validating it', async () => {
+  it('a recovery email is validated and only pending until verified (recovery-email.test.ts has the rest)', async () => {
     const u = await registerUser(server);
-    const bad = await u.client.put('/api/account/recovery-email', { email: 'nope' });
+    const bad = await u.client.put('/api/account/recovery-email', { email: 'nope', currentPassword: PASSWORD });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields.email).toBe(TEXTS.emailInvalid);
-    const ok = await u.client.put('/api/account/recovery-email', { email: ' backup@mail.test ' });
+    const ok = await u.client.put('/api/account/recovery-email', {
+      email: ' backup@mail.test ',
+      currentPassword: PASSWORD,
+    });
     expect(ok.status).toBe(200);
-    expect(ok.body.recoveryEmail).toBe('backup@mail.test');
+    expect(ok.body).toMatchObject({ recoveryEmail: null, pendingRecoveryEmail: 'backup@mail.test' });
   });
 
   it('changes the password only with the right current one', async () => {
@@ -134,7 +137,7 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
     expect((await login(server, u.username, OTHER_PASSWORD)).res.status).toBe(200);
   });
 
-  it('locks current-password guessing after 5 wrong tries', async () => {
+  it('makes current-password guessing wait after 5 wrong tries', async () => {
     const u = await registerUser(server);
     for (let i = 0; i < 5; i++) {
       const res = await u.client.post('/api/account/password', {
@@ -150,6 +153,7 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
       confirmPassword: OTHER_PASSWORD,
     });
     expect(locked.status).toBe(429);
+    expect(locked.body.error).toEqual({ code: 'TOO_MANY_ATTEMPTS', message: TEXTS.tooManyAttemptsWait('30 seconds') });
   });
 
   it('publishes profile.changed with the new Me on the user topic', async () => {

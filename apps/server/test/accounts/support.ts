@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
 import WebSocket from 'ws';
-import { REALTIME_PATH } from '@rush/protocol';
+import { parseTopicEvent, REALTIME_PATH, topicKindOf } from '@rush/protocol';
 import { presence, sessions, users } from '../../src/modules/accounts/schema.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
@@ -47,7 +47,10 @@ export interface Registered {
   password: string;
 }
 
-/** Registers through the API (and so is signed in on `client`). */
+/**
+ * Registers through the API, then logs in on `client` (registration itself signs nobody in:
+ * issue 10), so `client` holds the new account's session.
+ */
 export async function registerUser(
   server: TestServer,
   overrides: Partial<Registration> = {},
@@ -56,7 +59,19 @@ export async function registerUser(
   const body = registration(overrides);
   const res = await client.post('/api/auth/register', body);
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, uid: res.body.user.uid, username: body.username, email: body.email, password: body.password };
+  const signed = await client.post('/api/auth/login', { identifier: body.username, password: body.password });
+  if (signed.status !== 200)
+    throw new Error(`login after register failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+  return { client, uid: signed.body.user.uid, username: body.username, email: body.email, password: body.password };
+}
+
+/**
+ * Signs `user` in again on its own client: after a test moves the manual clock past the 7-day
+ * sliding session lifetime, its earlier sessions are gone, as a person's would be.
+ */
+export async function signInAgain(user: Registered): Promise<void> {
+  const res = await user.client.post('/api/auth/login', { identifier: user.username, password: user.password });
+  if (res.status !== 200) throw new Error(`login failed: ${res.status} ${JSON.stringify(res.body)}`);
 }
 
 export async function login(
@@ -105,8 +120,17 @@ export class Socket {
   readonly messages: any[] = [];
   readonly closed: Promise<{ code: number; reason: string }>;
 
+  /** Events on product topics that the protocol's map (TOPIC_EVENTS) does not describe. */
+  readonly offContract: string[] = [];
+
   private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => this.messages.push(JSON.parse(data.toString('utf8'))));
+    ws.on('message', (data: Buffer) => {
+      const m = JSON.parse(data.toString('utf8'));
+      this.messages.push(m);
+      // Every event the server publishes must parse as the web will parse it.
+      const kind = m.t === 'ev' ? topicKindOf(m.topic) : null;
+      if (kind && !parseTopicEvent(kind, m)) this.offContract.push(`${m.topic} ${m.type} ${JSON.stringify(m.data)}`);
+    });
     ws.on('error', () => {});
     this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
   }
@@ -135,6 +159,7 @@ export class Socket {
       found = this.messages.find(match);
       return found !== undefined;
     }, timeoutMs);
+    if (this.offContract.length > 0) throw new Error(`events off the protocol map: ${this.offContract.join('; ')}`);
     return found;
   }
 

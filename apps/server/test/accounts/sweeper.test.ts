@@ -68,7 +68,6 @@ describe.each(DB_KINDS)('housekeeping sweep (%s)', (kind) => {
         presence: new PresenceStore(db),
       },
       clock,
-      server.ctx.log,
     );
     await sweeper.sweep();
 
@@ -76,7 +75,11 @@ describe.each(DB_KINDS)('housekeeping sweep (%s)', (kind) => {
     const sessionIds = await keys(db.select().from(sessions), (r) => r.publicId);
     expect(sessionIds).toContain('p-live');
     expect(sessionIds).not.toContain('p-dead');
-    expect(await keys(db.select().from(authThrottle), (r) => r.key)).toEqual(['old-but-locked', 'recent']);
+    // Only this test's counters (the sign-in of `registerUser` leaves its own, recent ones).
+    const throttleKeys = (await keys(db.select().from(authThrottle), (r) => r.key)).filter(
+      (k) => !k.startsWith('login:'),
+    );
+    expect(throttleKeys).toEqual(['old-but-locked', 'recent']);
     expect(await keys(db.select().from(oauthStates), (r) => r.state)).toEqual(['in-flight']);
     const tokens = await keys(db.select().from(emailTokens), (r) => r.tokenHash);
     expect(tokens).toContain('t-live');

@@ -141,6 +141,7 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     const core = createWalletCore(server.ctx, {
       me: () => Promise.resolve(null),
       notifyChanged: () => Promise.resolve(),
+      accountRestricted: () => Promise.resolve(),
     });
     await core.wallet.hold({ ref: 'test:drain', uid: b.uid, currency: 'wbx', amount: 99_000n });
     expect((await a.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);

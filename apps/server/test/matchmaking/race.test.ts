@@ -46,7 +46,7 @@ describe.each(DB_KINDS)('settlement exactly once (%s)', (kind) => {
 
     // A second instance: its own wallet core, with the match resolver, and its own settlement.
     const { db, clock, hub, log } = server.ctx;
-    const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+    const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
     const other = new MatchMoney(db, clock, core, { createGame: () => Promise.reject(new Error('unused')) }, new MatchViews(db, clock, hub, log), log);
     core.escrowResolvers.register('match:', other.resolver());
 

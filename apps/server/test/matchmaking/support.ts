@@ -22,7 +22,7 @@ export async function startMatchServer(kind: DatabaseKind) {
 
 /** RushCoins through the wallet (the issuance account), as a reward would credit them. */
 export async function grantRc(server: Pick<TestServer, 'ctx'>, uid: string, minor: bigint) {
-  const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+  const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
   const user = accountOf.user(uid, 'wbx');
   const issuance = accountOf.issuance();
   await core.wallet.move({

@@ -73,4 +73,13 @@ describe('the server process, as `npm start` runs it', () => {
     third.kill('SIGTERM');
     expect((await thirdExit).code).toBe(0);
   }, 120_000);
+
+  it('refuses to start the sandbox on an https APP_URL, and says why in one line (issue 10)', async () => {
+    const child = start({ PORT: String(await freePort()), DATA_DIR: dataDir, APP_URL: 'https://chess.example' });
+    const { code, stderr } = await exitOf(child);
+    expect(code).toBe(1);
+    expect(stderr).toMatch(/PAYMENTS=sandbox on an https APP_URL/);
+    expect(stderr).toMatch(/ALLOW_SANDBOX_PAYMENTS=true/);
+    expect(stderr).not.toMatch(/\n\s+at /); // no stack trace
+  }, 60_000);
 });

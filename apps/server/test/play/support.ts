@@ -4,9 +4,9 @@ import { TestSocket } from '../realtime/support/socket-client.ts';
 import { parseConfig } from '../../src/config.ts';
 import type { Clock } from '../../src/platform/clock.ts';
 import type { Database } from '../../src/platform/db/database.ts';
-import { buildServer, type RunningServer } from '../../src/platform/http/server.ts';
+import { buildServer, type RunningServer } from '../../src/app.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { CapturingMailer, freePort } from '../support/server.ts';
+import { CapturingMailer, freePort, UNLIMITED_FOR_TESTS } from '../support/server.ts';
 
 export type Ack = Extract<ServerMessage, { t: 'ack' }>;
 export type Ev = Extract<ServerMessage, { t: 'ev' }>;
@@ -108,7 +108,11 @@ export class Player {
 }
 
 export function openSocket(baseUrl: string, client?: TestClient): Promise<TestSocket> {
-  return TestSocket.connect(baseUrl.replace(/^http/, 'ws') + REALTIME_PATH, { origin: baseUrl, cookie: client?.cookieHeader() });
+  return TestSocket.connect(baseUrl.replace(/^http/, 'ws') + REALTIME_PATH, {
+    origin: baseUrl,
+    cookie: client?.cookieHeader(),
+    contract: true,
+  });
 }
 
 /** Invites and accepts over HTTP; returns the game and who plays which colour. */
@@ -153,7 +157,7 @@ export async function startServerOn(opts: {
   env?: Record<string, string>;
 }): Promise<{ server: RunningServer; baseUrl: string; port: number; stop(): Promise<void> }> {
   const port = opts.port ?? (await freePort());
-  const config = parseConfig({ LOG_LEVEL: 'silent', RATE_LIMIT_MAX: '100000', ...opts.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
+  const config = parseConfig({ LOG_LEVEL: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
   const server = await buildServer({ config, database: opts.database, clock: opts.clock, mailer: new CapturingMailer(), logger: false });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, baseUrl: `http://127.0.0.1:${port}`, port, stop: () => server.close() };

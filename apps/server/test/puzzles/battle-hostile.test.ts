@@ -1,3 +1,4 @@
+import { checkChatText } from '@rush/domain';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,7 +16,6 @@ import { DB_KINDS } from '../support/database.ts';
 import { describeBody, hostileBody, send, validFor } from '../support/hostile-input.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc } from '../wallet/support/wallet.ts';
-import { hasControlChars } from '../../src/modules/puzzles/battle/battle.service.ts';
 import { battler, createLobby, join, startBattleServer } from './battle-support.ts';
 
 describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
@@ -54,9 +54,7 @@ describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
       {
         path: PUZZLE_ROUTES.chat(id),
         keys: ['text'],
-        schema: LobbyChatRequest.refine(
-          (b) => b.text.trim().length > 0 && b.text.trim().length <= 140 && !hasControlChars(b.text.trim()),
-        ),
+        schema: LobbyChatRequest.refine((b) => checkChatText(b.text).ok),
         mayAccept: true,
       },
       { path: PUZZLE_ROUTES.battleMove(id), keys: ['attemptId', 'ply', 'uci'], schema: never(RushMoveRequest) },

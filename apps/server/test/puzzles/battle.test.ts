@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PUZZLE_TEXTS } from '@rush/domain';
+import { CHAT_MAX_LENGTH, CHAT_TEXTS, PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES, PUZZLE_TOPICS, PuzzleEvents, type LobbyView } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
@@ -265,11 +265,24 @@ describe.each(DB_KINDS)('Battle Puzzle Rush lobbies (%s)', (kind) => {
     expect((await admin.client.post(PUZZLE_ROUTES.kick(id), { uid: d.uid })).status).toBe(200);
     expect(await rc(server, d.uid)).toBe(FUNDS);
 
-    // Chat: trimmed, at most 140, empty not sent; lines published.
-    expect((await b.http.post(PUZZLE_ROUTES.chat(id), { text: '   ' })).status).toBe(400);
-    expect((await b.http.post(PUZZLE_ROUTES.chat(id), { text: 'x'.repeat(141) })).status).toBe(400);
+    // Chat: the one chat rule (SPEC 5): trimmed, at most 140, empty not sent, with its words;
+    // lines published.
+    const empty = await b.http.post(PUZZLE_ROUTES.chat(id), { text: '   ' });
+    expect([empty.status, empty.body.error.message]).toEqual([400, CHAT_TEXTS.empty]);
+    const long = await b.http.post(PUZZLE_ROUTES.chat(id), { text: 'x'.repeat(141) });
+    expect([long.status, long.body.error.message]).toEqual([400, CHAT_TEXTS.tooLong]);
     expect((await b.http.post(PUZZLE_ROUTES.chat(id), { text: '  good luck  ' })).status).toBe(200);
     expect((await lobbyEvent(b, (l) => l.chat.length > 0)).chat.map((l) => l.text)).toEqual(['good luck']);
+    // Where the lobby's own copy disagreed, the domain's rule wins (issue 11): 140 emoji are 140
+    // characters (the lobby counted 280 UTF-16 units and refused them), and a tab is a space.
+    const emoji = '😀'.repeat(CHAT_MAX_LENGTH);
+    expect((await b.http.post(PUZZLE_ROUTES.chat(id), { text: emoji })).status).toBe(200);
+    expect((await b.http.post(PUZZLE_ROUTES.chat(id), { text: 'well\tplayed' })).status).toBe(200);
+    expect((await lobbyEvent(b, (l) => l.chat.length > 2)).chat.map((l) => l.text)).toEqual([
+      'good luck',
+      emoji,
+      'well played',
+    ]);
 
     expect((await owner.http.post(PUZZLE_ROUTES.leave(id), {})).status).toBe(200);
     expect(await b.event(PuzzleEvents.lobbyRemoved)).toMatchObject({ lobbyId: id, message: PUZZLE_TEXTS.ownerAborted });

@@ -72,8 +72,30 @@ describe('hub: bad input', () => {
     const s = await TestSocket.connect(h.url, { origin: ORIGIN });
     s.sendRaw(JSON.stringify({ t: 'cmd', id: 1, name: 'x', payload: 'y'.repeat(MAX_FRAME_BYTES) }));
     expect((await s.closed).code).toBe(CLOSE_CODES.tooBig);
-    expect(h.hub.stats().badMessages).toBe(1);
+    expect(h.hub.stats()).toMatchObject({ badMessages: 1, oversizedFrames: 1 });
     await stillServing(h);
+  });
+
+  it('a flood of oversized frames is logged at debug, never at error, and counted in oversizedFrames', async () => {
+    const lines: { level: number; msg?: string }[] = [];
+    h = await startHubApp({ logTo: { write: (line) => lines.push(JSON.parse(line)) } });
+    const flood = 20;
+    const sockets = await Promise.all(
+      Array.from({ length: flood }, () => TestSocket.connect(h!.url, { origin: ORIGIN })),
+    );
+    for (const s of sockets) s.sendRaw('y'.repeat(MAX_FRAME_BYTES + 1));
+    const closes = await Promise.all(sockets.map((s) => s.closed));
+    expect(closes.map((c) => c.code)).toEqual(Array(flood).fill(CLOSE_CODES.tooBig));
+    expect(h.hub.stats()).toMatchObject({ oversizedFrames: flood, badMessages: flood });
+    await stillServing(h);
+    // pino levels: 20 debug, 30 info, 40 warn, 50 error, 60 fatal.
+    expect(lines.filter((l) => l.level >= 40)).toEqual([]);
+    expect(lines.filter((l) => l.level === 20 && l.msg === 'realtime socket error')).toHaveLength(flood);
+    // Other bad frames are not oversized.
+    const s = await TestSocket.connect(h.url, { origin: ORIGIN });
+    s.sendRaw(Buffer.from([0x7b, 0xff, 0xfe, 0x7d]), false);
+    await s.closed;
+    expect(h.hub.stats()).toMatchObject({ oversizedFrames: flood, badMessages: flood + 1 });
   });
 
   it('a text frame that is not UTF-8 closes that socket (1007) and nothing else', async () => {

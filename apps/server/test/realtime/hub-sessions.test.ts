@@ -1,3 +1,4 @@
+import { raw } from './support/raw-hub.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, UserEvents } from '@rush/protocol';
 import type { Connection } from '../../src/platform/realtime/types.ts';
@@ -24,7 +25,7 @@ describe('hub: single session', () => {
     await old1.subscribe('user:u1');
     await kept.subscribe('user:u1');
 
-    await h.hub.publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'new' });
+    await raw(h.hub).publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'new' });
 
     expect((await old1.closed).code).toBe(CLOSE_CODES.sessionReplaced);
     expect((await old2.closed).code).toBe(CLOSE_CODES.sessionReplaced);
@@ -47,7 +48,7 @@ describe('hub: single session', () => {
     h = await startHubApp();
     const ending = await as('u1', 's1');
     const other = await as('u1', 's2');
-    await h.hub.publish('user:u1', UserEvents.loggedOut, { sessionId: 's1' });
+    await raw(h.hub).publish('user:u1', UserEvents.loggedOut, { sessionId: 's1' });
     expect((await ending.closed).code).toBe(CLOSE_CODES.loggedOut);
     await other.ping();
     expect(other.closeCode).toBeNull();
@@ -58,8 +59,8 @@ describe('hub: single session', () => {
     h = await startHubApp();
     h.hub.registerTopic('game', { authorize: () => true });
     const s = await as('u1', 's1');
-    await h.hub.publish('user:u1', UserEvents.sessionReplaced, { nope: true });
-    await h.hub.publish('game:u1', UserEvents.sessionReplaced, { sessionId: 'x' });
+    await raw(h.hub).publish('user:u1', UserEvents.sessionReplaced, { nope: true });
+    await raw(h.hub).publish('game:u1', UserEvents.sessionReplaced, { sessionId: 'x' });
     await s.ping();
     expect(s.closeCode).toBeNull();
     s.close();
@@ -70,7 +71,7 @@ describe('hub: single session', () => {
     const gone: Array<string | null> = [];
     h.hub.addListener({ onDisconnect: (c: Connection) => void gone.push(c.sessionPublicId) });
     await as('u1', 'a');
-    await h.hub.publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'b' });
+    await raw(h.hub).publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'b' });
     await eventually(() => gone.length === 1);
     expect(gone).toEqual(['a']);
   });

@@ -1,3 +1,4 @@
+import { raw } from './support/raw-hub.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createInProcessBus } from '../../src/platform/realtime/in-process-bus.ts';
 import type { EventBus } from '../../src/platform/realtime/types.ts';
@@ -20,10 +21,10 @@ describe('hub: topics', () => {
   it('sub answers subscribed with the current version; live events follow in order', async () => {
     h = await startHubApp();
     h.hub.registerTopic('room', open);
-    await h.hub.publish('room:1', 'old', 1);
+    await raw(h.hub).publish('room:1', 'old', 1);
     const s = await connect();
     expect(await s.subscribe('room:1')).toEqual([{ t: 'subscribed', topic: 'room:1', v: 1 }]);
-    for (let i = 2; i <= 30; i++) await h.hub.publish('room:1', 'n', i);
+    for (let i = 2; i <= 30; i++) await raw(h.hub).publish('room:1', 'n', i);
     const got = events(await s.until((m) => m.t === 'ev' && m.v === 30));
     expect(got.map((e) => e.v)).toEqual(Array.from({ length: 29 }, (_, i) => i + 2));
     expect(got[0]).toEqual({ t: 'ev', topic: 'room:1', v: 2, type: 'n', data: 2 });
@@ -39,9 +40,9 @@ describe('hub: topics', () => {
     s.send({ t: 'unsub', topic: 'room:a' });
     // unsub is processed in order with subs: once this subscribed arrives, unsub is done.
     await s.subscribe('room:c');
-    await h.hub.publish('room:a', 'n', 'not for you');
-    await h.hub.publish('room:z', 'n', 'nobody');
-    await h.hub.publish('room:b', 'n', 'for you');
+    await raw(h.hub).publish('room:a', 'n', 'not for you');
+    await raw(h.hub).publish('room:z', 'n', 'nobody');
+    await raw(h.hub).publish('room:b', 'n', 'for you');
     const ev = await s.next((m) => m.t === 'ev');
     expect(ev).toMatchObject({ topic: 'room:b', data: 'for you' });
     await s.ping();
@@ -55,17 +56,17 @@ describe('hub: topics', () => {
     h.hub.registerTopic('game', open);
     const first = await connect();
     await first.subscribe('game:7');
-    for (let i = 1; i <= 3; i++) await h.hub.publish('game:7', 'moved', { ply: i });
+    for (let i = 1; i <= 3; i++) await raw(h.hub).publish('game:7', 'moved', { ply: i });
     await first.next((m) => m.t === 'ev' && m.v === 3);
     first.ws.terminate(); // a dropped connection, not a goodbye
     await first.closed;
-    for (let i = 4; i <= 6; i++) await h.hub.publish('game:7', 'moved', { ply: i });
+    for (let i = 4; i <= 6; i++) await raw(h.hub).publish('game:7', 'moved', { ply: i });
 
     const second = await connect();
     const replay = await second.subscribe('game:7', 3);
     expect(replay.map((m) => (m.t === 'ev' ? m.v : m.t))).toEqual([4, 5, 6, 'subscribed']);
     expect(replay.at(-1)).toEqual({ t: 'subscribed', topic: 'game:7', v: 6 });
-    await h.hub.publish('game:7', 'moved', { ply: 7 });
+    await raw(h.hub).publish('game:7', 'moved', { ply: 7 });
     expect(await second.next((m) => m.t === 'ev')).toMatchObject({ v: 7 });
     await second.ping();
     expect(events(second.messages).map((e) => e.v)).toEqual([4, 5, 6, 7]);
@@ -75,7 +76,7 @@ describe('hub: topics', () => {
   it('resume with since equal to the current version replays nothing', async () => {
     h = await startHubApp();
     h.hub.registerTopic('game', open);
-    await h.hub.publish('game:1', 'x', null);
+    await raw(h.hub).publish('game:1', 'x', null);
     const s = await connect();
     expect(await s.subscribe('game:1', 1)).toEqual([{ t: 'subscribed', topic: 'game:1', v: 1 }]);
     s.close();
@@ -84,13 +85,13 @@ describe('hub: topics', () => {
   it('a since older than the kept history gets resync (with the policy snapshot) instead of events', async () => {
     h = await startHubApp({ bus: createInProcessBus({ historySize: 5 }) });
     h.hub.registerTopic('game', { authorize: () => true, snapshot: (_c, topic) => ({ state: `full ${topic}` }) });
-    for (let i = 1; i <= 12; i++) await h.hub.publish('game:9', 'moved', i);
+    for (let i = 1; i <= 12; i++) await raw(h.hub).publish('game:9', 'moved', i);
     const s = await connect();
     expect(await s.subscribe('game:9', 2)).toEqual([
       { t: 'resync', topic: 'game:9', v: 12, snapshot: { state: 'full game:9' } },
       { t: 'subscribed', topic: 'game:9', v: 12 },
     ]);
-    await h.hub.publish('game:9', 'moved', 13);
+    await raw(h.hub).publish('game:9', 'moved', 13);
     expect(await s.next((m) => m.t === 'ev')).toMatchObject({ v: 13 });
     s.close();
   });
@@ -122,10 +123,10 @@ describe('hub: topics', () => {
     };
     h = await startHubApp({ bus });
     h.hub.registerTopic('game', open);
-    for (let i = 1; i <= 3; i++) await h.hub.publish('game:r', 'n', i);
+    for (let i = 1; i <= 3; i++) await raw(h.hub).publish('game:r', 'n', i);
     const s = await connect();
     const replay = await s.subscribe('game:r', 1);
-    await h.hub.publish('game:r', 'n', 'live');
+    await raw(h.hub).publish('game:r', 'n', 'live');
     await s.next((m) => m.t === 'ev' && m.data === 'live');
     const versions = events(s.messages).map((e) => e.v);
     expect(versions).toEqual([2, 3, 4, 5, 6]);
@@ -149,7 +150,7 @@ describe('hub: topics', () => {
     expect(await s.subscribe('secret:1')).toMatchObject([{ t: 'err', code: 'FORBIDDEN', topic: 'secret:1' }]);
     expect(await s.subscribe('broken:1')).toMatchObject([{ t: 'err', code: 'INTERNAL', topic: 'broken:1' }]);
     expect(await s.subscribe('slow:1')).toMatchObject([{ t: 'err', code: 'FORBIDDEN' }]);
-    await h.hub.publish('secret:1', 'n', 'leak?');
+    await raw(h.hub).publish('secret:1', 'n', 'leak?');
     await s.ping();
     expect(events(s.messages)).toEqual([]);
     s.close();
@@ -163,7 +164,7 @@ describe('hub: topics', () => {
     expect(await other.subscribe('user:x')).toMatchObject([{ t: 'err', code: 'FORBIDDEN' }]);
     const owner = await connect(sessionCookie('x', 's1'));
     expect(await owner.subscribe('user:x')).toMatchObject([{ t: 'subscribed', topic: 'user:x' }]);
-    await h.hub.publish('user:x', 'profile.changed', { n: 1 });
+    await raw(h.hub).publish('user:x', 'profile.changed', { n: 1 });
     expect(await owner.next((m) => m.t === 'ev')).toMatchObject({ topic: 'user:x' });
     await anon.ping();
     await other.ping();

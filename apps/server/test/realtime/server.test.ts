@@ -1,3 +1,4 @@
+import { raw } from './support/raw-hub.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   CLOSE_CODES,
@@ -32,7 +33,7 @@ describe('realtime in the real server', () => {
     const s = await open(u.client);
     expect(s.messages[0]).toMatchObject({ t: 'hello', protocol: PROTOCOL_VERSION, authenticated: true });
     expect(await s.subscribe(TOPICS.user(u.uid))).toMatchObject([{ t: 'subscribed', topic: TOPICS.user(u.uid) }]);
-    await server.ctx.hub.publish(TOPICS.user(u.uid), UserEvents.balancesChanged, { usd: 1 });
+    await raw(server.ctx.hub).publish(TOPICS.user(u.uid), UserEvents.balancesChanged, { usd: 1 });
     expect(await s.next((m) => m.t === 'ev')).toMatchObject({ type: UserEvents.balancesChanged, data: { usd: 1 } });
     s.close();
   });
@@ -121,7 +122,7 @@ if (TEST_DATABASE_URL && TEST_REDIS_URL) {
       const onB = await open(b, u.client);
       expect(onB.messages[0]).toMatchObject({ t: 'hello', authenticated: true });
       await onB.subscribe(TOPICS.user(u.uid));
-      await a.ctx.hub.publish(TOPICS.user(u.uid), UserEvents.balancesChanged, { from: 'A' });
+      await raw(a.ctx.hub).publish(TOPICS.user(u.uid), UserEvents.balancesChanged, { from: 'A' });
       expect(await onB.next((m) => m.t === 'ev')).toMatchObject({ v: 1, data: { from: 'A' } });
       onB.close();
     });
@@ -130,12 +131,12 @@ if (TEST_DATABASE_URL && TEST_REDIS_URL) {
       const u = await register(a);
       const onB = await open(b, u.client);
       await onB.subscribe(TOPICS.user(u.uid));
-      await a.ctx.hub.publish(TOPICS.user(u.uid), 'test.n', 1);
+      await raw(a.ctx.hub).publish(TOPICS.user(u.uid), 'test.n', 1);
       const first = await onB.next<TopicEvent>((m) => m.t === 'ev');
       onB.ws.terminate();
       await onB.closed;
-      await b.ctx.hub.publish(TOPICS.user(u.uid), 'test.n', 2);
-      await a.ctx.hub.publish(TOPICS.user(u.uid), 'test.n', 3);
+      await raw(b.ctx.hub).publish(TOPICS.user(u.uid), 'test.n', 2);
+      await raw(a.ctx.hub).publish(TOPICS.user(u.uid), 'test.n', 3);
       const onA = await open(a, u.client);
       const replay = await onA.subscribe(TOPICS.user(u.uid), first.v);
       expect(events(replay).map((e) => e.data)).toEqual([2, 3]);

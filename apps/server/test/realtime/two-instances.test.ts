@@ -1,3 +1,4 @@
+import { raw } from './support/raw-hub.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { CLOSE_CODES, UserEvents } from '@rush/protocol';
 import { createInProcessBus } from '../../src/platform/realtime/in-process-bus.ts';
@@ -64,8 +65,8 @@ describe.each(kinds)('two hub instances on %s', (_kind, makeShared) => {
     const [A, B] = await start();
     const onB = await TestSocket.connect(B.url, { origin: ORIGIN });
     await onB.subscribe('game:1');
-    await A.hub.publish('game:1', 'moved', { ply: 1 });
-    await B.hub.publish('game:1', 'moved', { ply: 2 });
+    await raw(A.hub).publish('game:1', 'moved', { ply: 1 });
+    await raw(B.hub).publish('game:1', 'moved', { ply: 2 });
     await onB.next((m) => m.t === 'ev' && m.v === 2);
     expect(events(onB.messages)).toEqual([
       { t: 'ev', topic: 'game:1', v: 1, type: 'moved', data: { ply: 1 } },
@@ -78,16 +79,16 @@ describe.each(kinds)('two hub instances on %s', (_kind, makeShared) => {
     const [A, B] = await start();
     const onA = await TestSocket.connect(A.url, { origin: ORIGIN });
     await onA.subscribe('game:2');
-    await A.hub.publish('game:2', 'n', 1);
+    await raw(A.hub).publish('game:2', 'n', 1);
     await onA.next((m) => m.t === 'ev' && m.v === 1);
     onA.ws.terminate();
     await onA.closed;
-    await A.hub.publish('game:2', 'n', 2);
-    await B.hub.publish('game:2', 'n', 3);
+    await raw(A.hub).publish('game:2', 'n', 2);
+    await raw(B.hub).publish('game:2', 'n', 3);
     const onB = await TestSocket.connect(B.url, { origin: ORIGIN });
     const replay = await onB.subscribe('game:2', 1);
     expect(replay.map((m) => (m.t === 'ev' ? m.v : m.t))).toEqual([2, 3, 'subscribed']);
-    await A.hub.publish('game:2', 'n', 4);
+    await raw(A.hub).publish('game:2', 'n', 4);
     await onB.next((m) => m.t === 'ev' && m.v === 4);
     expect(events(onB.messages).map((e) => e.v)).toEqual([2, 3, 4]);
     onB.close();
@@ -97,7 +98,7 @@ describe.each(kinds)('two hub instances on %s', (_kind, makeShared) => {
     const [A, B] = await start();
     const oldOnB = await TestSocket.connect(B.url, { origin: ORIGIN, cookie: sessionCookie('u1', 'old') });
     const keptOnB = await TestSocket.connect(B.url, { origin: ORIGIN, cookie: sessionCookie('u1', 'new') });
-    await A.hub.publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'new' });
+    await raw(A.hub).publish('user:u1', UserEvents.sessionReplaced, { sessionId: 'new' });
     expect((await oldOnB.closed).code).toBe(CLOSE_CODES.sessionReplaced);
     await keptOnB.ping();
     expect(keptOnB.closeCode).toBeNull();
@@ -128,14 +129,14 @@ if (TEST_REDIS_URL) {
       const [A, B] = await start();
       const onB = await TestSocket.connect(B.url, { origin: ORIGIN });
       await onB.subscribe('game:3');
-      await A.hub.publish('game:3', 'n', 1);
+      await raw(A.hub).publish('game:3', 'n', 1);
       await onB.next((m) => m.t === 'ev' && m.v === 1);
       await killSubscriber(prefix); // both instances' subscribers: a Redis-side blip
       // Published while the subscribers reconnect: pub/sub loses these, the history does not.
-      await A.hub.publish('game:3', 'n', 2);
-      await A.hub.publish('game:3', 'n', 3);
+      await raw(A.hub).publish('game:3', 'n', 2);
+      await raw(A.hub).publish('game:3', 'n', 3);
       await onB.next((m) => m.t === 'ev' && m.v === 3, 10_000);
-      await A.hub.publish('game:3', 'n', 4);
+      await raw(A.hub).publish('game:3', 'n', 4);
       await onB.next((m) => m.t === 'ev' && m.v === 4, 10_000);
       expect(events(onB.messages).map((e) => e.v)).toEqual([1, 2, 3, 4]);
       onB.close();

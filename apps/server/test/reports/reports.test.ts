@@ -1,10 +1,14 @@
+import crypto from 'node:crypto';
 import sharp from 'sharp';
 import fc from 'fast-check';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUG_IMAGE_MAX_BYTES, SOCIAL_TEXTS, TEXTS } from '@rush/domain';
 import { SOCIAL_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
+import { games } from '../../src/modules/play/schema.ts';
 import { ReportsStore } from '../../src/modules/reports/reports.store.ts';
+import { walletRestrictions } from '../../src/modules/wallet/schema.ts';
 import { registerUser, type Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
@@ -52,76 +56,241 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
   const latestBug = async () => (await store().bugReports(1))[0];
 
   describe('player reports', () => {
-    it('stores the report; the reported user cannot withdraw from 5 minutes after it, not before', async () => {
-      const reporter = await registerUser(server);
-      const target = await verifiedUser(server);
-      expect((await adminDeposit(admin, target.uid, 1000)).status).toBe(200);
-      const withdraw = () => target.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
-
-      const res = await reporter.client.post(SOCIAL_ROUTES.playerReport, {
-        uid: target.uid,
-        text: '  engine moves  ',
-        url: '/match?id=g1',
+    const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
+    /** A game of the play capability between two users: finished, or still being played. */
+    const gameBetween = async (white: string, black: string, live = false): Promise<string> => {
+      const id = crypto.randomBytes(9).toString('base64url');
+      const now = clock.now();
+      await server.ctx.db.insert(games).values({
+        id,
+        mode: 'wmgt_000001',
+        whiteId: white,
+        blackId: black,
+        whiteRating: 1500,
+        blackRating: 1500,
+        whiteProvisional: true,
+        blackProvisional: true,
+        status: live ? 'started' : 'resign',
+        winner: live ? null : 'white',
+        initialFen: START,
+        fen: START,
+        initialMs: 180_000,
+        incrementMs: 0,
+        whiteMs: 180_000,
+        blackMs: 180_000,
+        createdAt: now,
+        endedAt: live ? null : now,
       });
+      return id;
+    };
+    const report = (from: Registered, body: Record<string, unknown>) =>
+      from.client.post(SOCIAL_ROUTES.playerReport, body);
+    const reason = async (user: Registered) =>
+      (await user.client.get(WALLET_ROUTES.summary)).body.withdrawDisabledReason as string | null;
+    const REPORTED = 'You have been reported by another player: withdrawal is temporarily disabled.';
+    const dismiss = (by: Registered, uid: string) => by.client.post(SOCIAL_ROUTES.adminDismissReports(uid), {});
+
+    it("stores a verified opponent's report with its game; one reporter alone never restricts withdrawals", async () => {
+      const reporter = await verifiedUser(server);
+      const target = await verifiedUser(server);
+      const gameId = await gameBetween(target.uid, reporter.uid);
+      const res = await report(reporter, { uid: target.uid, text: '  engine moves  ', gameId, url: '/match?id=g1' });
       expect(res.status, JSON.stringify(res.body)).toBe(200);
       expect(res.body).toEqual({ ok: true });
       const [row] = await store().playerReportsAbout(target.uid);
-      expect(row).toMatchObject({ uid: target.uid, reporter: reporter.uid, text: 'engine moves', url: '/match?id=g1' });
+      expect(row).toMatchObject({
+        uid: target.uid,
+        reporter: reporter.uid,
+        gameId,
+        text: 'engine moves',
+        url: '/match?id=g1',
+        archived: false,
+      });
+      // The same reporter again from another game is still one voice.
+      const second = await gameBetween(reporter.uid, target.uid);
+      expect((await report(reporter, { uid: target.uid, text: 'again', gameId: second })).status).toBe(200);
+      clock.advance(60 * MINUTE);
+      expect(await reason(target)).toBeNull();
+    });
+
+    it('two opponents from two games restrict from 5 minutes after the second; an admin dismiss lifts it at once', async () => {
+      const [a, b, c, target] = [
+        await verifiedUser(server),
+        await verifiedUser(server),
+        await verifiedUser(server),
+        await verifiedUser(server),
+      ];
+      expect((await adminDeposit(admin, target.uid, 1000)).status).toBe(200);
+      const withdraw = () => target.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+      const g1 = await gameBetween(a.uid, target.uid);
+      // "Or is playing": a game still running counts.
+      const g2 = await gameBetween(target.uid, b.uid, true);
+      expect((await report(a, { uid: target.uid, text: '', gameId: g1 })).status).toBe(200);
+      clock.advance(MINUTE);
+      expect((await report(b, { uid: target.uid, text: 'too fast', gameId: g2 })).status).toBe(200);
 
       clock.advance(5 * MINUTE - 1_000);
-      expect((await target.client.get(WALLET_ROUTES.summary)).body.withdrawDisabledReason).toBeNull();
+      expect(await reason(target)).toBeNull();
       clock.advance(1_000);
+      expect(await reason(target)).toBe(REPORTED);
       const refused = await withdraw();
-      expect(refused.status).toBe(403);
-      expect(refused.body.error).toEqual({
-        code: 'WITHDRAW_DISABLED',
-        message: 'You have been reported by another player: withdrawal is temporarily disabled.',
-      });
+      expect([refused.status, refused.body.error]).toEqual([403, { code: 'WITHDRAW_DISABLED', message: REPORTED }]);
+
+      // Only an admin dismisses; a dismissal archives the reports and lifts the restriction now.
+      expect((await dismiss(a, target.uid)).status).toBe(403);
+      expect(await reason(target)).toBe(REPORTED);
+      const dismissed = await dismiss(admin, target.uid);
+      expect([dismissed.status, dismissed.body]).toEqual([200, { dismissed: 2 }]);
+      expect(await reason(target)).toBeNull();
+      expect((await withdraw()).body.error?.code).not.toBe('WITHDRAW_DISABLED');
+      expect((await store().playerReportsAbout(target.uid)).map((r) => r.archived)).toEqual([true, true]);
+
+      // Dismissed reports count no more: one new reporter alone restricts nothing...
+      const g3 = await gameBetween(c.uid, target.uid);
+      expect((await report(c, { uid: target.uid, text: '', gameId: g3 })).status).toBe(200);
+      clock.advance(10 * MINUTE);
+      expect(await reason(target)).toBeNull();
+      // ...and a second one restricts again, from 5 minutes after it.
+      const g4 = await gameBetween(target.uid, a.uid);
+      expect((await report(a, { uid: target.uid, text: '', gameId: g4 })).status).toBe(200);
+      clock.advance(5 * MINUTE);
+      expect(await reason(target)).toBe(REPORTED);
+      expect((await dismiss(admin, target.uid)).body).toEqual({ dismissed: 2 });
+      expect(await reason(target)).toBeNull();
+      // Unknown or malformed users name nobody.
+      expect((await dismiss(admin, crypto.randomUUID())).status).toBe(404);
+      expect((await dismiss(admin, 'not-a-uid')).status).toBe(404);
+    });
+
+    it('refuses unverified accounts, strangers to the game, unknown games and a second report of a game', async () => {
+      const reporter = await verifiedUser(server);
+      const target = await verifiedUser(server);
+      const unverified = await registerUser(server);
+      const stranger = await verifiedUser(server);
+      const game = await gameBetween(reporter.uid, target.uid);
+      const otherGame = await gameBetween(reporter.uid, stranger.uid);
+      const unverifiedGame = await gameBetween(unverified.uid, target.uid);
+
+      const byUnverified = await report(unverified, { uid: target.uid, text: 'x', gameId: unverifiedGame });
+      expect([byUnverified.status, byUnverified.body.error]).toEqual([
+        403,
+        { code: 'EMAIL_NOT_VERIFIED', message: TEXTS.onlyVerified },
+      ]);
+      const notOpponent = { code: 'FORBIDDEN', message: SOCIAL_TEXTS.reportNotOpponent };
+      for (const [from, gameId] of [
+        [stranger, game], // a spectator of the game
+        [reporter, otherGame], // a game the target did not play
+        [reporter, 'no-such-game'],
+      ] as const) {
+        const res = await report(from, { uid: target.uid, text: 'x', gameId });
+        expect([res.status, res.body.error], String(gameId)).toEqual([403, notOpponent]);
+      }
+      // A NUL never reaches the database: the edge refuses it.
+      const nul = await report(reporter, { uid: target.uid, text: 'x', gameId: 'g\u0000' });
+      expect([nul.status, nul.body.error]).toEqual([400, { code: 'VALIDATION', message: TEXTS.controlCharacters }]);
+      const missing = await report(reporter, { uid: target.uid, text: 'x' });
+      expect([missing.status, missing.body.error.code]).toEqual([400, 'VALIDATION']);
+      const blank = await report(reporter, { uid: target.uid, text: 'x', gameId: '   ' });
+      expect([blank.status, blank.body.error.message]).toEqual([400, SOCIAL_TEXTS.reportGameRequired]);
+      expect(await store().playerReportsAbout(target.uid)).toEqual([]);
+
+      expect((await report(reporter, { uid: target.uid, text: 'x', gameId: game })).status).toBe(200);
+      const twice = await report(reporter, { uid: target.uid, text: 'again', gameId: game });
+      expect([twice.status, twice.body.error]).toEqual([
+        409,
+        { code: 'CONFLICT', message: SOCIAL_TEXTS.reportAlreadySent },
+      ]);
+      // The target may report back about the same game: it is their report, not a second one.
+      expect((await report(target, { uid: reporter.uid, text: '', gameId: game })).status).toBe(200);
+      expect(await store().playerReportsAbout(target.uid)).toHaveLength(1);
+    });
+
+    it('racing reports: the hourly limit holds for 14 reports of 14 games sent at once', async () => {
+      const reporter = await verifiedUser(server);
+      const targets = await Promise.all(Array.from({ length: 14 }, () => verifiedUser(server)));
+      const games = await Promise.all(targets.map((t) => gameBetween(reporter.uid, t.uid)));
+      const answers = await Promise.all(
+        targets.map((t, i) => report(reporter, { uid: t.uid, text: 'x', gameId: games[i]! })),
+      );
+      expect(answers.filter((r) => r.status === 200)).toHaveLength(10);
+      expect(answers.filter((r) => r.status === 429)).toHaveLength(4);
+      const stored = await Promise.all(targets.map(async (t) => (await store().playerReportsAbout(t.uid)).length));
+      expect(stored.reduce((a, b) => a + b, 0)).toBe(10);
+    });
+
+    it('racing reports: the same one twice is stored once; two reporters at once restrict exactly once', async () => {
+      const [a, b, target] = [await verifiedUser(server), await verifiedUser(server), await verifiedUser(server)];
+      const [ga, gb] = [await gameBetween(a.uid, target.uid), await gameBetween(target.uid, b.uid)];
+      const same = await Promise.all([1, 2].map(() => report(a, { uid: target.uid, text: '', gameId: ga })));
+      expect(same.map((r) => r.status).sort()).toEqual([200, 409]);
+      await dismiss(admin, target.uid);
+      const both = await Promise.all([
+        report(a, { uid: target.uid, text: '', gameId: await gameBetween(a.uid, target.uid) }),
+        report(b, { uid: target.uid, text: '', gameId: gb }),
+      ]);
+      expect(both.map((r) => r.status)).toEqual([200, 200]);
+      const rows = await server.ctx.db
+        .select()
+        .from(walletRestrictions)
+        .where(and(eq(walletRestrictions.uid, target.uid), eq(walletRestrictions.kind, 'reported')));
+      expect(rows).toHaveLength(1);
     });
 
     it('refuses with the domain texts, an unknown target, visitors, and more than 10 an hour', async () => {
-      const reporter = await registerUser(server);
-      const target = await registerUser(server);
-      const report = (body: unknown) => reporter.client.post(SOCIAL_ROUTES.playerReport, body);
-
-      const self = await report({ uid: reporter.uid, text: 'x' });
+      const reporter = await verifiedUser(server);
+      const target = await verifiedUser(server);
+      const gameId = await gameBetween(reporter.uid, target.uid);
+      const self = await report(reporter, { uid: reporter.uid, text: 'x', gameId });
       expect(self.status).toBe(400);
       expect(self.body.error).toEqual({
         code: 'VALIDATION',
         message: SOCIAL_TEXTS.reportSelf,
         fields: { uid: SOCIAL_TEXTS.reportSelf },
       });
-      const blank = await report({ uid: '   ', text: 'x' });
+      const blank = await report(reporter, { uid: '   ', text: 'x', gameId });
       expect(blank.body.error.message).toBe(SOCIAL_TEXTS.reportNoTarget);
-      const long = await report({ uid: target.uid, text: 'y'.repeat(121) });
+      const long = await report(reporter, { uid: target.uid, text: 'y'.repeat(121), gameId });
       expect(long.body.error).toMatchObject({ code: 'VALIDATION', message: SOCIAL_TEXTS.reportReasonTooLong });
-      const unknown = await report({ uid: 'no-such-user', text: 'x' });
+      const unknown = await report(reporter, { uid: 'no-such-user', text: 'x', gameId });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.message).toBe(SOCIAL_TEXTS.unknownUser);
       const anon = await new TestClient(server.baseUrl).post(SOCIAL_ROUTES.playerReport, {
         uid: target.uid,
         text: 'x',
+        gameId,
       });
       expect(anon.status).toBe(401);
       expect(await store().playerReportsAbout(target.uid)).toEqual([]);
 
-      for (let i = 0; i < 10; i++) expect((await report({ uid: target.uid, text: `r${i}` })).status).toBe(200);
-      const eleventh = await report({ uid: target.uid, text: 'again' });
+      for (let i = 0; i < 10; i++) {
+        const res = await report(reporter, {
+          uid: target.uid,
+          text: `r${i}`,
+          gameId: await gameBetween(reporter.uid, target.uid),
+        });
+        expect(res.status).toBe(200);
+      }
+      const eleventh = await report(reporter, {
+        uid: target.uid,
+        text: 'again',
+        gameId: await gameBetween(reporter.uid, target.uid),
+      });
       expect(eleventh.status).toBe(429);
       expect(eleventh.body.error).toEqual({ code: 'RATE_LIMITED', message: TEXTS.rateLimited });
       expect(await store().playerReportsAbout(target.uid)).toHaveLength(10);
       clock.advance(60 * MINUTE + 1);
-      expect((await report({ uid: target.uid, text: 'an hour later' })).status).toBe(200);
+      expect((await report(reporter, { uid: target.uid, text: 'an hour later', gameId })).status).toBe(200);
     });
 
     it('hostile bodies get a 4xx, never a 500', async () => {
-      const reporter = await registerUser(server);
+      const reporter = await verifiedUser(server);
       await fc.assert(
         fc.asyncProperty(
           fc.record(
             {
               uid: fc.oneof(fc.string(), fc.constant('\u0000'), fc.integer(), fc.constant(null)),
               text: fc.oneof(fc.string({ maxLength: 300 }), fc.object()),
+              gameId: fc.oneof(fc.string(), fc.constant('\u0000'), fc.integer(), fc.string({ maxLength: 100 })),
               url: fc.string(),
             },
             { requiredKeys: [] },
@@ -155,7 +324,12 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       const stored = await latestBug();
       expect(stored).toMatchObject({ uid: null, ...valid, status: 'active' });
       expect(stored!.images.map((i) => i.mime)).toEqual(['image/png', 'image/jpeg']);
-      expect(Buffer.compare(stored!.images[0]!.bytes, png)).toBe(0);
+      // Stored re-encoded: the same picture in the same format, not the bytes as sent.
+      expect(await Promise.all(stored!.images.map(async (i) => (await sharp(i.bytes).metadata()).format))).toEqual([
+        'png',
+        'jpeg',
+      ]);
+      for (const i of stored!.images) expect(await sharp(i.bytes).metadata()).toMatchObject({ width: 2, height: 2 });
 
       const user = await registerUser(server);
       expect((await sendBug(user.client, { ...valid, title: 'Signed in' })).status).toBe(200);
@@ -205,6 +379,44 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect((await sendBug(user.client, { ...valid, images: [png, png, png] })).status).toBe(200);
     });
 
+    it('a PNG header followed by HTML is refused; an image with HTML after it is stored clean, without it', async () => {
+      const user = await registerUser(server);
+      const before = (await latestBug())?.id;
+      const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+      const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+      const jpegSignature = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+      for (const bytes of [Buffer.concat([pngSignature, html]), Buffer.concat([jpegSignature, html])]) {
+        const res = await sendBug(user.client, { ...valid, images: [{ bytes, name: 'x.png', type: 'image/png' }] });
+        expect([res.status, res.body.error?.fields]).toEqual([400, { images: SOCIAL_TEXTS.bugImageType }]);
+      }
+      expect((await latestBug())?.id).toBe(before);
+
+      // Valid pictures carrying a page after their end (a polyglot a browser might sniff as HTML).
+      const png = Buffer.concat([await image('png'), html]);
+      const jpeg = Buffer.concat([await image('jpeg'), html]);
+      const res = await sendBug(user.client, {
+        ...valid,
+        images: [
+          { bytes: png, name: 'a.png', type: 'image/png' },
+          { bytes: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+        ],
+      });
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      const [storedPng, storedJpeg] = (await latestBug())!.images;
+      for (const stored of [storedPng!, storedJpeg!]) {
+        const bytes = Buffer.from(stored.bytes);
+        expect(await sharp(bytes).metadata()).toMatchObject({ width: 2, height: 2 });
+        expect(bytes.includes('<html')).toBe(false);
+        expect(bytes.includes('script')).toBe(false);
+      }
+      // Nothing after the end: a PNG's last chunk is IEND (with its CRC), a JPEG's last marker EOI.
+      const IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+      expect(storedPng!.mime).toBe('image/png');
+      expect([...storedPng!.bytes.subarray(-IEND.length)]).toEqual(IEND);
+      expect(storedJpeg!.mime).toBe('image/jpeg');
+      expect([...storedJpeg!.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+    });
+
     it('limits each sender to 10 reports an hour', async () => {
       const anon = new TestClient(server.baseUrl);
       const user = await registerUser(server);
@@ -216,6 +428,16 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect((await sendBug(anon, valid)).status).toBe(200);
       clock.advance(60 * MINUTE + 1);
       expect((await sendBug(user.client, valid)).status).toBe(200);
+    });
+
+    it('parallel sends are counted before the work: at most 10 of 25 at once are stored', async () => {
+      const user = await registerUser(server);
+      const stored = async () => (await store().bugReports(500)).filter((r) => r.uid === user.uid).length;
+      const answers = await Promise.all(Array.from({ length: 25 }, () => sendBug(user.client, valid)));
+      const statuses = answers.map((r) => r.status);
+      expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(15);
+      expect(await stored()).toBe(10);
     });
 
     it('hostile multipart and bodies never answer 500', async () => {

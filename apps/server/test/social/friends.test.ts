@@ -1,10 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SOCIAL_TEXTS, TEXTS } from '@rush/domain';
-import { SOCIAL_ROUTES, SocialUserEvents } from '@rush/protocol';
+import { ACCOUNT_ROUTES, SOCIAL_ROUTES, SocialUserEvents } from '@rush/protocol';
 import { setUserColumns } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { friendsChanged, friendsOf, socialPlayer, viewOf, type Player } from './support.ts';
+
+/** The header badge's count in the user's session (`Me`). */
+async function pendingInMe(p: Player): Promise<number> {
+  const res = await p.http.get(ACCOUNT_ROUTES.session);
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { user: { pendingFriendInvites: number } }).user.pendingFriendInvites;
+}
 
 describe.each(DB_KINDS)('friends (%s)', (kind) => {
   let server: TestServer;
@@ -37,6 +44,9 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     await friendsChanged(b, a, 'invited');
     expect(await friendsOf(b)).toMatchObject({ friends: [{ uid: a.uid, view: 'toMe' }], pendingInvites: 1 });
     expect((await friendsOf(a)).pendingInvites).toBe(0);
+    // The session's Me carries the same count, so the header badge is right before the list loads.
+    expect(await pendingInMe(b)).toBe(1);
+    expect(await pendingInMe(a)).toBe(0);
 
     // A second invitation and accepting one's own are refused with the domain's texts.
     const again = await a.http.post(SOCIAL_ROUTES.invite, { username: b.user.username });
@@ -49,6 +59,7 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     const accept = await b.http.post(SOCIAL_ROUTES.accept(a.uid), {});
     expect(accept.status).toBe(200);
     expect(accept.body).toMatchObject({ friends: [{ uid: a.uid, view: 'friend' }], pendingInvites: 0 });
+    expect(await pendingInMe(b)).toBe(0);
     await friendsChanged(a, b, 'accepted');
     await friendsChanged(b, a, 'accepted');
     expect(await viewOf(a, b)).toBe('friend');
@@ -131,5 +142,15 @@ describe.each(DB_KINDS)('friends (%s)', (kind) => {
     const limited = await a.http.post(SOCIAL_ROUTES.invite, { username: 'ghost' });
     expect(limited.status).toBe(429);
     expect(limited.body.error).toMatchObject({ code: 'RATE_LIMITED', message: TEXTS.rateLimited });
+  });
+
+  it('counts each invitation before the work: of 30 sent at once, exactly 20 are looked at', async () => {
+    const a = await player();
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) => a.http.post(SOCIAL_ROUTES.invite, { username: `ghost${i}` })),
+    );
+    const statuses = answers.map((r) => r.status);
+    expect(statuses.filter((s) => s === 404)).toHaveLength(20);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(10);
   });
 });

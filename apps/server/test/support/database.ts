@@ -36,6 +36,20 @@ function withDatabase(url: string, name: string): string {
 
 let pgTemplate: Promise<string> | undefined;
 
+/**
+ * A new, EMPTY (unmigrated) PostgreSQL database for tests that must start from nothing (a race of
+ * first migrations, a restore). Named like the clones (creator's pid), so a leftover of an
+ * interrupted run is dropped like theirs; `drop()` removes it.
+ */
+export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `rush_t_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
+  await adminQuery(`CREATE DATABASE ${name}`);
+  return {
+    url: withDatabase(TEST_DATABASE_URL!, name),
+    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+  };
+}
+
 async function adminQuery(sql: string): Promise<void> {
   const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
   await client.connect();

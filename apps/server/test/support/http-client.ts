@@ -9,6 +9,13 @@ export class TestClient {
     readonly opts: { userAgent?: string; ip?: string } = {},
   ) {}
 
+  /** The same browser (a copy of its cookies) talking to another instance, whose Origin it then sends. */
+  withBase(baseUrl: string): TestClient {
+    const other = new TestClient(baseUrl, this.opts);
+    for (const [k, v] of this.cookies) other.cookies.set(k, v);
+    return other;
+  }
+
   cookieHeader(): string {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }

@@ -1,8 +1,8 @@
 import net from 'node:net';
 import { parseConfig, type Config } from '../../src/config.ts';
 import { ManualClock, systemClock, type Clock } from '../../src/platform/clock.ts';
-import type { DatabaseKind } from '../../src/platform/db/database.ts';
-import { buildServer, type RunningServer } from '../../src/platform/http/server.ts';
+import type { Database, DatabaseKind } from '../../src/platform/db/database.ts';
+import { buildServer, type RunningServer } from '../../src/app.ts';
 import type { Mail, Mailer } from '../../src/platform/mail/mailer.ts';
 import { createTestDatabase } from './database.ts';
 
@@ -32,6 +32,7 @@ export interface TestServer extends RunningServer {
   mailer: CapturingMailer;
   clock: Clock;
   config: Config;
+  database: Database;
   stop(): Promise<void>;
 }
 
@@ -41,19 +42,39 @@ export interface TestServerOptions {
   clock?: Clock | 'manual';
   /** Share a database between instances (multi-instance tests). */
   databaseUrl?: string;
+  /**
+   * Another in-process instance on this open database (PGlite or PostgreSQL), e.g. the same data
+   * under a changed configuration. The database stays open when this instance stops.
+   */
+  database?: Database;
 }
+
+/**
+ * Suites register and call from one address far faster than people do; the rate limit has its
+ * own tests (test/platform/rate-limit.test.ts), which set their own limits.
+ */
+export const UNLIMITED_FOR_TESTS = {
+  RATE_LIMIT_READ_PER_MIN: '100000',
+  RATE_LIMIT_WRITE_PER_MIN: '100000',
+  RATE_LIMIT_STRICT_PER_MIN: '100000',
+};
 
 /** Starts the real server in-process on a random port against a fresh real database. */
 export async function startTestServer(opts: TestServerOptions = {}): Promise<TestServer> {
-  const database = opts.databaseUrl
-    ? await (await import('../../src/platform/db/database.ts')).openDatabase({ kind: 'postgres', url: opts.databaseUrl })
-    : await createTestDatabase(opts.kind ?? 'pglite');
+  const shared = opts.database;
+  const database = shared
+    ? shared
+    : opts.databaseUrl
+      ? await (
+          await import('../../src/platform/db/database.ts')
+        ).openDatabase({ kind: 'postgres', url: opts.databaseUrl })
+      : await createTestDatabase(opts.kind ?? 'pglite');
   const clock = opts.clock === 'manual' ? new ManualClock() : (opts.clock ?? systemClock);
   const mailer = new CapturingMailer();
   const port = await freePort();
   const config = parseConfig({
     LOG_LEVEL: 'silent',
-    RATE_LIMIT_MAX: '100000',
+    ...UNLIMITED_FOR_TESTS,
     // Each test seeds the puzzles it needs; the 60,000-row sample import is tested on its own.
     PUZZLES_AUTO_IMPORT: 'false',
     ...opts.env,
@@ -69,9 +90,10 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     mailer,
     clock,
     config,
+    database,
     async stop() {
       await server.close();
-      await database.close();
+      if (!shared) await database.close();
     },
   };
 }

@@ -210,7 +210,7 @@ describe.each(DB_KINDS)('wallet and admin bad input (%s)', (kind) => {
     {
       label: 'sandbox pay, unknown checkout',
       method: 'POST',
-      path: () => `/sandbox-pay/checkout/${crypto.randomUUID()}/pay`,
+      path: () => `/api/sandbox-pay/checkout/${crypto.randomUUID()}/pay`,
       keys: ['status', 'amount'],
       who: () => user,
     },
@@ -264,7 +264,7 @@ describe.each(DB_KINDS)('wallet and admin bad input (%s)', (kind) => {
         }
         const posts: [TestClient, string][] = [
           [admin.client, WALLET_ROUTES.adminDeposit(v.slice(0, 180))],
-          [user.client, `/sandbox-pay/checkout/${v.slice(0, 180)}/cancel`],
+          [user.client, `/api/sandbox-pay/checkout/${v.slice(0, 180)}/cancel`],
         ];
         for (const [client, path] of posts) {
           const res = await client.request(

@@ -8,7 +8,7 @@ import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements, paymentSessions } from '../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { registerUser, setUserColumns } from '../accounts/support.ts';
+import { registerUser, setUserColumns, signInAgain } from '../accounts/support.ts';
 import {
   depositThroughSandbox,
   expectLedgerInvariants,
@@ -87,7 +87,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect(html).not.toMatch(/\son[a-z]+=/); // no inline handlers either
     const js = await u.client.get('/sandbox-pay/assets/checkout.js');
     expect(js.headers.get('content-type')).toContain('javascript');
-    expect(js.body).toContain("fetch('/sandbox-pay/checkout/'");
+    expect(js.body).toContain("fetch('/api/sandbox-pay/checkout/'");
     const css = await u.client.get('/sandbox-pay/assets/checkout.css');
     expect(css.headers.get('content-type')).toContain('text/css');
 
@@ -102,7 +102,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     const again = await pressPay(u.client, started.checkoutId);
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(TEXTS.paymentNotOpen);
-    expect((await u.client.post(`/sandbox-pay/checkout/${started.checkoutId}/cancel`, {})).status).toBe(409);
+    expect((await u.client.post(`/api/sandbox-pay/checkout/${started.checkoutId}/cancel`, {})).status).toBe(409);
     expect(await usd(server, u.uid)).toBe(2000n);
     expect(await movementsWithKey(`deposit:${started.sessionId}`)).toBe(1);
     // The paid page no longer offers Pay.
@@ -119,7 +119,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     const u = await verifiedUser(server);
     const started = await startDeposit(server, u, 5000);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000 - 5000);
-    const cancelled = await u.client.post(`/sandbox-pay/checkout/${started.checkoutId}/cancel`, {});
+    const cancelled = await u.client.post(`/api/sandbox-pay/checkout/${started.checkoutId}/cancel`, {});
     expect(cancelled.body).toEqual({ status: 'cancelled' });
     expect((await sessionRow(server, started.sessionId))!.status).toBe('cancelled');
     expect((await pressPay(u.client, started.checkoutId)).status).toBe(409);
@@ -153,7 +153,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
       [forged.raw, forged.signature],
       [good.raw, undefined],
       [good.raw, 'garbage'],
-      [good.raw, good.signature.replace(/v1=./, 'v1=0')],
+      [good.raw, good.signature.replace(/v1=(.)/, (_, c: string) => `v1=${c === '0' ? '1' : '0'}`)],
       [good.raw.replace('4000', '9000'), good.signature],
       [tampered.raw, good.signature],
       [stale.raw, stale.signature],
@@ -186,9 +186,9 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
           type: 'checkout.paid',
           data: { reference: s.sessionId, amount: 2500 },
         }),
-      () => u.client.post(`/sandbox-pay/checkout/${s.sessionId}/pay`, {}), // our session id is not a checkout
+      () => u.client.post(`/api/sandbox-pay/checkout/${s.sessionId}/pay`, {}), // our session id is not a checkout
       () =>
-        u.client.post(`/sandbox-pay/checkout/${s.checkoutId}/pay?amount=999999`, { amount: 999_999, status: 'paid' }),
+        u.client.post(`/api/sandbox-pay/checkout/${s.checkoutId}/pay?amount=999999`, { amount: 999_999, status: 'paid' }),
       () =>
         u.client.post(WALLET_ROUTES.deposits, {
           amount: 2500,
@@ -285,7 +285,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
       code: 'DEPOSIT_REFUSED',
       message: 'Deposits are limited to US$3,000.00 per month. You can deposit up to $40.00 more this month.',
     });
-    await u.client.post(`/sandbox-pay/checkout/${open.checkoutId}/cancel`, {});
+    await u.client.post(`/api/sandbox-pay/checkout/${open.checkoutId}/cancel`, {});
     expect((await tryDeposit(4001)).status).toBe(200);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(10_000 - 4001);
   });
@@ -344,6 +344,8 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(0);
     const now = clock.now();
     clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1)));
+    // Weeks later the session has lapsed (sessions slide 7 days): sign in again.
+    await signInAgain(u);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000);
     await depositThroughSandbox(server, u, 1000);
     expect(await usd(server, u.uid)).toBe(301_000n);

@@ -6,7 +6,7 @@ import type { ManualClock } from '../../src/platform/clock.ts';
 import { walletLimits } from '../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
-import { login, Socket, userRow, type Registered } from '../accounts/support.ts';
+import { login, signInAgain, Socket, userRow, type Registered } from '../accounts/support.ts';
 import {
   adminDeposit,
   expectLedgerInvariants,
@@ -69,6 +69,9 @@ describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
 
     // Expired: it is history, and anything may be set again.
     clock.set(new Date(twoWeeks.getTime() + 1));
+    // Two weeks on, the sessions have lapsed (7-day sliding lifetime): sign in again.
+    await signInAgain(u);
+    await signInAgain(admin);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.limits.bet).toBeNull();
     expect(await core.limits.betLimitOf(u.uid)).toBeNull();
     expect((await setLimit(u, 'bet', 90_000, later(DAY).toISOString())).status).toBe(200);

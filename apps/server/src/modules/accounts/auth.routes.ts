@@ -12,15 +12,17 @@ import {
   type AppConfigResponse,
   type AuthResponse,
   type MessageResponse,
+  type RegisterResponse,
   type SessionResponse,
 } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { parseInput } from './input.ts';
+import { parse } from '../../platform/http/parse.ts';
 import type { PresenceService } from './presence.ts';
 import { clearSessionCookie, clientMeta, requireAuth, setSessionCookie } from './request-auth.ts';
 import type { AccountService } from './service.ts';
 import { SESSION_COOKIE } from './sessions.ts';
+import { withRetryAfter } from './retry-after.ts';
 
 export interface AuthRouteDeps {
   config: Config;
@@ -37,7 +39,9 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     supportEmail: config.supportEmail,
     googleEnabled: config.google !== null,
     captchaSiteKey: config.captcha?.siteKey ?? null,
+    captchaScriptUrl: config.captcha?.scriptUrl ?? null,
     protocolVersion: PROTOCOL_VERSION,
+    payments: config.payments,
   }));
 
   app.get(ACCOUNT_ROUTES.session, async (request, reply): Promise<SessionResponse> => {
@@ -47,37 +51,43 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     return { user: auth ? await accounts.me(auth.user, auth.session.publicId) : null };
   });
 
-  app.post(ACCOUNT_ROUTES.register, async (request, reply): Promise<AuthResponse> => {
-    const input = parseInput(RegisterRequest, request.body);
-    const signed = await accounts.register(input, clientMeta(request), request.cookies[SESSION_COOKIE]);
-    setSessionCookie(reply, config, signed.token);
-    return { user: signed.me };
+  // No session here whatever happened (issue 10); the mailed link signs a new account in.
+  app.post(ACCOUNT_ROUTES.register, async (request): Promise<RegisterResponse> => {
+    const input = parse(RegisterRequest, request.body);
+    await accounts.register(input, clientMeta(request));
+    return { message: TEXTS.registrationCheckEmail };
   });
 
   app.post(ACCOUNT_ROUTES.login, async (request, reply): Promise<AuthResponse> => {
-    const input = parseInput(LoginRequest, request.body);
-    const signed = await accounts.login(input, clientMeta(request), request.cookies[SESSION_COOKIE]);
+    const input = parse(LoginRequest, request.body);
+    const signed = await withRetryAfter(reply, () =>
+      accounts.login(input, clientMeta(request), request.cookies[SESSION_COOKIE]),
+    );
     setSessionCookie(reply, config, signed.token);
     return { user: signed.me };
   });
 
   app.post(ACCOUNT_ROUTES.logout, async (request, reply) => {
-    parseInput(EmptyRequest, request.body === undefined ? {} : request.body);
+    parse(EmptyRequest, request.body === undefined ? {} : request.body);
     // Signing out twice is not an error: the outcome the user wanted holds either way.
     await accounts.logout(request.cookies[SESSION_COOKIE]);
     clearSessionCookie(reply, config);
     return { ok: true as const };
   });
 
-  // The link in the mail: verifies and lands on the app, which shows the outcome.
+  // The link in the mail: verifies, signs a fresh sign-up in, and lands on the app, which shows the outcome.
   app.get(ACCOUNT_ROUTES.verifyEmail, async (request, reply) => {
     const q = VerifyEmailRequest.safeParse(request.query);
-    const ok = q.success && (await accounts.verifyEmail(q.data.token));
-    return reply.redirect(`/?emailVerified=${ok ? 1 : 0}`, 302);
+    const user = q.success ? await accounts.verifyEmail(q.data.token) : null;
+    if (user) {
+      const signed = await accounts.signInFromLink(user, clientMeta(request), request.cookies[SESSION_COOKIE]);
+      if (signed) setSessionCookie(reply, config, signed.token);
+    }
+    return reply.redirect(`/?emailVerified=${user ? 1 : 0}`, 302);
   });
 
   app.post(ACCOUNT_ROUTES.verifyEmail, async (request): Promise<MessageResponse> => {
-    const input = parseInput(VerifyEmailRequest, request.body);
+    const input = parse(VerifyEmailRequest, request.body);
     if (!(await accounts.verifyEmail(input.token))) {
       throw new AppError('VALIDATION', TEXTS.resetLinkInvalid, { token: TEXTS.resetLinkInvalid });
     }
@@ -86,19 +96,19 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
 
   app.post(ACCOUNT_ROUTES.resendVerification, async (request): Promise<MessageResponse> => {
     const auth = requireAuth(request);
-    parseInput(EmptyRequest, request.body === undefined ? {} : request.body);
+    parse(EmptyRequest, request.body === undefined ? {} : request.body);
     await accounts.resendVerification(auth.user);
     return { message: TEXTS.checkEmail };
   });
 
   app.post(ACCOUNT_ROUTES.forgotPassword, async (request): Promise<MessageResponse> => {
-    const input = parseInput(ForgotPasswordRequest, request.body);
+    const input = parse(ForgotPasswordRequest, request.body);
     await accounts.forgotPassword(input, clientMeta(request));
     return { message: TEXTS.resetSuccess };
   });
 
   app.post(ACCOUNT_ROUTES.resetPassword, async (request): Promise<MessageResponse> => {
-    const input = parseInput(ResetPasswordRequest, request.body);
+    const input = parse(ResetPasswordRequest, request.body);
     await accounts.resetPassword(input);
     return { message: TEXTS.passwordChanged };
   });

@@ -1,9 +1,22 @@
 import type { Currency } from '@rush/domain';
 import type { Balances } from '@rush/protocol';
 
-/** Where `Me` gets the header balances from: the ledger, through the caller's store. */
-export interface BalanceSource {
+/**
+ * What `Me` reads from capabilities built on accounts (the wallet's ledger, the friends list).
+ * The composition root passes them in, so accounts depends on neither.
+ */
+export interface MeReads {
+  /** The header balances, from the ledger. */
   readBalances(userId: string): Promise<Balances>;
+  /** Friend invitations waiting for the user (SPEC 2 header badge). */
+  readPendingFriendInvites(userId: string): Promise<number>;
+}
+
+/** What `Me` is built from besides the user row: those reads, and the admin list the role derives from. */
+export interface MeSource extends MeReads {
+  readonly adminEmails: ReadonlySet<string>;
+  /** A new recovery address still waiting for its link (issue 10). */
+  readPendingRecoveryEmail(userId: string): Promise<string | null>;
 }
 
 /**
@@ -12,12 +25,4 @@ export interface BalanceSource {
  */
 export function toWireBalances(raw: Record<Currency, bigint>): Balances {
   return { usd: Number(raw.usd), wbx: Number(raw.wbx) };
-}
-
-/**
- * Friend invitations waiting for the user (header badge). There are no friends yet; the social
- * issue replaces this with a count of pending invites.
- */
-export function readPendingFriendInvites(_userId: string): Promise<number> {
-  return Promise.resolve(0);
 }

@@ -37,7 +37,8 @@ export class Captcha {
       const res = await fetch(cfg.verifyUrl, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ secret: cfg.secret, response: token, remoteip: ip }),
+        // hCaptcha checks the token was issued for our site key when `sitekey` is sent.
+        body: new URLSearchParams({ secret: cfg.secret, response: token, remoteip: ip, sitekey: cfg.siteKey }),
         signal: AbortSignal.timeout(VERIFY_TIMEOUT_MS),
       });
       if (!res.ok) {

@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CLOSE_CODES, TOPICS, UserEvents, type Me } from '@rush/protocol';
+import { CLOSE_CODES, TOPICS, UserEvents, type Me, type UserEventType, type UserEventData } from '@rush/protocol';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
 
 /**
@@ -32,12 +32,19 @@ export class UserEventPublisher {
     if (!delivered) this.hub.closeUserSockets(userId, CLOSE_CODES.loggedOut, 'Logged out');
   }
 
+  /** The account was closed or banned: every instance closes the user's sockets (4005). */
+  async accountRestricted(userId: string): Promise<void> {
+    if (!(await this.publish(userId, UserEvents.accountRestricted, {}))) {
+      this.hub.closeUserSockets(userId, CLOSE_CODES.accountRestricted, 'Account restricted');
+    }
+  }
+
   async profileChanged(me: Me): Promise<void> {
     await this.publish(me.uid, UserEvents.profileChanged, me);
   }
 
   /** False when the bus refused it; then at least this instance's sockets are closed directly. */
-  private async publish(userId: string, type: string, data: unknown): Promise<boolean> {
+  private async publish<E extends UserEventType>(userId: string, type: E, data: UserEventData<E>): Promise<boolean> {
     try {
       await this.hub.publish(TOPICS.user(userId), type, data);
       return true;

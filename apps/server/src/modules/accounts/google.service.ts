@@ -88,7 +88,7 @@ export class GoogleSignIn {
 
     const user = await this.findOrCreate(identity);
     this.refuseIfBarred(user);
-    return this.d.accountService.signIn(await this.d.accountService.promoteIfListed(user), meta, previousToken);
+    return this.d.accountService.signIn(user, meta, previousToken);
   }
 
   /** SPEC 8: the same refusal as a password login, shown on the login page (closed accounts sign in to their overlay). */
@@ -108,7 +108,9 @@ export class GoogleSignIn {
    * Links Google to the account registered with the same address. Google vouches for the
    * mailbox, so the address counts as verified. If it was not verified before, whoever set the
    * account's password never proved the mailbox (possibly someone squatting the address before
-   * its owner arrived), so that password and its sessions are dropped.
+   * its owner arrived), so that password, its sessions, and every way back in the squatter
+   * arranged (a recovery address of theirs, reset or recovery links already mailed) are dropped:
+   * the account is now the owner's, and with a listed address it may be an admin's.
    */
   private async link(user: UserRecord, identity: OidcIdentity): Promise<UserRecord> {
     // A barred account is refused before anything about it changes.
@@ -117,10 +119,17 @@ export class GoogleSignIn {
       throw new SignInRefused(TEXTS.googleSignInFailed, 'email already linked to another Google account');
     }
     const squatted = !user.emailVerified;
-    const linked = await this.d.accounts.update(user.id, {
-      googleSub: identity.sub,
-      emailVerified: true,
-      ...(squatted ? { passwordHash: null } : {}),
+    const now = this.d.clock.now();
+    const linked = await this.d.accounts.transaction(async (s) => {
+      if (squatted) {
+        await s.invalidateEmailTokens(user.id, 'reset', now);
+        await s.invalidateEmailTokens(user.id, 'recovery', now);
+      }
+      return s.update(user.id, {
+        googleSub: identity.sub,
+        emailVerified: true,
+        ...(squatted ? { passwordHash: null, recoveryEmail: null } : {}),
+      });
     });
     if (!linked) throw new SignInRefused(TEXTS.googleSignInFailed, 'account vanished while linking');
     if (squatted) await this.d.sessions.endAll(user.id);
@@ -136,7 +145,6 @@ export class GoogleSignIn {
         emailVerified: true,
         passwordHash: null,
         dateOfBirth: null,
-        role: this.d.accountService.roleFor(identity.email),
         googleSub: identity.sub,
         createdAt: this.d.clock.now(),
       });

@@ -2,11 +2,12 @@ import {
   DEFAULT_USERNAME_COLOR,
   USERNAME_COLOR_IDS,
   VERIFIED_LEVELS,
+  roleOf,
   type UsernameColorId,
   type VerifiedLevel,
 } from '@rush/domain';
 import { ACCOUNT_ROUTES, type Me } from '@rush/protocol';
-import { readPendingFriendInvites, type BalanceSource } from './balances.ts';
+import type { MeSource } from './balances.ts';
 import type { UserRecord } from './store.ts';
 
 const isColor = (v: string): v is UsernameColorId => (USERNAME_COLOR_IDS as readonly string[]).includes(v);
@@ -18,10 +19,11 @@ export function avatarUrl(user: Pick<UserRecord, 'id' | 'avatarVersion'>): strin
 }
 
 /** The signed-in user's own view (protocol `Me`); balances come from the ledger. */
-export async function buildMe(source: BalanceSource, user: UserRecord, sessionPublicId: string): Promise<Me> {
-  const [balances, pendingFriendInvites] = await Promise.all([
+export async function buildMe(source: MeSource, user: UserRecord, sessionPublicId: string): Promise<Me> {
+  const [balances, pendingFriendInvites, pendingRecoveryEmail] = await Promise.all([
     source.readBalances(user.id),
-    readPendingFriendInvites(user.id),
+    source.readPendingFriendInvites(user.id),
+    source.readPendingRecoveryEmail(user.id),
   ]);
   return {
     uid: user.id,
@@ -29,7 +31,8 @@ export async function buildMe(source: BalanceSource, user: UserRecord, sessionPu
     email: user.email,
     emailVerified: user.emailVerified,
     recoveryEmail: user.recoveryEmail,
-    role: user.role,
+    pendingRecoveryEmail,
+    role: roleOf(user, source.adminEmails),
     // The columns are plain text; an unknown value (a future level) reads as the safe default.
     verifiedLevel: isLevel(user.verifiedLevel) ? user.verifiedLevel : 'notVerified',
     usernameColor: isColor(user.usernameColor) ? user.usernameColor : DEFAULT_USERNAME_COLOR,

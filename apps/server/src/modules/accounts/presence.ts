@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { ONLINE_COUNT_DEBOUNCE_MS, ONLINE_WINDOW_MS } from '@rush/domain';
-import { TOPICS } from '@rush/protocol';
+import { PresenceEvents, TOPICS } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Connection, ConnectionListener, RealtimeHub } from '../../platform/realtime/types.ts';
-import { Debouncer, realTimer, type Timer } from './debounce.ts';
+import { Recount } from '../../platform/jobs/recount.ts';
+import { realTimer, type Timer } from '../../platform/jobs/timer.ts';
 import type { PresenceStore } from './presence.store.ts';
 
-export const PRESENCE_COUNT_EVENT = 'presence.count';
+
 /** Activity updates for one key closer together than this are dropped (the client sends one per 10 s at most). */
 export const PRESENCE_WRITE_MIN_MS = 5_000;
 /** Even a change of state is not written more often than this (a client flipping states in a loop). */
@@ -27,38 +28,34 @@ export class PresenceService implements ConnectionListener {
   /** Per key on this instance: sockets open here and the last activity write (the DB guard). */
   private readonly local = new Map<string, { sockets: number; lastWrite: number; lastState: 'online' | 'idle' }>();
   private lastPublished: number | null = null;
-  private readonly debouncer: Debouncer;
-  private refreshHandle: unknown = null;
+  private readonly refresh: Recount;
 
   constructor(
     private readonly store: PresenceStore,
     private readonly clock: Clock,
     private readonly hub: Pick<RealtimeHub, 'publish'>,
     private readonly log: FastifyBaseLogger,
-    private readonly timer: Timer = realTimer,
+    timer: Timer = realTimer,
   ) {
-    this.debouncer = new Debouncer(
-      ONLINE_COUNT_DEBOUNCE_MS,
-      () => this.recount(),
-      (err) => this.log.error({ err }, 'online count not published'),
+    // Published on change, debounced; also now and then, as the 180 s window moves on its own.
+    this.refresh = new Recount({
+      name: 'presence-recount',
+      delayMs: ONLINE_COUNT_DEBOUNCE_MS,
+      everyMs: PRESENCE_REFRESH_MS,
+      run: () => this.recount(),
+      log,
       timer,
-    );
+    });
   }
 
   /** Reads the first count and starts the periodic refresh. */
   async start(): Promise<void> {
-    await this.debouncer.flush();
-    const tick = () => {
-      this.debouncer.trigger();
-      this.refreshHandle = this.timer.setTimeout(tick, PRESENCE_REFRESH_MS);
-    };
-    this.refreshHandle = this.timer.setTimeout(tick, PRESENCE_REFRESH_MS);
+    await this.refresh.flush();
+    this.refresh.start();
   }
 
   async stop(): Promise<void> {
-    if (this.refreshHandle !== null) this.timer.clearTimeout(this.refreshHandle);
-    this.refreshHandle = null;
-    await this.debouncer.stop();
+    await this.refresh.stop();
   }
 
   /** The topic snapshot for a client that missed events: the count, fresh from the database. */
@@ -77,7 +74,7 @@ export class PresenceService implements ConnectionListener {
     const entry = this.local.get(key);
     this.local.set(key, { sockets: (entry?.sockets ?? 0) + 1, lastWrite: now.getTime(), lastState: 'online' });
     await this.store.connected(key, conn.userId, now);
-    this.debouncer.trigger();
+    this.refresh.trigger();
   }
 
   async onDisconnect(conn: Connection): Promise<void> {
@@ -86,7 +83,7 @@ export class PresenceService implements ConnectionListener {
     if (entry && entry.sockets > 1) entry.sockets -= 1;
     else this.local.delete(key);
     await this.store.disconnected(key, this.clock.now());
-    this.debouncer.trigger();
+    this.refresh.trigger();
   }
 
   async onPresence(conn: Connection, state: 'online' | 'idle'): Promise<void> {
@@ -101,19 +98,19 @@ export class PresenceService implements ConnectionListener {
       entry.lastState = state;
     }
     await this.store.setState(key, conn.userId, state, new Date(now), Math.max(entry?.sockets ?? 1, 1));
-    this.debouncer.trigger();
+    this.refresh.trigger();
   }
 
   /** Logout (SPEC 4): offline at once, before the sockets have even closed. */
   async userSignedOut(userId: string): Promise<void> {
     await this.store.setOffline(`u:${userId}`, this.clock.now());
-    this.debouncer.trigger();
+    this.refresh.trigger();
   }
 
   private async recount(): Promise<void> {
     const online = await this.countOnline();
     if (online === this.lastPublished) return;
     this.lastPublished = online;
-    await this.hub.publish(TOPICS.presence, PRESENCE_COUNT_EVENT, { online });
+    await this.hub.publish(TOPICS.presence, PresenceEvents.count, { online });
   }
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TEXTS } from '@rush/domain';
+import { TEXTS, roleOf, type Role } from '@rush/domain';
 import { ACCOUNT_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
@@ -11,6 +11,11 @@ import type { UserRecord } from './store.ts';
 export interface RequestAuth {
   user: UserRecord;
   session: Pick<SessionRecord, 'publicId' | 'userId' | 'expiresAt'>;
+  /**
+   * The role for this request, from the admin list in force and the proven mailbox (domain
+   * `roleOf`): decided anew at every request, never read from a stored grant.
+   */
+  role: Role;
   /** The cookie token, to keep this session when others are ended. */
   token: string;
 }
@@ -42,7 +47,9 @@ export function clearSessionCookie(reply: FastifyReply, config: Config): void {
 
 /**
  * Resolves the `sid` cookie on every API request, for every module (the hook sits on the root
- * instance). A cookie that names no live session is cleared, so the browser stops sending it.
+ * instance). A cookie that names no live session reads as signed out and is left alone: the
+ * request may have left before a login in another tab, and clearing it in the answer would wipe
+ * the new session's cookie that the browser stored meanwhile (the next login replaces it anyway).
  */
 export function installRequestAuth(app: FastifyInstance, sessions: Sessions, config: Config): void {
   app.decorateRequest('auth', null);
@@ -52,11 +59,8 @@ export function installRequestAuth(app: FastifyInstance, sessions: Sessions, con
     const token = request.cookies[SESSION_COOKIE];
     if (token === undefined) return;
     const resolved = await sessions.resolve(token);
-    if (!resolved) {
-      clearSessionCookie(reply, config);
-      return;
-    }
-    request.auth = { user: resolved.user, session: resolved.session, token };
+    if (!resolved) return;
+    request.auth = { user: resolved.user, session: resolved.session, token, role: roleOf(resolved.user, config.adminEmails) };
     // The cookie's Max-Age slides with the session's expiry.
     if (resolved.renewed) setSessionCookie(reply, config, token);
     // Self-exclusion (SPEC 4): a closed account keeps its session, so its pages show the

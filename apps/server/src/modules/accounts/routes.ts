@@ -3,6 +3,7 @@ import { ACCOUNT_ROUTES, TOPICS, type Me } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
 import type { SocketAuthenticator } from '../../platform/realtime/types.ts';
 import { authRoutes } from './auth.routes.ts';
+import type { MeReads, MeSource } from './balances.ts';
 import { Captcha } from './captcha.ts';
 import { UserEventPublisher } from './events.ts';
 import { GoogleOidc } from './google-oidc.ts';
@@ -17,9 +18,11 @@ import { Sessions } from './sessions.ts';
 import { SessionStore } from './sessions.store.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { SettingsService } from './settings.service.ts';
+import { commandGuard } from './command-guard.ts';
 import { socketAuthenticator } from './socket-auth.ts';
 import { AccountStore } from './store.ts';
-import { Sweeper } from './sweeper.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
+import { SWEEP_EVERY_MS, Sweeper } from './sweeper.ts';
 import { LoginThrottle } from './throttle.ts';
 import { ThrottleStore } from './throttle.store.ts';
 
@@ -28,6 +31,8 @@ export interface ProfileLink {
   me(userId: string, sessionPublicId: string): Promise<Me | null>;
   /** Publishes `profile.changed` with the user's current `Me` to their open pages. */
   notifyChanged(userId: string): Promise<void>;
+  /** Closes the user's sockets on every instance (4005) after a close or a ban. */
+  accountRestricted(userId: string): Promise<void>;
 }
 
 export interface AccountsModule {
@@ -41,18 +46,23 @@ export interface AccountsModule {
  * stores -> services -> routes, resolves the session of every API request for all modules,
  * owns the `user` and `presence` topics and the connection listener for presence.
  */
-export async function registerAccounts(app: FastifyInstance, ctx: AppContext): Promise<AccountsModule> {
+export async function registerAccounts(app: FastifyInstance, ctx: AppContext, reads: MeReads): Promise<AccountsModule> {
   const { config, clock, log, hub } = ctx;
   const stores = {
-    accounts: new AccountStore(ctx.db),
+    accounts: new AccountStore(ctx.db, config.adminEmails),
     sessions: new SessionStore(ctx.db),
     throttle: new ThrottleStore(ctx.db),
     states: new OAuthStateStore(ctx.db),
     presence: new PresenceStore(ctx.db),
   };
+  const me: MeSource = {
+    ...reads,
+    adminEmails: config.adminEmails,
+    readPendingRecoveryEmail: (uid) => stores.accounts.readPendingRecoveryEmail(uid),
+  };
   const events = new UserEventPublisher(hub, log);
   const sessions = new Sessions(stores.sessions, clock, events);
-  const throttle = new LoginThrottle(stores.throttle, clock);
+  const throttle = new LoginThrottle(stores.throttle, clock, config.captcha !== null);
   const presence = new PresenceService(stores.presence, clock, hub, log);
   const accounts = new AccountService({
     config,
@@ -60,13 +70,24 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
     mailer: ctx.mailer,
     log,
     accounts: stores.accounts,
+    me,
     sessions,
     throttle,
     captcha: new Captcha(config.captcha, log),
     presence,
     events,
   });
-  const settings = new SettingsService({ accounts: stores.accounts, throttle, events });
+  const settings = new SettingsService({
+    accounts: stores.accounts,
+    me,
+    throttle,
+    events,
+    config,
+    clock,
+    mailer: ctx.mailer,
+    log,
+    sessions,
+  });
   const google = config.google
     ? new GoogleSignIn({
         config,
@@ -94,9 +115,12 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
   hub.registerTopic('presence', { authorize: () => true, snapshot: () => presence.snapshot() });
   hub.addListener(presence);
   await presence.start();
+  // Every socket command, whatever its module, first checks the account's standing in the database.
+  hub.guardCommands(commandGuard(stores.accounts, config.supportEmail));
 
-  const sweeper = new Sweeper(stores, clock, log);
-  sweeper.start();
+  const sweeper = new Sweeper(stores, clock);
+  const housekeeping = new JobRunner([{ name: 'accounts-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweeper.sweep() }], log);
+  housekeeping.start();
 
   return {
     authenticateSocket: socketAuthenticator(sessions),
@@ -109,9 +133,10 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext): P
         const user = await stores.accounts.findById(userId);
         if (user) await accounts.notifyProfile(user);
       },
+      accountRestricted: (userId) => events.accountRestricted(userId),
     },
     async close() {
-      sweeper.stop();
+      await housekeeping.stop();
       await presence.stop();
     },
   };

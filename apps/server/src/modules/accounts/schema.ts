@@ -36,9 +36,6 @@ export const users = pgTable(
     emailVerified: boolean('email_verified').notNull().default(false),
     passwordHash: text('password_hash'),
     dateOfBirth: date('date_of_birth', { mode: 'string' }),
-    role: text('role', { enum: ['user', 'admin'] })
-      .notNull()
-      .default('user'),
     verifiedLevel: text('verified_level').notNull().default('notVerified'),
     /** In-app ban (SPEC 4, 6): signed in, under restrictions. */
     banned: boolean('banned').notNull().default(false),
@@ -91,7 +88,8 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['verify', 'reset'] }).notNull(),
+    // 'recovery': the link that makes a new recovery address usable (its `email`).
+    kind: text('kind', { enum: ['verify', 'reset', 'recovery'] }).notNull(),
     email: text('email').notNull(),
     expiresAt: ts('expires_at').notNull(),
     usedAt: ts('used_at'),

@@ -17,7 +17,8 @@ import { AppError } from '../../platform/errors.ts';
 import type { Mail, Mailer } from '../../platform/mail/mailer.ts';
 import type { Captcha } from './captcha.ts';
 import type { UserEventPublisher } from './events.ts';
-import { resetPasswordMail, verificationMail } from './mail-templates.ts';
+import { registrationAttemptMail, resetPasswordMail, verificationMail } from './mail-templates.ts';
+import type { MeSource } from './balances.ts';
 import { buildMe } from './me.ts';
 import { dummyVerify, hashPassword, verifyPassword } from './passwords.ts';
 import type { PresenceService } from './presence.ts';
@@ -33,6 +34,8 @@ export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
 export const RESET_TOKEN_TTL_MS = HOUR;
 /** At most one verification or reset mail per account per minute: nobody gets mail-bombed through us. */
 export const MAIL_SPACING_MS = 60_000;
+/** At most one "someone tried to sign up with your address" mail per account per hour. */
+export const REGISTRATION_NOTICE_SPACING_MS = HOUR;
 
 export interface SignedIn {
   /** The new session cookie token. */
@@ -46,6 +49,8 @@ export interface AccountDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
   accounts: AccountStore;
+  /** What `Me` is built from. */
+  me: MeSource;
   sessions: Sessions;
   throttle: LoginThrottle;
   captcha: Captcha;
@@ -60,12 +65,14 @@ const isoDate = (d: DateOfBirth) =>
 export class AccountService {
   constructor(private readonly d: AccountDeps) {}
 
-  /** SPEC 6 admin role: ADMIN_EMAILS, checked at registration and at every login. */
-  roleFor(email: string): 'admin' | 'user' {
-    return this.d.config.adminEmails.has(email.trim().toLowerCase()) ? 'admin' : 'user';
-  }
-
-  async register(input: RegisterRequest, meta: ClientMeta, previousToken: string | undefined): Promise<SignedIn> {
+  /**
+   * Issue 10: the answer (TEXTS.registrationCheckEmail, no session) is the same whether the
+   * address is new or already has an account, so registration tells nobody which addresses are
+   * customers. A new account is made unverified and mailed its link, which signs it in; the
+   * owner of a taken address is mailed instead and nothing is made. Usernames are public, so a
+   * taken one still gets SPEC 8's "Username exists".
+   */
+  async register(input: RegisterRequest, meta: ClientMeta): Promise<void> {
     const now = this.d.clock.now();
     const username = input.username.trim();
     const email = input.email.trim();
@@ -74,13 +81,12 @@ export class AccountService {
     // After the form rules (a typo must not burn the single-use captcha token), before any
     // lookup (a bot must not probe which names and addresses exist).
     await this.d.captcha.check(input.captchaToken, meta.ip);
-    // Friendly early answers; the unique indexes below stay the real guard against races.
-    const taken: Record<string, string> = {};
-    if (await this.d.accounts.usernameTaken(username)) taken.username = TEXTS.usernameExists;
-    if (await this.d.accounts.emailTaken(email)) taken.email = TEXTS.emailTaken;
-    if (Object.keys(taken).length > 0) throw fieldErrors(taken);
-
+    // A friendly early answer; the unique indexes below stay the real guard against races.
+    if (await this.d.accounts.usernameTaken(username)) throw fieldErrors({ username: TEXTS.usernameExists });
+    // Hashed on both paths, so the answer time does not tell a taken address either.
     const passwordHash = await hashPassword(input.password);
+    const owner = await this.d.accounts.findByEmail(email);
+    if (owner) return this.tellOwnerOfRegistration(owner);
     const created = await this.d.accounts.insertUser({
       id: crypto.randomUUID(),
       username,
@@ -88,15 +94,23 @@ export class AccountService {
       emailVerified: false,
       passwordHash,
       dateOfBirth: input.dob ? isoDate(input.dob) : null,
-      role: this.roleFor(email),
       googleSub: null,
       createdAt: now,
     });
+    if (created === 'email') {
+      // A concurrent registration of the same address won: answer as for any taken address.
+      const winner = await this.d.accounts.findByEmail(email);
+      if (winner) await this.tellOwnerOfRegistration(winner);
+      return;
+    }
     if (typeof created === 'string') throw conflictError(created);
-
-    const session = await this.d.sessions.start(created.id, meta, previousToken);
     await this.issueVerification(created);
-    return { token: session.token, me: await buildMe(this.d.accounts, created, session.publicId) };
+  }
+
+  /** At most one such mail per account per hour: nobody gets mail-bombed through sign-up. */
+  private async tellOwnerOfRegistration(owner: UserRecord): Promise<void> {
+    if (!(await this.d.throttle.allowOnce(`regmail:${owner.id}`, REGISTRATION_NOTICE_SPACING_MS))) return;
+    this.send(registrationAttemptMail(owner.email, this.product()));
   }
 
   async login(input: LoginRequest, meta: ClientMeta, previousToken: string | undefined): Promise<SignedIn> {
@@ -107,34 +121,26 @@ export class AccountService {
         ? await this.d.accounts.findByEmail(id.value)
         : await this.d.accounts.findByUsername(id.value);
     const keys = loginKeys(user?.id ?? `?${id.value.toLowerCase()}`, meta.ip);
-    if (await this.d.throttle.isLocked([keys.accountIp, keys.account, keys.ip])) {
-      throw new AppError('TOO_MANY_ATTEMPTS', TEXTS.tooManyAttempts);
-    }
+    // Counted before the hash is checked (issue 10): parallel guesses each take a number, and
+    // those past the allowance are refused without being evaluated.
+    const { captchaNeeded } = await this.d.throttle.reserveLogin(keys);
+    if (captchaNeeded) await this.d.captcha.check(input.captchaToken, meta.ip);
     const ok = user?.passwordHash
       ? await verifyPassword(user.passwordHash, input.password)
       : await dummyVerify(input.password);
-    if (!ok || !user) {
-      await this.d.throttle.loginFailed(keys);
-      throw new AppError('INVALID_CREDENTIALS', TEXTS.invalidCredentials);
-    }
+    if (!ok || !user) throw new AppError('INVALID_CREDENTIALS', TEXTS.invalidCredentials);
     // Only a caller who knows the password learns that the account is disabled. A closed
     // (self-excluded) account still signs in: its pages show the permanent overlay (SPEC 2) and
     // every change but logout is refused (request-auth.ts).
     if (user.loginDisabled) throw new AppError('ACCOUNT_DISABLED', TEXTS.loginDisabled(this.d.config.supportEmail));
     await this.d.throttle.loginSucceeded(keys);
-    return this.signIn(await this.promoteIfListed(user), meta, previousToken);
+    return this.signIn(user, meta, previousToken);
   }
 
   /** Starts the single session of `user` (also the last step of Google sign-in). */
   async signIn(user: UserRecord, meta: ClientMeta, previousToken: string | undefined): Promise<SignedIn> {
     const session = await this.d.sessions.start(user.id, meta, previousToken);
-    return { token: session.token, me: await buildMe(this.d.accounts, user, session.publicId) };
-  }
-
-  /** The env list may have gained this address since the account was made. */
-  async promoteIfListed(user: UserRecord): Promise<UserRecord> {
-    if (user.role === 'admin' || this.roleFor(user.email) !== 'admin') return user;
-    return (await this.d.accounts.update(user.id, { role: 'admin' })) ?? user;
+    return { token: session.token, me: await buildMe(this.d.me, user, session.publicId) };
   }
 
   async logout(token: string | undefined): Promise<void> {
@@ -143,18 +149,31 @@ export class AccountService {
     if (ended) await this.d.presence.userSignedOut(ended.userId);
   }
 
-  /** True when the link verified the address it was sent to (and that is still the account's). */
-  async verifyEmail(token: string): Promise<boolean> {
+  /** The account whose address the link verified (the one it was sent to, still the account's), or null. */
+  async verifyEmail(token: string): Promise<UserRecord | null> {
     const now = this.d.clock.now();
     const used = await this.d.accounts.consumeEmailToken(sha256(token), 'verify', now);
-    if (!used) return false;
+    if (!used) return null;
     const user = await this.d.accounts.findById(used.userId);
-    if (!user || user.email.toLowerCase() !== used.email.toLowerCase()) return false;
-    if (!user.emailVerified) {
-      const updated = await this.d.accounts.update(user.id, { emailVerified: true });
-      if (updated) await this.notifyProfile(updated);
-    }
-    return true;
+    if (!user || user.email.toLowerCase() !== used.email.toLowerCase()) return null;
+    if (user.emailVerified) return user;
+    const updated = await this.d.accounts.update(user.id, { emailVerified: true });
+    if (updated) await this.notifyProfile(updated);
+    return updated;
+  }
+
+  /**
+   * The verification link proves the mailbox, so it finishes a sign-up by signing in (issue 10:
+   * registration itself signs nobody in). Only for an account signed in nowhere: opening the
+   * link on a phone must not sign out the computer that asked for it.
+   */
+  async signInFromLink(
+    user: UserRecord,
+    meta: ClientMeta,
+    previousToken: string | undefined,
+  ): Promise<SignedIn | null> {
+    if (user.loginDisabled || (await this.d.sessions.currentPublicId(user.id))) return null;
+    return this.signIn(user, meta, previousToken);
   }
 
   async resendVerification(user: UserRecord): Promise<void> {
@@ -211,6 +230,8 @@ export class AccountService {
       const provesEmail = user.email.toLowerCase() === used.email.toLowerCase();
       await s.update(user.id, provesEmail ? { passwordHash, emailVerified: true } : { passwordHash });
       await s.invalidateEmailTokens(user.id, 'reset', now);
+      // A recovery change someone else started dies with the password it was made under.
+      await s.invalidateEmailTokens(user.id, 'recovery', now);
       return user.id;
     });
     if (!userId) throw invalidLink();
@@ -221,13 +242,13 @@ export class AccountService {
   }
 
   async me(user: UserRecord, sessionPublicId: string): Promise<Me> {
-    return buildMe(this.d.accounts, user, sessionPublicId);
+    return buildMe(this.d.me, user, sessionPublicId);
   }
 
   /** Publishes the new `Me` to the user's open pages (their one session, if any). */
   async notifyProfile(user: UserRecord): Promise<void> {
     const sessionId = await this.d.sessions.currentPublicId(user.id);
-    if (sessionId) await this.d.events.profileChanged(await buildMe(this.d.accounts, user, sessionId));
+    if (sessionId) await this.d.events.profileChanged(await buildMe(this.d.me, user, sessionId));
   }
 
   private async issueVerification(user: UserRecord): Promise<void> {

@@ -5,9 +5,21 @@ import type { UserRecord } from './store.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 export const SESSION_COOKIE = 'sid';
-export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding lifetime: a session unused for this long ends (each use pushes the end forward). */
+export const SESSION_TTL_MS = 7 * DAY_MS;
+/**
+ * Absolute lifetime: a session ends this long after its sign-in however active it is, so a
+ * stolen cookie kept warm by a script still dies, and the password is asked again monthly.
+ */
+export const SESSION_ABSOLUTE_MS = 30 * DAY_MS;
 /** `last_seen_at` (and the expiry sliding with it) is written at most this often per session. */
 export const SESSION_TOUCH_MS = 60_000;
+
+/** The end a use at `now` gives a session signed in at `createdAt`: the sliding end, capped by the absolute one. */
+function slidingEnd(createdAt: Date, now: Date): Date {
+  return new Date(Math.min(now.getTime() + SESSION_TTL_MS, createdAt.getTime() + SESSION_ABSOLUTE_MS));
+}
 
 /** 32 random bytes in base64url are 43 characters; anything else is not one of our cookies. */
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{43}$/;
@@ -56,7 +68,7 @@ export class Sessions {
         userId,
         createdAt: now,
         lastSeenAt: now,
-        expiresAt: new Date(now.getTime() + SESSION_TTL_MS),
+        expiresAt: slidingEnd(now, now),
         ip: meta.ip.slice(0, 64),
         userAgent: meta.userAgent?.slice(0, 512) ?? null,
       });
@@ -77,14 +89,15 @@ export class Sessions {
     const found = await this.store.findWithUser(tokenHash);
     if (!found) return null;
     const now = this.clock.now();
-    if (found.session.expiresAt <= now || found.user.loginDisabled) {
+    const absoluteEnd = found.session.createdAt.getTime() + SESSION_ABSOLUTE_MS;
+    if (found.session.expiresAt <= now || absoluteEnd <= now.getTime() || found.user.loginDisabled) {
       // A session of a disabled account dies here too: disabling must not wait 30 days.
       await this.store.deleteByTokenHash(tokenHash);
       return null;
     }
     let renewed = false;
     if (now.getTime() - found.session.lastSeenAt.getTime() >= SESSION_TOUCH_MS) {
-      const expiresAt = new Date(now.getTime() + SESSION_TTL_MS);
+      const expiresAt = slidingEnd(found.session.createdAt, now);
       await this.store.touch(tokenHash, now, expiresAt);
       found.session.lastSeenAt = now;
       found.session.expiresAt = expiresAt;

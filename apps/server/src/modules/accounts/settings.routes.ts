@@ -8,13 +8,16 @@ import {
   ChangeSettingsRequest,
   ChangeUsernameRequest,
   RecoveryEmailRequest,
+  VerifyEmailRequest,
   type Me,
   type MessageResponse,
 } from '@rush/protocol';
 import { AppError, notFound } from '../../platform/errors.ts';
+import { sendUpload } from '../../platform/uploads/serve.ts';
 import { AVATAR_CONTENT_TYPE } from './avatar.ts';
-import { parseInput } from './input.ts';
+import { parse } from '../../platform/http/parse.ts';
 import { requireAuth } from './request-auth.ts';
+import { withRetryAfter } from './retry-after.ts';
 import type { SettingsService } from './settings.service.ts';
 
 /** User ids are UUIDs; anything else cannot name an avatar and is not worth a query. */
@@ -24,27 +27,38 @@ const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}
 export async function settingsRoutes(app: FastifyInstance, settings: SettingsService): Promise<void> {
   app.patch(ACCOUNT_ROUTES.username, async (request): Promise<Me> => {
     const auth = requireAuth(request);
-    return settings.changeUsername(auth, parseInput(ChangeUsernameRequest, request.body));
+    return settings.changeUsername(auth, parse(ChangeUsernameRequest, request.body));
   });
 
   app.patch(ACCOUNT_ROUTES.color, async (request): Promise<Me> => {
     const auth = requireAuth(request);
-    return settings.changeColor(auth, parseInput(ChangeColorRequest, request.body));
+    return settings.changeColor(auth, parse(ChangeColorRequest, request.body));
   });
 
   app.patch(ACCOUNT_ROUTES.settings, async (request): Promise<Me> => {
     const auth = requireAuth(request);
-    return settings.changeSettings(auth, parseInput(ChangeSettingsRequest, request.body));
+    return settings.changeSettings(auth, parse(ChangeSettingsRequest, request.body));
   });
 
-  app.put(ACCOUNT_ROUTES.recoveryEmail, async (request): Promise<Me> => {
+  app.put(ACCOUNT_ROUTES.recoveryEmail, async (request, reply): Promise<Me> => {
     const auth = requireAuth(request);
-    return settings.setRecoveryEmail(auth, parseInput(RecoveryEmailRequest, request.body));
+    const input = parse(RecoveryEmailRequest, request.body);
+    return withRetryAfter(reply, () => settings.setRecoveryEmail(auth, input));
   });
 
-  app.post(ACCOUNT_ROUTES.password, async (request): Promise<MessageResponse> => {
+  // The link mailed to a new recovery address (a GET from the mail client, no session needed:
+  // the token is the proof); lands on the app, which shows the outcome.
+  app.get(ACCOUNT_ROUTES.verifyRecoveryEmail, async (request, reply) => {
+    const q = VerifyEmailRequest.safeParse(request.query);
+    const ok = q.success && (await settings.verifyRecoveryEmail(q.data.token));
+    // The same landing notice as the sign-up link: "Your email has been verified" fits both.
+    return reply.redirect(`/?emailVerified=${ok ? 1 : 0}`, 302);
+  });
+
+  app.post(ACCOUNT_ROUTES.password, async (request, reply): Promise<MessageResponse> => {
     const auth = requireAuth(request);
-    return { message: await settings.changePassword(auth, parseInput(ChangePasswordRequest, request.body)) };
+    const input = parse(ChangePasswordRequest, request.body);
+    return { message: await withRetryAfter(reply, () => settings.changePassword(auth, input)) };
   });
 
   // Multipart is parsed only here: its own encapsulated scope, with the avatar size limit.
@@ -70,11 +84,10 @@ export async function settingsRoutes(app: FastifyInstance, settings: SettingsSer
       // The URL in `Me` names the version, so that URL never changes content: cache it for good.
       // Any other URL (no or an old version) must be revalidated.
       const current = request.query.v === String(avatar.version);
-      return reply
-        .type(AVATAR_CONTENT_TYPE)
+      reply
         .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, no-cache')
-        .header('etag', `"avatar-${avatar.version}"`)
-        .send(avatar.image);
+        .header('etag', `"avatar-${avatar.version}"`);
+      return sendUpload(reply, AVATAR_CONTENT_TYPE, avatar.image);
     },
   );
 }

@@ -1,17 +1,14 @@
-import { and, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Balances } from '@rush/protocol';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
-import { readUserBalances } from '../wallet/ledger.store.ts';
-import { toWireBalances, type BalanceSource } from './balances.ts';
 import { emailTokens, users, type StoredSettings } from './schema.ts';
 
 /** A user as the services see it: every column but the avatar bytes, which only the image route reads. */
 export type UserRecord = Omit<typeof users.$inferSelect, 'avatar'>;
 export type NewUser = Pick<
   typeof users.$inferInsert,
-  'id' | 'username' | 'email' | 'emailVerified' | 'passwordHash' | 'dateOfBirth' | 'role' | 'googleSub' | 'createdAt'
+  'id' | 'username' | 'email' | 'emailVerified' | 'passwordHash' | 'dateOfBirth' | 'googleSub' | 'createdAt'
 >;
-export type EmailTokenKind = 'verify' | 'reset';
+export type EmailTokenKind = 'verify' | 'reset' | 'recovery';
 export type EmailTokenRecord = typeof emailTokens.$inferSelect;
 
 /** Which unique rule an insert or rename broke, if any. */
@@ -38,21 +35,33 @@ export function uniqueConflictOf(e: unknown): UniqueConflict | null {
 }
 
 /** Users and e-mail tokens: the SQL of the accounts capability (sessions, throttle, presence, OIDC state live in their own stores). */
-export class AccountStore implements BalanceSource {
-  constructor(private readonly db: DbOrTx) {}
-
-  /** The header balances of `Me`: the user's USD and RC ledger accounts, in minor units. */
-  async readBalances(userId: string): Promise<Balances> {
-    return toWireBalances(await readUserBalances(this.db, userId));
-  }
+export class AccountStore {
+  /** `adminEmails`: the operator's list in force, from which `Me` derives the role (never stored). */
+  constructor(
+    private readonly db: DbOrTx,
+    readonly adminEmails: ReadonlySet<string> = new Set(),
+  ) {}
 
   /** Runs `fn` in one short transaction; keep slow work (hashing, mail, HTTP) outside. */
   transaction<T>(fn: (store: AccountStore) => Promise<T>): Promise<T> {
-    return (this.db as Db).transaction((tx) => fn(new AccountStore(tx)));
+    return (this.db as Db).transaction((tx) => fn(new AccountStore(tx, this.adminEmails)));
   }
 
   async findById(id: string): Promise<UserRecord | null> {
     const rows = await this.db.select(userColumns).from(users).where(eq(users.id, id)).limit(1);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Only what decides whether an account may act (closed, banned): a primary-key read of two
+   * columns, cheap enough for every socket command (moves included).
+   */
+  async standing(id: string): Promise<{ closed: boolean; banned: boolean } | null> {
+    const rows = await this.db
+      .select({ closed: users.closed, banned: users.banned })
+      .from(users)
+      .where(eq(users.id, id))
+      .limit(1);
     return rows[0] ?? null;
   }
 
@@ -97,10 +106,6 @@ export class AccountStore implements BalanceSource {
     return (await this.findByUsername(username)) !== null;
   }
 
-  async emailTaken(email: string): Promise<boolean> {
-    return (await this.findByEmail(email)) !== null;
-  }
-
   /** Inserts a user; the unique indexes decide races, reported as a conflict instead of thrown. */
   async insertUser(u: NewUser): Promise<UserRecord | UniqueConflict> {
     try {
@@ -136,7 +141,7 @@ export class AccountStore implements BalanceSource {
     patch: Partial<
       Pick<
         typeof users.$inferInsert,
-        'usernameColor' | 'recoveryEmail' | 'passwordHash' | 'emailVerified' | 'role' | 'googleSub'
+        'usernameColor' | 'recoveryEmail' | 'passwordHash' | 'emailVerified' | 'googleSub'
       >
     >,
   ): Promise<UserRecord | null> {
@@ -237,6 +242,20 @@ export class AccountStore implements BalanceSource {
       .update(emailTokens)
       .set({ usedAt: now })
       .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
+  }
+
+  /**
+   * The recovery address waiting for its link: the newest unused 'recovery' token's (a new
+   * request, a verification or a password change marks the older ones used).
+   */
+  async readPendingRecoveryEmail(userId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ email: emailTokens.email })
+      .from(emailTokens)
+      .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, 'recovery'), isNull(emailTokens.usedAt)))
+      .orderBy(desc(emailTokens.createdAt))
+      .limit(1);
+    return rows[0]?.email ?? null;
   }
 
   /** Housekeeping: tokens expired or used more than a day ago are of no use to anyone. */

@@ -1,6 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
-import { realTimer, type Timer } from './debounce.ts';
 import type { OAuthStateStore } from './oauth.store.ts';
 import type { PresenceStore } from './presence.store.ts';
 import type { SessionStore } from './sessions.store.ts';
@@ -25,27 +23,10 @@ export interface SweptStores {
  * answer, only the table sizes. Any instance may sweep; the deletes are idempotent.
  */
 export class Sweeper {
-  private handle: unknown = null;
-
   constructor(
     private readonly stores: SweptStores,
     private readonly clock: Clock,
-    private readonly log: FastifyBaseLogger,
-    private readonly timer: Timer = realTimer,
   ) {}
-
-  start(): void {
-    const tick = () => {
-      this.sweep().catch((err: unknown) => this.log.error({ err }, 'accounts sweep failed'));
-      this.handle = this.timer.setTimeout(tick, SWEEP_EVERY_MS);
-    };
-    this.handle = this.timer.setTimeout(tick, SWEEP_EVERY_MS);
-  }
-
-  stop(): void {
-    if (this.handle !== null) this.timer.clearTimeout(this.handle);
-    this.handle = null;
-  }
 
   async sweep(): Promise<void> {
     const now = this.clock.now();

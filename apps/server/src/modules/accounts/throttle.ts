@@ -1,24 +1,43 @@
+import { TEXTS, formatRetryWait, type AttemptPolicy } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
-import type { ThrottleRule, ThrottleStore } from './throttle.store.ts';
+import { AppError } from '../../platform/errors.ts';
+import type { ThrottleStore } from './throttle.store.ts';
 
-const MINUTE = 60_000;
+const SECOND = 1000;
+const MINUTE = 60 * SECOND;
+const DAY = 24 * 60 * MINUTE;
 
 /**
- * Brute-force limits on password checks. Three keys per attempt so that neither a botnet
- * against one account nor one address against many accounts gets far, while the owner's own
- * typos from their own address (the first key) are forgiven by a successful login.
+ * Brute-force limits on password checks, as growing delays (domain `attemptDelayMs`) rather than
+ * locks. Three keys per login so that neither one address against one account, nor a botnet
+ * against one account, nor one address against many accounts gets far.
  */
-export const LOGIN_RULES = {
-  /** One account from one address: the common case of guessing. */
-  accountIp: { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-  /** One account from anywhere: a distributed guess. */
-  account: { maxFailures: 20, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
+export const LOGIN_POLICIES = {
+  /** One account from one address: the common case of guessing. A success forgives it. */
+  accountIp: { freeAttempts: 5, firstDelayMs: 30 * SECOND, maxDelayMs: 15 * MINUTE },
   /** One address against any account: credential stuffing. */
-  ip: { maxFailures: 50, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE },
-} as const satisfies Record<string, ThrottleRule>;
+  ip: { freeAttempts: 50, firstDelayMs: 30 * SECOND, maxDelayMs: 15 * MINUTE },
+  /**
+   * One account from anywhere (a distributed guess) when no captcha is configured: a short
+   * ceiling, so however many addresses guess, the owner waits seconds, never a lockout.
+   */
+  accountDelay: { freeAttempts: 20, firstDelayMs: SECOND, maxDelayMs: 30 * SECOND },
+  /** The same with a captcha configured: only counted; past ACCOUNT_CAPTCHA_AFTER a captcha is needed. */
+  accountCount: { freeAttempts: Number.MAX_SAFE_INTEGER, firstDelayMs: 0, maxDelayMs: 0 },
+} as const satisfies Record<string, AttemptPolicy>;
+
+/** Attempts on one account from anywhere after which its logins need a solved captcha (when configured). */
+export const ACCOUNT_CAPTCHA_AFTER = 20;
 
 /** Current-password checks in the settings (a stolen session must not become a guessing oracle). */
-export const CURRENT_PASSWORD_RULE: ThrottleRule = { maxFailures: 5, windowMs: 15 * MINUTE, lockMs: 15 * MINUTE };
+export const CURRENT_PASSWORD_POLICY: AttemptPolicy = {
+  freeAttempts: 5,
+  firstDelayMs: 30 * SECOND,
+  maxDelayMs: 15 * MINUTE,
+};
+
+/** A counter with no attempt for this long starts over. */
+export const ATTEMPTS_FORGET_MS = DAY;
 
 export interface LoginKeys {
   accountIp: string;
@@ -34,40 +53,82 @@ export function loginKeys(account: string, ip: string): LoginKeys {
   return { accountIp: `login:ai:${account}:${ip}`, account: `login:a:${account}`, ip: `login:ip:${ip}` };
 }
 
+const currentPasswordKey = (userId: string) => `pwcheck:${userId}`;
+
+/** The 429 of a refused attempt, naming the wait (routes also send it as Retry-After: retry-after.ts). */
+export class AttemptsRefused extends AppError {
+  constructor(readonly retryAfterMs: number) {
+    super('TOO_MANY_ATTEMPTS', TEXTS.tooManyAttemptsWait(formatRetryWait(retryAfterMs)));
+  }
+}
+
+export function tooManyAttempts(retryAfterMs: number): AttemptsRefused {
+  return new AttemptsRefused(retryAfterMs);
+}
+
 export class LoginThrottle {
   constructor(
     private readonly store: ThrottleStore,
     private readonly clock: Clock,
+    /** With a captcha the account-wide step asks for one; without, it is a short delay. */
+    private readonly captchaEnabled: boolean,
   ) {}
 
-  async isLocked(keys: string[]): Promise<boolean> {
-    return (await this.store.lockedUntil(keys, this.clock.now())) !== null;
+  /**
+   * Counts this login attempt before the password is verified (throws the 429 when a key is
+   * still waiting). Answers whether the account-wide step wants a captcha.
+   */
+  async reserveLogin(keys: LoginKeys): Promise<{ captchaNeeded: boolean }> {
+    const account = this.captchaEnabled ? LOGIN_POLICIES.accountCount : LOGIN_POLICIES.accountDelay;
+    const r = await this.store.reserve(
+      [
+        { key: keys.accountIp, policy: LOGIN_POLICIES.accountIp },
+        { key: keys.ip, policy: LOGIN_POLICIES.ip },
+        { key: keys.account, policy: account },
+      ],
+      this.clock.now(),
+      ATTEMPTS_FORGET_MS,
+    );
+    if (!r.allowed) throw tooManyAttempts(r.retryAfterMs);
+    return { captchaNeeded: this.captchaEnabled && (r.counts[keys.account] ?? 0) > ACCOUNT_CAPTCHA_AFTER };
   }
 
-  async loginFailed(keys: LoginKeys): Promise<void> {
-    const now = this.clock.now();
-    await this.store.recordFailure(keys.accountIp, LOGIN_RULES.accountIp, now);
-    await this.store.recordFailure(keys.account, LOGIN_RULES.account, now);
-    await this.store.recordFailure(keys.ip, LOGIN_RULES.ip, now);
-  }
-
-  /** A success forgives the account+address counter only: other addresses' guesses still count. */
+  /**
+   * A success forgives the account+address counter, and gives its attempt back to the shared
+   * ones (an office behind one address logs in all day); other addresses' guesses still count.
+   */
   async loginSucceeded(keys: LoginKeys): Promise<void> {
     await this.store.clear(keys.accountIp);
+    await this.store.release(keys.ip);
+    await this.store.release(keys.account);
   }
 
-  /** Lifts every login lock of the account (the owner proved control of the mailbox). */
+  /** Lifts every login delay of the account (the owner proved control of the mailbox). */
   async clearAccount(userId: string): Promise<void> {
     const keys = loginKeys(userId, '');
     await this.store.clear(keys.account);
     await this.store.clearPrefix(keys.accountIp); // `login:ai:{uid}:` + any address
+    await this.store.clear(currentPasswordKey(userId));
   }
 
-  async failed(key: string, rule: ThrottleRule): Promise<void> {
-    await this.store.recordFailure(key, rule, this.clock.now());
+  /** Counts a current-password check (password change, recovery email) before it is verified. */
+  async reserveCurrentPassword(userId: string): Promise<void> {
+    const r = await this.store.reserve(
+      [{ key: currentPasswordKey(userId), policy: CURRENT_PASSWORD_POLICY }],
+      this.clock.now(),
+      ATTEMPTS_FORGET_MS,
+    );
+    if (!r.allowed) throw tooManyAttempts(r.retryAfterMs);
   }
 
-  async clear(key: string): Promise<void> {
-    await this.store.clear(key);
+  /** True at most once per `spacingMs` for `key` (mails sent on a stranger's request). */
+  async allowOnce(key: string, spacingMs: number): Promise<boolean> {
+    const policy = { freeAttempts: 1, firstDelayMs: spacingMs, maxDelayMs: spacingMs };
+    const r = await this.store.reserve([{ key, policy }], this.clock.now(), ATTEMPTS_FORGET_MS);
+    return r.allowed;
+  }
+
+  async currentPasswordSucceeded(userId: string): Promise<void> {
+    await this.store.clear(currentPasswordKey(userId));
   }
 }

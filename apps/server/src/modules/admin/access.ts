@@ -2,12 +2,12 @@ import type { FastifyRequest } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import { IdempotencyKey, IDEMPOTENCY_HEADER } from '@rush/protocol';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
-import { requireAuth, type RequestAuth } from '../accounts/request-auth.ts';
+import { requireAuth, type RequestAuth } from '../accounts/index.ts';
 
-/** SPEC 6 admin: the role comes from ADMIN_EMAILS (accounts); everyone else gets 403. */
+/** SPEC 6 admin: a verified address on ADMIN_EMAILS (decided per request by accounts); everyone else gets 403. */
 export function requireAdmin(request: FastifyRequest): RequestAuth {
   const auth = requireAuth(request);
-  if (auth.user.role !== 'admin') throw forbidden();
+  if (auth.role !== 'admin') throw forbidden();
   return auth;
 }
 

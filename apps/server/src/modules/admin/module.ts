@@ -1,9 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { WalletCore } from '../wallet/module.ts';
+import type { WalletCore } from '../wallet/index.ts';
 import { AdminMoneyService } from './money.service.ts';
+import { healthRoutes } from './health.routes.ts';
 import { adminRoutes } from './routes.ts';
 
 /** The admin capability; for now its money API (issue 3). Every route needs the admin role. */
 export function registerAdmin(app: FastifyInstance, wallet: WalletCore): void {
   adminRoutes(app, wallet, new AdminMoneyService(wallet));
+  healthRoutes(app, wallet);
 }

@@ -1,10 +1,10 @@
 import { TEXTS } from '@rush/domain';
 import type { AdminWalletResponse } from '@rush/protocol';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
-import { toWireBalances } from '../accounts/balances.ts';
-import { accountOf } from '../wallet/account-ids.ts';
-import { InsufficientFundsError } from '../wallet/ledger.store.ts';
-import type { WalletCore } from '../wallet/module.ts';
+import { toWireBalances } from '../accounts/index.ts';
+import { accountOf } from '../wallet/index.ts';
+import { InsufficientFundsError } from '../wallet/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
 
 type Operation = 'deposit' | 'withdraw';
 

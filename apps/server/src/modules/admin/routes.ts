@@ -7,7 +7,7 @@ import {
   WALLET_ROUTES,
 } from '@rush/protocol';
 import { parse } from '../../platform/http/parse.ts';
-import type { WalletCore } from '../wallet/module.ts';
+import type { WalletCore } from '../wallet/index.ts';
 import { idempotencyKey, requireAdmin, targetUid } from './access.ts';
 import type { AdminMoneyService } from './money.service.ts';
 

@@ -16,7 +16,7 @@ import type { Db } from '../../platform/db/database.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { requireAdmin } from '../admin/access.ts';
+import { requireAdmin } from '../admin/index.ts';
 import { CatalogStore } from './catalog.store.ts';
 
 type WagerRequest = { Params: { currency: string; key: string } };

@@ -13,11 +13,12 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { newPublicId } from '../play/ids.ts';
-import type { PlayModule } from '../play/module.ts';
-import { ProfileStore } from '../play/profiles.store.ts';
+import { newPublicId } from '../play/index.ts';
+import type { PlayModule } from '../play/index.ts';
+import { ProfileStore } from '../play/index.ts';
 import type { FactsReader } from './facts.ts';
-import { inTx, type QueueService } from './queue.service.ts';
+import { inTx } from '../../platform/db/transaction.ts';
+import type { QueueService } from './queue.service.ts';
 import { MatchRecordStore, isActive } from './records.store.ts';
 import { alreadyInMatch, isRefusal, matchGone, refused } from './refusals.ts';
 import { ChallengeStore, type ChallengeRow } from './challenges.store.ts';
@@ -167,7 +168,11 @@ export class ChallengeService {
     return view;
   }
 
-  private async emit(uid: string, type: string, challenge: ChallengeView): Promise<void> {
+  private async emit(
+    uid: string,
+    type: typeof MatchmakingUserEvents.challenge | typeof MatchmakingUserEvents.challengeClosed,
+    challenge: ChallengeView,
+  ): Promise<void> {
     try {
       await this.d.hub.publish(TOPICS.user(uid), type, { challenge });
     } catch (err) {

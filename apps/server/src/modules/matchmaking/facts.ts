@@ -17,9 +17,9 @@ import {
 import type { DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { ProfileStore } from '../play/profiles.store.ts';
-import { FLAG_TEXTS } from '../wallet/identity/port.ts';
-import type { WalletCore } from '../wallet/module.ts';
+import { ProfileStore } from '../play/index.ts';
+import { FLAG_TEXTS } from '../wallet/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
 import { MatchRecordStore } from './records.store.ts';
 import { playerRow } from './players.store.ts';
 

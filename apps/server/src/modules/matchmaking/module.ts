@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
-import { PlayJobs } from '../play/jobs.ts';
-import type { PlayModule } from '../play/module.ts';
-import type { WalletCore } from '../wallet/module.ts';
+import type { PlayModule } from '../play/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
 import { catalogRoutes } from './admin.routes.ts';
 import { CatalogStore } from './catalog.store.ts';
 import { ChallengeService } from './challenges.service.ts';
@@ -12,6 +11,7 @@ import { QueueService } from './queue.service.ts';
 import { matchmakingRoutes } from './routes.ts';
 import { MATCH_PREFIX, MatchMoney } from './settlement.ts';
 import { MatchViews } from './view.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 
 export interface MatchmakingOptions {
   /** How often every bucket is paired (besides right after each seek). */
@@ -59,7 +59,7 @@ export async function registerMatchmaking(
   catalogRoutes(app, { db, hub, log });
   matchmakingRoutes(app, { queue, challenges, facts, views });
 
-  const jobs = new PlayJobs(
+  const jobs = new JobRunner(
     [
       { name: 'matchmaking-pair', everyMs: options.pairEveryMs, run: () => queue.pairAll() },
       { name: 'matchmaking-sweep', everyMs: options.sweepEveryMs, run: () => queue.sweep() },

@@ -15,28 +15,18 @@ import type { JoinRequest, MatchmakingView, SeekRequest } from '@rush/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { isRetryable, sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
-import { newPublicId } from '../play/ids.ts';
-import type { PlayModule } from '../play/module.ts';
+import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
+import { newPublicId } from '../play/index.ts';
+import type { PlayModule } from '../play/index.ts';
 import { claimCall } from './calls.store.ts';
 import { CatalogStore } from './catalog.store.ts';
 import type { FactsReader } from './facts.ts';
-import { MatchRecordStore, isActive, type MatchRecord, type NewMatchRecord } from './records.store.ts';
+import { MatchRecordStore, isActive, type NewMatchRecord } from './records.store.ts';
 import { alreadyInMatch, isRefusal, matchGone, refused, tooSoon } from './refusals.ts';
 import { START_STALE_MS, type MatchMoney } from './settlement.ts';
 import type { MatchViews } from './view.ts';
-
-/** One transaction, retried on deadlock or serialization failure. */
-export async function inTx<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work);
-    } catch (err) {
-      if (attempt < 4 && isRetryable(err)) continue;
-      throw err;
-    }
-  }
-}
+import { inTx } from '../../platform/db/transaction.ts';
+import { MatchAnswers, expireAccept } from './answers.service.ts';
 
 /** The unique index on the user's current record refused a second one (a racing seek). */
 const isDuplicate = (err: unknown) => sqlErrorOf(err)?.code === SQLSTATE.uniqueViolation;
@@ -55,13 +45,18 @@ export interface QueueDeps {
 }
 
 /**
- * The queue in the database (SPEC 4): seek, cancel, accept, decline, done, join; pairing per
+ * The queue in the database (SPEC 4): seek, cancel, join; pairing per
  * bucket (mode, currency, value) under an advisory lock with the bucket's rows locked, so any
  * number of instances pair at once and nobody is paired twice or across stakes; deadlines as
  * columns swept by any instance. Every change is published after its commit.
  */
 export class QueueService {
-  constructor(private readonly d: QueueDeps) {}
+  /** Accept, decline, done and rematch of a found match. */
+  readonly answers: MatchAnswers;
+
+  constructor(private readonly d: QueueDeps) {
+    this.answers = new MatchAnswers(d);
+  }
 
   private get db() {
     return this.d.db;
@@ -187,7 +182,7 @@ export class QueueService {
     await this.debounce(uid);
     const current = await new MatchRecordStore(this.db).current(uid);
     if (!current) return null;
-    if (current.state === 'matched') return this.decline(uid);
+    if (current.state === 'matched') return this.answers.decline(uid);
     if (current.state === 'starting' || current.state === 'playing') throw alreadyInMatch();
     const changed = await inTx(this.db, async (tx) => {
       const store = new MatchRecordStore(tx);
@@ -199,126 +194,6 @@ export class QueueService {
     if (!changed) throw matchGone();
     await this.d.views.publish([uid]);
     return null;
-  }
-
-  async accept(uid: string): Promise<MatchmakingView | null> {
-    const result = await inTx(this.db, async (tx) => {
-      const { mine, other, store } = await this.lockMatchOf(tx, uid);
-      const now = this.now();
-      if (mine.acceptDeadline && mine.acceptDeadline <= now) {
-        await this.expire(store, [mine, other], now);
-        return { starting: false, matchId: mine.matchId! };
-      }
-      if (mine.accepted) return { starting: false, matchId: mine.matchId! };
-      const both = other.accepted;
-      await store.update(mine.id, { accepted: true, updatedAt: now, ...(both ? { state: 'starting' as const } : {}) });
-      if (both) await store.update(other.id, { state: 'starting', updatedAt: now });
-      return { starting: both, matchId: mine.matchId! };
-    });
-    const uids = [uid, ...(await this.opponentOf(uid))];
-    await this.d.views.publish(uids);
-    if (result.starting) await this.d.money.start(result.matchId);
-    return this.d.views.currentOf(uid);
-  }
-
-  async decline(uid: string): Promise<MatchmakingView | null> {
-    await inTx(this.db, async (tx) => {
-      const { mine, other, store } = await this.lockMatchOf(tx, uid);
-      const now = this.now();
-      await store.update(mine.id, { state: 'declined', declinedBy: 'me', acceptDeadline: null, updatedAt: now });
-      await store.update(other.id, { state: 'declined', declinedBy: 'opponent', acceptDeadline: null, updatedAt: now });
-    });
-    await this.d.views.publish([uid, ...(await this.opponentOf(uid))]);
-    return this.d.views.currentOf(uid);
-  }
-
-  private async opponentOf(uid: string): Promise<string[]> {
-    const r = await new MatchRecordStore(this.db).current(uid);
-    return r?.opponentUid ? [r.opponentUid] : [];
-  }
-
-  /** The user's matched record and its opponent's, locked; else 409 'The match has already ended...'. */
-  private async lockMatchOf(
-    tx: Tx,
-    uid: string,
-  ): Promise<{ mine: MatchRecord; other: MatchRecord; store: MatchRecordStore }> {
-    const store = new MatchRecordStore(tx);
-    const current = await store.current(uid);
-    if (!current?.matchId || current.state !== 'matched') throw matchGone();
-    const both = await store.byMatch(current.matchId, true);
-    const mine = both.find((r) => r.uid === uid);
-    const other = both.find((r) => r.uid !== uid);
-    if (!mine || !other || mine.state !== 'matched' || other.state !== 'matched') throw matchGone();
-    return { mine, other, store };
-  }
-
-  /** The accept time ran out: whoever had not accepted declined ('me'); the others hear 'opponent'. */
-  private async expire(store: MatchRecordStore, records: MatchRecord[], now: Date): Promise<void> {
-    for (const r of records) {
-      await store.update(r.id, {
-        state: 'declined',
-        declinedBy: r.accepted ? 'opponent' : 'me',
-        acceptDeadline: null,
-        updatedAt: now,
-      });
-    }
-  }
-
-  async done(uid: string): Promise<null> {
-    const store = new MatchRecordStore(this.db);
-    const current = await store.current(uid);
-    if (!current) return null;
-    if (isActive(current)) throw alreadyInMatch();
-    await store.update(current.id, { cleared: true, updatedAt: this.now() });
-    await this.d.views.publish([uid]);
-    return null;
-  }
-
-  /**
-   * Rematch with the same stake on a finished match: the first press offers, the opponent's
-   * press makes a new pair of records, already accepted, and starts it like any match.
-   */
-  async rematch(uid: string): Promise<MatchmakingView | null> {
-    const out = await inTx(this.db, async (tx) => {
-      const store = new MatchRecordStore(tx);
-      const mine = await store.current(uid);
-      if (!mine?.matchId || mine.state !== 'finished') throw matchGone();
-      const both = await store.byMatch(mine.matchId, true);
-      const me = both.find((r) => r.uid === uid);
-      const other = both.find((r) => r.uid !== uid);
-      if (!me || me.cleared || !other || other.cleared || other.state !== 'finished') throw matchGone();
-      if (!other.rematchOffered) {
-        await store.update(me.id, { rematchOffered: true, updatedAt: this.now() });
-        return { matchId: null, uids: [uid, other.uid] };
-      }
-      const matchId = newPublicId();
-      const now = this.now();
-      for (const [r, opponent] of [
-        [me, other],
-        [other, me],
-      ] as const) {
-        await store.update(r.id, { cleared: true, updatedAt: now });
-        await store.insert({
-          id: newPublicId(),
-          uid: r.uid,
-          state: 'starting',
-          mode: r.mode,
-          currency: r.currency,
-          value: r.value,
-          amount: r.amount,
-          rating: r.rating,
-          startedAt: now,
-          matchId,
-          opponentUid: opponent.uid,
-          accepted: true,
-          updatedAt: now,
-        });
-      }
-      return { matchId, uids: [uid, other.uid] };
-    });
-    await this.d.views.publish(out.uids);
-    if (out.matchId) await this.d.money.start(out.matchId);
-    return this.d.views.currentOf(uid);
   }
 
   /** SPEC 5, 8: join a user who is searching, from the online list. */
@@ -389,7 +264,7 @@ export class QueueService {
         const both = await s.byMatch(matchId, true);
         if (both.length !== 2 || both.some((r) => r.state !== 'matched' || !r.acceptDeadline || r.acceptDeadline > now))
           return [];
-        await this.expire(s, both, now);
+        await expireAccept(s, both, now);
         return both.map((r) => r.uid);
       });
       await this.d.views.publish(uids);

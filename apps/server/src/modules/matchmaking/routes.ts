@@ -12,7 +12,7 @@ import {
 } from '@rush/protocol';
 import { z } from 'zod';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { requireAuth } from '../accounts/index.ts';
 import type { ChallengeService } from './challenges.service.ts';
 import type { FactsReader } from './facts.ts';
 import type { QueueService } from './queue.service.ts';
@@ -85,10 +85,10 @@ export function matchmakingRoutes(
       return { matchmaking: await run(auth.user.id) };
     });
   simple(MATCH_ROUTES.cancel, (uid) => queue.cancel(uid));
-  simple(MATCH_ROUTES.accept, (uid) => queue.accept(uid));
-  simple(MATCH_ROUTES.decline, (uid) => queue.decline(uid));
-  simple(MATCH_ROUTES.done, (uid) => queue.done(uid));
-  simple(MATCH_ROUTES.rematch, (uid) => queue.rematch(uid));
+  simple(MATCH_ROUTES.accept, (uid) => queue.answers.accept(uid));
+  simple(MATCH_ROUTES.decline, (uid) => queue.answers.decline(uid));
+  simple(MATCH_ROUTES.done, (uid) => queue.answers.done(uid));
+  simple(MATCH_ROUTES.rematch, (uid) => queue.answers.rematch(uid));
 
   app.get(MATCH_ROUTES.challenges, async (request, reply) => {
     const auth = requireAuth(request);

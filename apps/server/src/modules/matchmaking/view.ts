@@ -4,8 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { avatarUrl } from '../accounts/me.ts';
-import { ProfileStore } from '../play/profiles.store.ts';
+import { avatarUrl } from '../accounts/index.ts';
+import { ProfileStore } from '../play/index.ts';
 import { MatchRecordStore, type MatchRecord } from './records.store.ts';
 
 /** Builds the wire record of a user (SPEC 3) and pushes it on `user:{uid}` after commits. */

@@ -4,8 +4,9 @@ import { OnlineEvents, SOCIAL_TOPICS, type OnlineUsersResponse } from '@rush/pro
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { ConnectionListener, RealtimeHub } from '../../platform/realtime/types.ts';
-import { Debouncer, realTimer, type Timer } from '../accounts/debounce.ts';
-import { avatarUrl } from '../accounts/me.ts';
+import { Recount } from '../../platform/jobs/recount.ts';
+import { realTimer, type Timer } from '../../platform/jobs/timer.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import { deriveActivity, RECENT_PUZZLE_MS } from './activity.ts';
 import { OnlineStore } from './online.store.ts';
 
@@ -22,9 +23,8 @@ export const ONLINE_REFRESH_MS = 10_000;
  * as the players-online count) and by the periodic refresh, only when the list changed.
  */
 export class OnlineService {
-  private readonly debouncer: Debouncer;
+  private readonly refresh: Recount;
   private lastPublished: string | null = null;
-  private refreshHandle: unknown = null;
 
   /** Presence changes on this instance's sockets schedule a republish. */
   readonly listener: ConnectionListener = {
@@ -38,38 +38,35 @@ export class OnlineService {
     private readonly clock: Clock,
     private readonly hub: Pick<RealtimeHub, 'publish'>,
     private readonly log: FastifyBaseLogger,
-    private readonly timer: Timer = realTimer,
+    timer: Timer = realTimer,
   ) {
-    this.debouncer = new Debouncer(
-      ONLINE_COUNT_DEBOUNCE_MS,
-      () => this.publish(),
-      (err) => this.log.error({ err }, 'online users not published'),
+    // Published on change, debounced; also now and then, as the 180 s window moves on its own.
+    this.refresh = new Recount({
+      name: 'online-recount',
+      delayMs: ONLINE_COUNT_DEBOUNCE_MS,
+      everyMs: ONLINE_REFRESH_MS,
+      run: () => this.publish(),
+      log,
       timer,
-    );
+    });
   }
 
   start(): void {
-    const tick = () => {
-      this.debouncer.trigger();
-      this.refreshHandle = this.timer.setTimeout(tick, ONLINE_REFRESH_MS);
-    };
-    this.refreshHandle = this.timer.setTimeout(tick, ONLINE_REFRESH_MS);
+    this.refresh.start();
   }
 
   async stop(): Promise<void> {
-    if (this.refreshHandle !== null) this.timer.clearTimeout(this.refreshHandle);
-    this.refreshHandle = null;
-    await this.debouncer.stop();
+    await this.refresh.stop();
   }
 
   /** Something that shows in the list changed (presence, or another capability's word). */
   changed(): void {
-    this.debouncer.trigger();
+    this.refresh.trigger();
   }
 
   /** Publishes now if the list changed (tests, and the first state after a start). */
   flush(): Promise<void> {
-    return this.debouncer.flush();
+    return this.refresh.flush();
   }
 
   async list(): Promise<OnlineUsersResponse> {

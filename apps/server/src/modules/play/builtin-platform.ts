@@ -2,7 +2,6 @@ import {
   applyUci,
   boardOf,
   canAbort,
-  canProposeTakeback,
   canResign,
   checkChatText,
   clockAfterMove,
@@ -14,25 +13,24 @@ import {
   isFlagged,
   isProvisional,
   moverOfPly,
-  offersAllowed,
   opposite,
   PLAY_TEXTS,
   ratingFamilyOf,
-  remainingAt,
   shownRating,
   STANDARD_FEN,
-  takebackPlies,
   type Color,
 } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
+import { gameFullOf, gameStateOf, streamEventOf } from './board-api.ts';
 import { ChatStore } from './chat.store.ts';
 import type { GameChange, GamePublisher } from './events.ts';
 import type { GameFinisher } from './finish.ts';
 import { ok, refuse, type GameTransactions, type Outcome } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import { newPublicId } from './ids.ts';
+import { GameOffers } from './offers.ts';
 import type {
   ChessPlatform,
   CreateGameInput,
@@ -44,7 +42,7 @@ import type {
   PlatformStreamEvent,
 } from './platform-port.ts';
 import { ProfileStore } from './profiles.store.ts';
-import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, modeOf, statusOf, turnOf } from './record.ts';
+import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, statusOf, turnOf } from './record.ts';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -56,17 +54,21 @@ const gameNotFound = () => notFound(PLAY_TEXTS.gameNotFound);
  * The built-in chess platform: this server is the referee. Every command is one transaction
  * on the locked game row (GameTransactions), judged against the server clock; its events go
  * out after the commit. Client mistakes (wrong ply, illegal move, not your turn) are refusals
- * with a stable code, never a 500.
+ * with a stable code, never a 500. Offers are judged by GameOffers; the Board API shapes of a
+ * game come from board-api.ts.
  */
 export class BuiltinPlatform implements ChessPlatform {
   readonly id = 'builtin' as const;
+  private readonly offers: GameOffers;
 
   constructor(
     private readonly clock: Clock,
     private readonly txs: GameTransactions,
     private readonly finisher: GameFinisher,
     private readonly publisher: GamePublisher,
-  ) {}
+  ) {
+    this.offers = new GameOffers(clock, finisher);
+  }
 
   /** Creates a game; refused when either player already plays one (one live game per person). */
   async createGame(input: CreateGameInput): Promise<{ gameId: string }> {
@@ -122,44 +124,12 @@ export class BuiltinPlatform implements ChessPlatform {
     const g = await this.txs.plain((tx) => new GameStore(tx).find(gameId));
     if (!g) return null;
     const cards = await this.txs.plain((tx) => new ProfileStore(tx).cards([g.whiteId, g.blackId]));
-    const player = (uid: string, rating: number, provisional: boolean) => ({
-      id: uid,
-      name: cards.get(uid)?.username ?? 'None',
-      rating,
-      provisional,
-    });
-    return {
-      type: 'gameFull',
-      id: g.id,
-      rated: g.rated,
-      variant: { key: 'standard' },
-      speed: ratingFamilyOf(modeOf(g)),
-      clock: { initial: g.initialMs, increment: g.incrementMs },
-      createdAt: g.createdAt.getTime(),
-      white: player(g.whiteId, g.whiteRating, g.whiteProvisional),
-      black: player(g.blackId, g.blackRating, g.blackProvisional),
-      initialFen: g.initialFen === STANDARD_FEN ? 'startpos' : g.initialFen,
-      state: this.gameState(g),
-    };
+    const names = new Map([...cards].map(([uid, card]) => [uid, card.username]));
+    return gameFullOf(g, names, this.clock.now().getTime());
   }
 
   gameState(g: GameRecord): PlatformGameState {
-    const now = this.clock.now().getTime();
-    const r = remainingAt(clockOf(g), turnOf(g), now);
-    return {
-      type: 'gameState',
-      moves: g.moves.join(' '),
-      wtime: r.white,
-      btime: r.black,
-      winc: g.incrementMs,
-      binc: g.incrementMs,
-      status: statusOf(g),
-      ...(g.winner ? { winner: g.winner } : {}),
-      wdraw: g.drawOffer === 'white',
-      bdraw: g.drawOffer === 'black',
-      wtakeback: g.takebackOffer === 'white',
-      btakeback: g.takebackOffer === 'black',
-    };
+    return gameStateOf(g, this.clock.now().getTime());
   }
 
   move(gameId: string, actorUid: string, input: MoveInput): Promise<BuiltinMoveOutcome> {
@@ -239,77 +209,11 @@ export class BuiltinPlatform implements ChessPlatform {
   }
 
   draw(gameId: string, actorUid: string, answer: OfferAnswer): Promise<void> {
-    return this.live(gameId, actorUid, async (tx, g, me, changes) => {
-      if (!offersAllowed(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
-      const store = new GameStore(tx);
-      const theirs = g.drawOffer === opposite(me);
-      if (answer === 'accept' || (answer === 'offer' && theirs)) {
-        if (!theirs) throw conflict(PLAY_TEXTS.noOffer);
-        changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'draw', winner: null }, this.clock.now()) });
-        return ok(undefined);
-      }
-      if (answer === 'offer') {
-        if (g.drawOffer === me) return ok(undefined); // already offered: a resend
-        changes.push({ kind: 'offers', game: await store.update(g.id, { drawOffer: me }), offer: 'draw', action: 'offer', by: me });
-        return ok(undefined);
-      }
-      // decline: the opponent's offer, or withdrawing one's own
-      if (g.drawOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-      changes.push({ kind: 'offers', game: await store.update(g.id, { drawOffer: null }), offer: 'draw', action: 'decline', by: me });
-      return ok(undefined);
-    });
+    return this.live(gameId, actorUid, (tx, g, me, changes) => this.offers.draw(tx, g, me, answer, changes));
   }
 
   takeback(gameId: string, actorUid: string, answer: OfferAnswer): Promise<void> {
-    return this.live(gameId, actorUid, async (tx, g, me, changes) => {
-      if (!offersAllowed(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
-      const store = new GameStore(tx);
-      const theirs = g.takebackOffer === opposite(me);
-      if (answer === 'accept' || (answer === 'offer' && theirs)) {
-        if (!theirs) throw conflict(PLAY_TEXTS.noOffer);
-        return this.applyTakeback(tx, g, opposite(me), changes);
-      }
-      if (answer === 'offer') {
-        if (!canProposeTakeback(g.ply, me)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
-        if (g.takebackOffer === me) return ok(undefined);
-        changes.push({ kind: 'offers', game: await store.update(g.id, { takebackOffer: me }), offer: 'takeback', action: 'offer', by: me });
-        return ok(undefined);
-      }
-      if (g.takebackOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-      changes.push({ kind: 'offers', game: await store.update(g.id, { takebackOffer: null }), offer: 'takeback', action: 'decline', by: me });
-      return ok(undefined);
-    });
-  }
-
-  /**
-   * Undoes the proposer's last move (and the reply to it). The side to move first pays for the
-   * time it spent until now; no time is given back, as on Lichess.
-   */
-  private async applyTakeback(tx: Tx, g: GameRecord, proposer: Color, changes: GameChange[]): Promise<Outcome<void>> {
-    const now = this.clock.now();
-    const turn = turnOf(g);
-    if (isFlagged(clockOf(g), turn, now.getTime())) {
-      changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, endOnTime(boardOf(g.fen), turn), now) });
-      return refuse(conflict(PLAY_TEXTS.gameOver));
-    }
-    const left = remainingAt(clockOf(g), turn, now.getTime());
-    const ply = g.ply - takebackPlies(g.ply, proposer);
-    const moves = g.moves.slice(0, ply);
-    const fens = fensOf(g).slice(0, ply + 1);
-    const clock = { whiteMs: left.white, blackMs: left.black, runningSince: ply >= 2 ? now.getTime() : null };
-    const updated = await new GameStore(tx).update(g.id, {
-      moves,
-      san: g.san.slice(0, ply),
-      fen: fens[ply]!,
-      fens,
-      ply,
-      ...clockColumns(clock),
-      deadlineAt: deadlineFor(ply, clock, now),
-      takebackOffer: null,
-      drawOffer: null,
-    });
-    changes.push({ kind: 'takenBack', game: updated });
-    return ok(undefined);
+    return this.live(gameId, actorUid, (tx, g, me, changes) => this.offers.takeback(tx, g, me, answer, changes));
   }
 
   claimVictory(gameId: string, actorUid: string): Promise<void> {
@@ -347,18 +251,8 @@ export class BuiltinPlatform implements ChessPlatform {
     if (!full) throw gameNotFound();
     listener(full);
     return this.publisher.listen((change) => {
-      if ('game' in change && change.game.id === gameId) {
-        if (change.kind === 'playerChat') {
-          listener({ type: 'chatLine', room: 'player', username: change.line.username, text: change.line.text });
-        } else if (change.kind === 'presence') {
-          const color = change.game.disconnectColor;
-          if (color) listener({ type: 'opponentGone', gone: true, color });
-        } else if (change.kind !== 'started') {
-          listener(this.gameState(change.game));
-        }
-      } else if (change.kind === 'spectatorChat' && change.gameId === gameId) {
-        listener({ type: 'chatLine', room: 'spectator', username: change.line.username, text: change.line.text });
-      }
+      const event = streamEventOf(change, gameId, this.clock.now().getTime());
+      if (event) listener(event);
     });
   }
 

@@ -1,6 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { chatClosesAt, statusText, type Color } from '@rush/domain';
 import {
+  type EventDataOf,
+  type EventTypeOf,
+  type KindOf,
   GameEvents,
   PLAY_TOPICS,
   PlayUserEvents,
@@ -23,7 +26,13 @@ export type GameChange =
   | { kind: 'started'; game: GameRecord }
   | { kind: 'moved'; game: GameRecord; uci: string; san: string }
   | { kind: 'ended'; game: GameRecord }
-  | { kind: 'offers'; game: GameRecord; offer: 'draw' | 'takeback' | 'rematch'; action: 'offer' | 'accept' | 'decline'; by: Color }
+  | {
+      kind: 'offers';
+      game: GameRecord;
+      offer: 'draw' | 'takeback' | 'rematch';
+      action: 'offer' | 'accept' | 'decline';
+      by: Color;
+    }
   | { kind: 'takenBack'; game: GameRecord }
   | { kind: 'presence'; game: GameRecord; connected: { white: boolean; black: boolean } }
   | { kind: 'playerChat'; game: GameRecord; line: ChatLine }
@@ -38,6 +47,12 @@ export type ChangeListener = (change: GameChange) => void;
  * in-process listeners (the platform port's streams). A failed publish is logged, never thrown:
  * the change is committed, and clients recover it through their resync.
  */
+interface Outgoing {
+  topic: string;
+  type: string;
+  send: () => Promise<unknown>;
+}
+
 export class GamePublisher {
   private readonly listeners = new Set<ChangeListener>();
 
@@ -61,9 +76,9 @@ export class GamePublisher {
           this.log.error({ err }, 'game change listener failed');
         }
       }
-      for (const [topic, type, data] of this.eventsOf(change)) {
+      for (const { topic, type, send } of this.eventsOf(change)) {
         try {
-          await this.hub.publish(topic, type, data);
+          await send();
         } catch (err) {
           this.log.error({ err, topic, type }, 'game event not published');
         }
@@ -71,14 +86,23 @@ export class GamePublisher {
     }
   }
 
-  private eventsOf(change: GameChange): Array<[string, string, unknown]> {
+  /** One event to publish, typed by the protocol's map where it is built. */
+  private ev<T extends string, E extends EventTypeOf<KindOf<T>>>(
+    topic: T,
+    type: E,
+    data: EventDataOf<KindOf<T>, E>,
+  ): Outgoing {
+    return { topic, type, send: () => this.hub.publish(topic, type, data) };
+  }
+
+  private eventsOf(change: GameChange): Outgoing[] {
     const now = this.clock.now();
     switch (change.kind) {
       case 'started': {
         const data = { gameId: change.game.id };
         return [
-          [TOPICS.user(change.game.whiteId), PlayUserEvents.gameStarted, data],
-          [TOPICS.user(change.game.blackId), PlayUserEvents.gameStarted, data],
+          this.ev(TOPICS.user(change.game.whiteId), PlayUserEvents.gameStarted, data),
+          this.ev(TOPICS.user(change.game.blackId), PlayUserEvents.gameStarted, data),
         ];
       }
       case 'moved': {
@@ -94,10 +118,10 @@ export class GamePublisher {
           offers: offersView(g),
           status: statusOf(g),
         };
-        return [[PLAY_TOPICS.game(g.id), GameEvents.moved, data]];
+        return [this.ev(PLAY_TOPICS.game(g.id), GameEvents.moved, data)];
       }
       case 'ended':
-        return [[PLAY_TOPICS.game(change.game.id), GameEvents.ended, endedData(change.game, now)]];
+        return [this.ev(PLAY_TOPICS.game(change.game.id), GameEvents.ended, endedData(change.game, now))];
       case 'offers': {
         const g = change.game;
         const data: GameOffersData = {
@@ -109,7 +133,7 @@ export class GamePublisher {
           offers: offersView(g),
           rematchGameId: g.rematchGameId ?? null,
         };
-        return [[PLAY_TOPICS.game(g.id), GameEvents.offers, data]];
+        return [this.ev(PLAY_TOPICS.game(g.id), GameEvents.offers, data)];
       }
       case 'takenBack': {
         const g = change.game;
@@ -123,7 +147,7 @@ export class GamePublisher {
           clock: clockView(g, now),
           offers: offersView(g),
         };
-        return [[PLAY_TOPICS.game(g.id), GameEvents.takenBack, data]];
+        return [this.ev(PLAY_TOPICS.game(g.id), GameEvents.takenBack, data)];
       }
       case 'presence': {
         const g = change.game;
@@ -136,14 +160,29 @@ export class GamePublisher {
               ? { color: g.disconnectColor, graceEndsAt: g.disconnectGraceEndsAt.toISOString() }
               : null,
         };
-        return [[PLAY_TOPICS.game(g.id), GameEvents.presence, data]];
+        return [this.ev(PLAY_TOPICS.game(g.id), GameEvents.presence, data)];
       }
       case 'playerChat':
-        return [[PLAY_TOPICS.playerChat(change.game.id), GameEvents.chat, { gameId: change.game.id, line: change.line }]];
+        return [
+          this.ev(PLAY_TOPICS.playerChat(change.game.id), GameEvents.chat, {
+            gameId: change.game.id,
+            line: change.line,
+          }),
+        ];
       case 'spectatorChat':
-        return [[PLAY_TOPICS.game(change.gameId), GameEvents.spectatorChat, { gameId: change.gameId, line: change.line }]];
+        return [
+          this.ev(PLAY_TOPICS.game(change.gameId), GameEvents.spectatorChat, {
+            gameId: change.gameId,
+            line: change.line,
+          }),
+        ];
       case 'spectators':
-        return [[PLAY_TOPICS.game(change.gameId), GameEvents.spectators, { gameId: change.gameId, count: change.count }]];
+        return [
+          this.ev(PLAY_TOPICS.game(change.gameId), GameEvents.spectators, {
+            gameId: change.gameId,
+            count: change.count,
+          }),
+        ];
     }
   }
 }
@@ -160,7 +199,9 @@ export function endedData(g: GameRecord, now: Date): GameEndedData {
     endedAt: endedAt.toISOString(),
     clock: clockView(g, now),
     ratingDiff:
-      g.whiteRatingDiff !== null && g.blackRatingDiff !== null ? { white: g.whiteRatingDiff, black: g.blackRatingDiff } : null,
+      g.whiteRatingDiff !== null && g.blackRatingDiff !== null
+        ? { white: g.whiteRatingDiff, black: g.blackRatingDiff }
+        : null,
     chatClosesAt: chatClosesAt(endedAt).toISOString(),
   };
 }

@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../platform/db/database.ts';
-import { isRetryable } from '../../platform/db/sql-errors.ts';
+import { inTx } from '../../platform/db/transaction.ts';
 import type { AppError } from '../../platform/errors.ts';
 import type { GameChange, GamePublisher } from './events.ts';
 import { KeyedSerial } from './keyed-serial.ts';
@@ -30,34 +30,32 @@ export class GameTransactions {
 
   run<T>(gameId: string, work: (tx: Tx, changes: GameChange[]) => Promise<Outcome<T>>): Promise<T> {
     return this.serial.run(gameId, async () => {
-      for (let attempt = 1; ; attempt++) {
-        const changes: GameChange[] = [];
-        let outcome: Outcome<T>;
-        try {
-          outcome = await this.db.transaction((tx) => work(tx, changes));
-        } catch (err) {
-          if (attempt < MAX_ATTEMPTS && isRetryable(err)) continue;
-          throw err;
-        }
-        await this.publisher.publish(changes);
-        if ('refusal' in outcome) throw outcome.refusal;
-        return outcome.value;
-      }
+      const { outcome, changes } = await inTx(
+        this.db,
+        async (tx) => {
+          // Each attempt collects its own events: a rolled-back attempt's never reach anyone.
+          const changes: GameChange[] = [];
+          return { outcome: await work(tx, changes), changes };
+        },
+        MAX_ATTEMPTS,
+      );
+      await this.publisher.publish(changes);
+      if ('refusal' in outcome) throw outcome.refusal;
+      return outcome.value;
     });
   }
 
   /** A transaction that touches no single game (game creation): no per-game queue. */
   async plain<T>(work: (tx: Tx, changes: GameChange[]) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      const changes: GameChange[] = [];
-      try {
-        const value = await this.db.transaction((tx) => work(tx, changes));
-        await this.publisher.publish(changes);
-        return value;
-      } catch (err) {
-        if (attempt < MAX_ATTEMPTS && isRetryable(err)) continue;
-        throw err;
-      }
-    }
+    const { value, changes } = await inTx(
+      this.db,
+      async (tx) => {
+        const changes: GameChange[] = [];
+        return { value: await work(tx, changes), changes };
+      },
+      MAX_ATTEMPTS,
+    );
+    await this.publisher.publish(changes);
+    return value;
   }
 }

@@ -112,7 +112,9 @@ export class GameStore {
 
   /**
    * Downtime policy: every running clock and every deadline moves forward by the time no
-   * server ran, so nobody loses time (or a game) to an outage.
+   * server ran, so nobody loses time (or a game) to an outage. This statement is the policy's
+   * one place: it moves the first-move deadline and the disconnect grace too, which the domain
+   * clock does not hold, for every live game at once, atomically with the beat that measured it.
    */
   async shiftLiveGames(ms: number): Promise<number> {
     const by = sql`make_interval(secs => ${ms / 1000})`;

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { GAME_MODES, PLAY_TEXTS, type GameModeId } from '@rush/domain';
-import { PlayUserEvents, TOPICS, type InvitationView } from '@rush/protocol';
+import { PlayUserEvents, TOPICS, type InvitationView, type UserEventType, type UserEventData } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
@@ -39,7 +39,8 @@ export class InvitationService {
     if (!to) throw notFound(PLAY_TEXTS.inviteUnknownUser);
     if (to.id === fromUid) throw new AppError('BAD_REQUEST', PLAY_TEXTS.inviteSelf);
     if (to.banned || to.closed) throw new AppError('CONFLICT', PLAY_TEXTS.inviteUnavailable);
-    if (await new GameStore(this.db).anyLive([fromUid, to.id])) throw new AppError('CONFLICT', PLAY_TEXTS.alreadyInGame);
+    if (await new GameStore(this.db).anyLive([fromUid, to.id]))
+      throw new AppError('CONFLICT', PLAY_TEXTS.alreadyInGame);
     const now = this.clock.now();
     const inv = await new InvitationStore(this.db).insert({
       id: newPublicId(),
@@ -99,7 +100,12 @@ export class InvitationService {
     for (const inv of await new InvitationStore(this.db).expire(this.clock.now())) await this.closed(inv);
   }
 
-  private async answer(uid: string, id: string, side: 'toId' | 'fromId', status: 'declined' | 'cancelled'): Promise<InvitationView> {
+  private async answer(
+    uid: string,
+    id: string,
+    side: 'toId' | 'fromId',
+    status: 'declined' | 'cancelled',
+  ): Promise<InvitationView> {
     const inv = await this.db.transaction(async (tx) => {
       const invitations = new InvitationStore(tx);
       const found = await invitations.lock(id);
@@ -111,7 +117,8 @@ export class InvitationService {
   }
 
   private assertOpen(inv: InvitationRecord): void {
-    if (inv.status !== 'pending' || inv.expiresAt <= this.clock.now()) throw new AppError('CONFLICT', PLAY_TEXTS.inviteNotPending);
+    if (inv.status !== 'pending' || inv.expiresAt <= this.clock.now())
+      throw new AppError('CONFLICT', PLAY_TEXTS.inviteNotPending);
   }
 
   private async closed(inv: InvitationRecord): Promise<InvitationView> {
@@ -134,9 +141,11 @@ export class InvitationService {
     };
   }
 
-  private async tell(uids: string[], type: string, data: unknown): Promise<void> {
+  private async tell<E extends UserEventType>(uids: string[], type: E, data: UserEventData<E>): Promise<void> {
     for (const uid of uids) {
-      await this.hub.publish(TOPICS.user(uid), type, data).catch((err: unknown) => this.log.error({ err, uid, type }, 'invitation event not published'));
+      await this.hub
+        .publish(TOPICS.user(uid), type, data)
+        .catch((err: unknown) => this.log.error({ err, uid, type }, 'invitation event not published'));
     }
   }
 }

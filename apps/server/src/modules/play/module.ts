@@ -8,7 +8,6 @@ import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
 import type { GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
-import { PlayJobs } from './jobs.ts';
 import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
 import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
 import { PlayerPresence } from './presence.ts';
@@ -19,6 +18,7 @@ import { playRoutes } from './routes.ts';
 import { PlayService } from './service.ts';
 import { SpectatorService } from './spectators.ts';
 import { GameViews } from './view.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 
 export interface PlayOptions {
   /** How often due deadlines (flags, missing first moves) are swept. */
@@ -78,7 +78,7 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
   registerPlayRealtime(hub, { db, clock, platform, rematches, spectators, views });
   hub.addListener(presence);
 
-  const jobs = new PlayJobs(
+  const jobs = new JobRunner(
     [
       { name: 'deadlines', everyMs: options.deadlineSweepMs, run: () => deadlines.sweep() },
       { name: 'presence', everyMs: options.housekeepingMs, run: () => presence.sweep() },

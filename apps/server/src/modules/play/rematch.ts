@@ -1,8 +1,9 @@
-import { isFinished, opposite, PLAY_TEXTS } from '@rush/domain';
+import { accountRestriction, isFinished, opposite, PLAY_TEXTS } from '@rush/domain';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import type { BuiltinPlatform } from './builtin-platform.ts';
 import { ok, type GameTransactions } from './game-tx.ts';
 import { GameStore } from './games.store.ts';
+import { ProfileStore } from './profiles.store.ts';
 import type { OfferAnswer } from './platform-port.ts';
 import { colorOf, modeOf, statusOf } from './record.ts';
 
@@ -33,6 +34,18 @@ export class Rematches {
         // Already accepted: a resend of offer/accept gets the same game; a decline is too late.
         if (answer === 'decline') throw conflict(PLAY_TEXTS.rematchUnavailable);
         return ok({ rematchGameId: g.rematchGameId });
+      }
+      // A closed or banned player starts no new game (SPEC 4, 6), whichever side asks.
+      if (answer !== 'decline') {
+        const cards = await new ProfileStore(tx).cards([g.whiteId, g.blackId]);
+        if (
+          [g.whiteId, g.blackId].some((id) => {
+            const c = cards.get(id);
+            return !c || accountRestriction(c) !== null;
+          })
+        ) {
+          throw conflict(PLAY_TEXTS.rematchUnavailable);
+        }
       }
       const theirs = g.rematchOffer === opposite(me);
       if (answer === 'accept' || (answer === 'offer' && theirs)) {

@@ -14,7 +14,7 @@ import {
   type RatingsResponse,
 } from '@rush/protocol';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { requireAuth } from '../accounts/index.ts';
 import type { InvitationService } from './invitations.service.ts';
 import type { LinkService } from './link.service.ts';
 import type { RatingsReader } from './ratings.service.ts';

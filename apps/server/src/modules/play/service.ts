@@ -10,7 +10,7 @@ import {
 import { analyzePath, HISTORY_PAGE_SIZE, PLAY_ROUTES, type GameView, type HistoryItem, type HistoryResponse } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
-import { avatarUrl } from '../accounts/me.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import { GameStore } from './games.store.ts';
 import { ProfileStore } from './profiles.store.ts';
 import { colorOf, modeOf, statusOf } from './record.ts';

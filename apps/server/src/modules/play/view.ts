@@ -10,7 +10,7 @@ import {
 import { SPECTATE_TTL_MS, type GameView, type PlayerView } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { avatarUrl } from '../accounts/me.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import { ChatStore } from './chat.store.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import { ProfileStore, type UserCard } from './profiles.store.ts';

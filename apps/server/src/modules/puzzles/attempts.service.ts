@@ -3,7 +3,7 @@ import type { MoveRequest, MoveVerdictView, PuzzleView } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { newPublicId } from '../play/ids.ts';
+import { newPublicId } from '../play/index.ts';
 import { AttemptStore, type AttemptRecord } from './attempts.store.ts';
 import { puzzleById } from './selection.store.ts';
 

@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { insertOne, lockOwned } from '../../platform/db/rows.ts';
 import { puzzleAttempts } from './schema.ts';
 
 export type AttemptRecord = typeof puzzleAttempts.$inferSelect;
@@ -8,19 +9,13 @@ export type AttemptRecord = typeof puzzleAttempts.$inferSelect;
 export class AttemptStore {
   constructor(private readonly db: DbOrTx) {}
 
-  async insert(row: typeof puzzleAttempts.$inferInsert): Promise<AttemptRecord> {
-    const [inserted] = await this.db.insert(puzzleAttempts).values(row).returning();
-    return inserted!;
+  insert(row: typeof puzzleAttempts.$inferInsert): Promise<AttemptRecord> {
+    return insertOne(this.db, puzzleAttempts, row);
   }
 
   /** The user's attempt, locked (moves on one attempt are judged one at a time). */
-  async lockOwn(uid: string, id: string): Promise<AttemptRecord | null> {
-    const [row] = await this.db
-      .select()
-      .from(puzzleAttempts)
-      .where(and(eq(puzzleAttempts.id, id), eq(puzzleAttempts.uid, uid)))
-      .for('update');
-    return row ?? null;
+  lockOwn(uid: string, id: string): Promise<AttemptRecord | null> {
+    return lockOwned(this.db, puzzleAttempts, uid, id);
   }
 
   async bySeq(uid: string, contextId: string, seq: number): Promise<AttemptRecord | null> {

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { PlayJobs } from '../play/jobs.ts';
 import { Attempts } from './attempts.service.ts';
 import { CasualService } from './casual.service.ts';
 import { Catalog } from './catalog.service.ts';
@@ -9,6 +8,7 @@ import { puzzleRatingOf } from './ratings.store.ts';
 import { puzzleRoutes, type ActiveBattleLookup } from './routes.ts';
 import { puzzleById, recentPuzzleIds, selectPuzzles } from './selection.store.ts';
 import { SoloService } from './solo.service.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 
 export type { ActiveBattleLookup } from './routes.ts';
 
@@ -56,7 +56,7 @@ export async function registerPuzzles(
 
   puzzleRoutes(app, { catalog, casual, solo, activeBattleOf: () => activeBattleOf });
 
-  const jobs = new PlayJobs([{ name: 'solo-rush-sweep', everyMs: options.sweepEveryMs, run: () => solo.sweep() }], log);
+  const jobs = new JobRunner([{ name: 'solo-rush-sweep', everyMs: options.sweepEveryMs, run: () => solo.sweep() }], log);
   jobs.start();
   return {
     attempts,

@@ -13,7 +13,7 @@ import {
 } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { requireAuth } from '../accounts/index.ts';
 import type { CasualService } from './casual.service.ts';
 import type { Catalog } from './catalog.service.ts';
 import type { SoloService } from './solo.service.ts';

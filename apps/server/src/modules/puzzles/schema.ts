@@ -13,7 +13,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import type { BattleSettings } from '@rush/domain';
+import { LOBBY_STATUSES, type BattleSettings } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -152,7 +152,7 @@ export const puzzleLobbies = pgTable(
     ownerUid: text('owner_uid')
       .notNull()
       .references(() => users.id),
-    status: text('status', { enum: ['created', 'started', 'finished', 'canceled'] }).notNull(),
+    status: text('status', { enum: LOBBY_STATUSES }).notNull(),
     settings: jsonb('settings').$type<BattleSettings>().notNull(),
     /** Private lobbies' join code (shown to the owner only). */
     code: text('code'),

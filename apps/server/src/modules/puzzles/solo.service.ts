@@ -15,7 +15,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
-import { newPublicId } from '../play/ids.ts';
+import { newPublicId } from '../play/index.ts';
 import type { Attempts } from './attempts.service.ts';
 import { AttemptStore, type AttemptRecord } from './attempts.store.ts';
 import type { Catalog } from './catalog.service.ts';

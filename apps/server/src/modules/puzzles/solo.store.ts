@@ -1,5 +1,6 @@
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { insertOne, lockOwned } from '../../platform/db/rows.ts';
 import type { AttemptRecord } from './attempts.store.ts';
 import { puzzleAttempts, soloBest, soloRuns } from './schema.ts';
 
@@ -9,19 +10,13 @@ export type SoloRun = typeof soloRuns.$inferSelect;
 export class SoloStore {
   constructor(private readonly db: DbOrTx) {}
 
-  async insert(row: typeof soloRuns.$inferInsert): Promise<SoloRun> {
-    const [run] = await this.db.insert(soloRuns).values(row).returning();
-    return run!;
+  insert(row: typeof soloRuns.$inferInsert): Promise<SoloRun> {
+    return insertOne(this.db, soloRuns, row);
   }
 
   /** The user's run, locked: every call on a run changes it in one transaction at a time. */
-  async lockOwn(uid: string, id: string): Promise<SoloRun | null> {
-    const [run] = await this.db
-      .select()
-      .from(soloRuns)
-      .where(and(eq(soloRuns.id, id), eq(soloRuns.uid, uid)))
-      .for('update');
-    return run ?? null;
+  lockOwn(uid: string, id: string): Promise<SoloRun | null> {
+    return lockOwned(this.db, soloRuns, uid, id);
   }
 
   async lockById(id: string): Promise<SoloRun | null> {

@@ -1,8 +1,20 @@
-import { checkBugReport, checkPlayerReport, SOCIAL_TEXTS, TEXTS } from '@rush/domain';
+import {
+  checkBugReport,
+  oneLine,
+  checkPlayerReport,
+  reportAdmission,
+  reportsRestrictionAt,
+  SOCIAL_TEXTS,
+  TEXTS,
+  type BugReportValue,
+  type ReportAdmission,
+} from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
-import type { DbOrTx } from '../../platform/db/database.ts';
-import { AppError } from '../../platform/errors.ts';
-import { ThrottleStore, type ThrottleRule } from '../accounts/throttle.store.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
+import { AppError, notFound } from '../../platform/errors.ts';
+import { reencodeImage } from '../../platform/uploads/images.ts';
+import { ThrottleStore, type ThrottleRule } from '../accounts/index.ts';
 import { ReportsStore } from './reports.store.ts';
 
 const HOUR = 3_600_000;
@@ -13,40 +25,89 @@ export const BUG_REPORT_RULE: ThrottleRule = { maxFailures: 10, windowMs: HOUR, 
 /** Ours: a game or spectator URL is short; anything longer is not one. */
 const URL_MAX = 500;
 
-// eslint-disable-next-line no-control-regex
-const CONTROL = /[\u0000-\u001f\u007f]/g;
-// eslint-disable-next-line no-control-regex
-const HAS_CONTROL = /[\u0000-\u001f\u007f]/;
 
 const rateLimited = () => new AppError('RATE_LIMITED', TEXTS.rateLimited);
 
 export class ReportsService {
   constructor(
-    private readonly db: DbOrTx,
+    private readonly db: Db,
     private readonly clock: Clock,
   ) {}
 
   /**
-   * SPEC 5 "Report reason max 120; nothing sent without target uid"; the report restricts the
-   * reported user's withdrawals from 5 minutes on (the wallet's rule reads the restriction).
+   * SPEC 5 "Report reason max 120; nothing sent without target uid", and (issue 10) only from a
+   * verified account that played the named game against the target, once per game. The
+   * report restricts the target's withdrawals only with REPORTERS_TO_RESTRICT distinct
+   * reporters (domain reportsRestrictionAt), from 5 minutes after that, until an admin dismisses.
    */
-  async reportPlayer(reporter: string, input: { uid: string; text: string; url?: string | undefined }): Promise<void> {
-    const check = checkPlayerReport({ reporter, target: input.uid, reason: input.text });
+  async reportPlayer(
+    reporter: { id: string; emailVerified: boolean },
+    input: { uid: string; text: string; gameId: string; url?: string | undefined },
+  ): Promise<void> {
+    const check = checkPlayerReport({ reporter: reporter.id, target: input.uid, reason: input.text });
     if (!check.ok) {
       const field = check.reason === 'tooLong' ? 'text' : 'uid';
       throw new AppError('VALIDATION', check.message, { [field]: check.message });
     }
     const store = new ReportsStore(this.db);
-    // A control character cannot name a user (and NUL cannot even reach PostgreSQL).
-    if (HAS_CONTROL.test(check.target) || !(await store.userExists(check.target))) {
+    // (The HTTP edge refused NUL and the other invisible controls: what is left is just a name.)
+    if (!(await store.userExists(check.target))) {
       throw new AppError('NOT_FOUND', SOCIAL_TEXTS.unknownUser, { uid: SOCIAL_TEXTS.unknownUser });
     }
-    const now = this.clock.now();
-    if ((await store.playerReportsSince(reporter, new Date(now.getTime() - HOUR))) >= PLAYER_REPORTS_PER_HOUR) {
-      throw rateLimited();
+    const gameId = input.gameId.trim();
+    if (gameId === '') {
+      throw new AppError('VALIDATION', SOCIAL_TEXTS.reportGameRequired, { gameId: SOCIAL_TEXTS.reportGameRequired });
     }
-    const url = input.url?.replace(CONTROL, '').trim().slice(0, URL_MAX) || null;
-    await store.addPlayerReport({ uid: check.target, reporter, text: check.reason, url, time: now });
+    const now = this.clock.now();
+    const url = (input.url === undefined ? '' : oneLine(input.url)).slice(0, URL_MAX) || null;
+    let admission: ReportAdmission;
+    try {
+      admission = await this.db.transaction(async (tx) => {
+        const s = new ReportsStore(tx);
+        // Every report by the reporter and about the target waits here, so parallel reports can
+        // neither pass the hourly limit nor both count one towards the restriction.
+        await s.lockUsers([reporter.id, check.target]);
+        if ((await s.playerReportsSince(reporter.id, new Date(now.getTime() - HOUR))) >= PLAYER_REPORTS_PER_HOUR) {
+          throw rateLimited();
+        }
+        const verdict = reportAdmission({
+          reporter: reporter.id,
+          reporterVerified: reporter.emailVerified,
+          target: check.target,
+          game: await s.gameSeats(gameId),
+          alreadyReported: await s.hasReported(reporter.id, gameId),
+        });
+        if (!verdict.ok) return verdict;
+        await s.addPlayerReport({
+          uid: check.target,
+          reporter: reporter.id,
+          gameId,
+          text: check.reason,
+          url,
+          time: now,
+        });
+        const at = reportsRestrictionAt(await s.openReportsAbout(check.target));
+        if (at) await s.restrictWithdrawals(check.target, at);
+        return verdict;
+      });
+    } catch (err) {
+      // The unique (reporter, game) index: the same report twice at once (the lock makes it rare).
+      if (sqlErrorOf(err)?.code !== SQLSTATE.uniqueViolation) throw err;
+      admission = { ok: false, reason: 'duplicate', message: SOCIAL_TEXTS.reportAlreadySent };
+    }
+    if (!admission.ok) throw refusal(admission);
+  }
+
+  /**
+   * SPEC 6 admin "dismiss reports" (SPEC 4: dismiss archives and removes): the player's open
+   * reports are archived and the withdrawal restriction they caused is lifted at once.
+   */
+  async dismissReports(uid: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const s = new ReportsStore(tx);
+      if (!(await s.lockUser(uid))) throw notFound(SOCIAL_TEXTS.unknownUser);
+      return s.dismissReportsAbout(uid);
+    });
   }
 
   /** The rate-limit key of a bug report's sender: the user, or the address of an anonymous visitor. */
@@ -54,12 +115,15 @@ export class ReportsService {
     return uid ? `bug:u:${uid}` : `bug:ip:${ip}`;
   }
 
-  /** Refuses before the upload is read when the sender is over the limit. */
+  /** Refuses before the upload is read when the sender is already over the limit (reportBug counts). */
   async assertBugReportAllowed(key: string): Promise<void> {
     if ((await new ThrottleStore(this.db).lockedUntil([key], this.clock.now())) !== null) throw rateLimited();
   }
 
-  /** SPEC 5 bug report (anonymous allowed): every field's text at once, images checked by content. */
+  /**
+   * SPEC 5 bug report (anonymous allowed): every field's text at once, images checked by content
+   * and stored re-encoded (never the bytes as sent: a PNG header followed by HTML is no image).
+   */
   async reportBug(
     sender: { uid: string | null; key: string },
     input: { title: string; platform: string; description: string; images: Uint8Array[] },
@@ -69,9 +133,42 @@ export class ReportsService {
       const first = Object.values(check.errors)[0] ?? TEXTS.badRequest;
       throw new AppError('VALIDATION', first, check.errors);
     }
-    await this.assertBugReportAllowed(sender.key);
+    // Counted before the work (re-encoding, storing), atomically: parallel sends cannot slip past.
     const now = this.clock.now();
-    await new ReportsStore(this.db).addBugReport({ uid: sender.uid, created: now, ...check.value });
-    await new ThrottleStore(this.db).recordFailure(sender.key, BUG_REPORT_RULE, now);
+    if (!(await new ThrottleStore(this.db).take(sender.key, BUG_REPORT_RULE, now))) throw rateLimited();
+    const images = await reencodeAll(check.value.images);
+    if (!images) {
+      throw new AppError('VALIDATION', SOCIAL_TEXTS.bugImageType, { images: SOCIAL_TEXTS.bugImageType });
+    }
+    await new ReportsStore(this.db).addBugReport({ uid: sender.uid, created: now, ...check.value, images });
+  }
+
+  /** A stored bug report image for the admin console (`position` 0-2), or null. */
+  bugImage(reportId: bigint, position: number) {
+    return new ReportsStore(this.db).bugImage(reportId, position);
+  }
+}
+
+const BUG_IMAGE_TYPES = ['image/png', 'image/jpeg'] as const;
+
+/** Each image decoded and encoded anew in its own format; null when one does not decode. */
+async function reencodeAll(images: BugReportValue['images']): Promise<BugReportValue['images'] | null> {
+  const out: BugReportValue['images'] = [];
+  for (const image of images) {
+    const clean = await reencodeImage(image.bytes, { accept: BUG_IMAGE_TYPES, to: 'same' });
+    if (!clean || clean.type === 'image/webp') return null;
+    out.push({ kind: clean.type, bytes: clean.bytes });
+  }
+  return out;
+}
+
+function refusal(admission: Exclude<ReportAdmission, { ok: true }>): AppError {
+  switch (admission.reason) {
+    case 'unverified':
+      return new AppError('EMAIL_NOT_VERIFIED', admission.message);
+    case 'notOpponent':
+      return new AppError('FORBIDDEN', admission.message);
+    case 'duplicate':
+      return new AppError('CONFLICT', admission.message);
   }
 }

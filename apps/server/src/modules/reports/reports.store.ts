@@ -1,9 +1,10 @@
-import { and, asc, count, desc, eq, gte, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
+import { games } from '../play/schema.ts';
 import { bugReportImages, bugReports, playerReports } from '../social/schema.ts';
-import { addWalletRestriction } from '../wallet/restrictions.store.ts';
-import type { ImageKind } from '@rush/domain';
+import { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from '../wallet/index.ts';
+import type { BugReportStatus, GameSeats, ImageKind, OpenReport } from '@rush/domain';
 
 export interface StoredBugReport {
   id: string;
@@ -11,7 +12,7 @@ export interface StoredBugReport {
   title: string;
   platform: string;
   description: string;
-  status: 'active' | 'archived' | 'deleted';
+  status: BugReportStatus;
   created: Date;
   images: { mime: ImageKind; bytes: Buffer }[];
 }
@@ -33,15 +34,85 @@ export class ReportsStore {
     return rows[0]?.n ?? 0;
   }
 
+  /** Serialises every report about (and dismissal of) `uid`: the threshold is counted under it. */
+  async lockUser(uid: string): Promise<boolean> {
+    return (await this.lockUsers([uid])) > 0;
+  }
+
   /**
-   * The report and the wallet's `reported` restriction in one transaction: the restriction is
-   * what a report means to the reported user (SPEC 4), so neither exists without the other.
+   * Locks the users' rows in id order (two people reporting each other at once cannot deadlock);
+   * answers how many exist. A report locks its reporter (the hourly count) and its target (the
+   * restriction threshold), so neither count can be passed by requests racing each other.
    */
-  async addPlayerReport(r: { uid: string; reporter: string; text: string; url: string | null; time: Date }) {
-    await (this.db as Db).transaction(async (tx) => {
-      await tx.insert(playerReports).values(r);
-      await addWalletRestriction(tx, { uid: r.uid, kind: 'reported', at: r.time });
-    });
+  async lockUsers(uids: string[]): Promise<number> {
+    const rows = await this.db
+      .select({ id: users.id })
+      .from(users)
+      .where(inArray(users.id, [...new Set(uids)]))
+      .orderBy(asc(users.id))
+      .for('update');
+    return rows.length;
+  }
+
+  /** The two players of a game of the play capability, or null for no such game. */
+  async gameSeats(gameId: string): Promise<GameSeats | null> {
+    const [row] = await this.db
+      .select({ whiteId: games.whiteId, blackId: games.blackId })
+      .from(games)
+      .where(eq(games.id, gameId));
+    return row ?? null;
+  }
+
+  async hasReported(reporter: string, gameId: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: playerReports.id })
+      .from(playerReports)
+      .where(and(eq(playerReports.reporter, reporter), eq(playerReports.gameId, gameId)));
+    return rows.length > 0;
+  }
+
+  async addPlayerReport(r: {
+    uid: string;
+    reporter: string;
+    gameId: string;
+    text: string;
+    url: string | null;
+    time: Date;
+  }) {
+    await this.db.insert(playerReports).values(r);
+  }
+
+  /**
+   * The reports about `uid` an admin has not dismissed, that name a game (reports from before
+   * games were required were never checked, so they count for nothing).
+   */
+  async openReportsAbout(uid: string): Promise<OpenReport[]> {
+    const rows = await this.db
+      .select({ reporter: playerReports.reporter, gameId: playerReports.gameId, time: playerReports.time })
+      .from(playerReports)
+      .where(and(eq(playerReports.uid, uid), eq(playerReports.archived, false), isNotNull(playerReports.gameId)));
+    return rows.map((r) => ({ reporter: r.reporter, gameId: r.gameId!, time: r.time }));
+  }
+
+  /** The wallet's `reported` restriction, written once (the threshold's time stays the first one). */
+  async restrictWithdrawals(uid: string, at: Date): Promise<void> {
+    if (!(await hasWalletRestriction(this.db, uid, 'reported'))) {
+      await addWalletRestriction(this.db, { uid, kind: 'reported', at });
+    }
+  }
+
+  /**
+   * SPEC 4 "dismiss archives and removes": the open reports about `uid` archived (kept for the
+   * record, counted no more) and the `reported` restriction lifted. Returns how many were open.
+   */
+  async dismissReportsAbout(uid: string): Promise<number> {
+    const archived = await this.db
+      .update(playerReports)
+      .set({ archived: true })
+      .where(and(eq(playerReports.uid, uid), eq(playerReports.archived, false)))
+      .returning({ id: playerReports.id });
+    await liftWalletRestriction(this.db, uid, 'reported');
+    return archived.length;
   }
 
   async playerReportsAbout(uid: string) {
@@ -63,19 +134,26 @@ export class ReportsStore {
         .returning({ id: bugReports.id });
       const id = row!.id;
       if (r.images.length > 0) {
-        await tx
-          .insert(bugReportImages)
-          .values(
-            r.images.map((img, position) => ({
-              reportId: id,
-              position,
-              mime: img.kind,
-              bytes: Buffer.from(img.bytes),
-            })),
-          );
+        await tx.insert(bugReportImages).values(
+          r.images.map((img, position) => ({
+            reportId: id,
+            position,
+            mime: img.kind,
+            bytes: Buffer.from(img.bytes),
+          })),
+        );
       }
       return id.toString();
     });
+  }
+
+  /** One stored image of a bug report (the admin console shows them), or null. */
+  async bugImage(reportId: bigint, position: number): Promise<{ mime: ImageKind; bytes: Buffer } | null> {
+    const [row] = await this.db
+      .select({ mime: bugReportImages.mime, bytes: bugReportImages.bytes })
+      .from(bugReportImages)
+      .where(and(eq(bugReportImages.reportId, reportId), eq(bugReportImages.position, position)));
+    return row ?? null;
   }
 
   /** Newest first, with their images (the admin console's list; tests read it too). */

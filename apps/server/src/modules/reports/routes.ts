@@ -4,7 +4,7 @@ import { BUG_IMAGE_MAX_BYTES, BUG_IMAGES_MAX, SOCIAL_TEXTS, TEXTS } from '@rush/
 import { PlayerReportRequest, SOCIAL_ROUTES } from '@rush/protocol';
 import { AppError } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { requireAuth } from '../accounts/index.ts';
 import { ReportsService } from './reports.service.ts';
 
 /** Ours: the longest field (a 600-character description) in 4-byte characters, with room to spare. */
@@ -30,7 +30,7 @@ export interface BugForm {
 export async function reportsRoutes(app: FastifyInstance, reports: ReportsService): Promise<void> {
   app.post(SOCIAL_ROUTES.playerReport, async (request) => {
     const auth = requireAuth(request);
-    await reports.reportPlayer(auth.user.id, parse(PlayerReportRequest, request.body));
+    await reports.reportPlayer(auth.user, parse(PlayerReportRequest, request.body));
     return { ok: true as const };
   });
 

@@ -15,9 +15,9 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { avatarUrl } from '../accounts/me.ts';
-import { AccountStore } from '../accounts/store.ts';
-import { inTx } from '../matchmaking/queue.service.ts';
+import { avatarUrl } from '../accounts/index.ts';
+import { AccountStore } from '../accounts/index.ts';
+import { inTx } from '../../platform/db/transaction.ts';
 import { FriendshipStore } from './friends.store.ts';
 import type { SocialLimiter } from './limits.ts';
 
@@ -71,9 +71,6 @@ export class FriendsService {
     await this.d.limiter.take('invite', me);
     const name = friendNameInput(username);
     if (name === null) throw badRequest(SOCIAL_TEXTS.unknownUser);
-    // No username holds control characters (and PostgreSQL text cannot hold NUL): nobody by that name.
-    // eslint-disable-next-line no-control-regex
-    if (/[\u0000-\u001f\u007f]/.test(name)) throw notFound(SOCIAL_TEXTS.unknownUser);
     const other = await new AccountStore(this.d.db).findByUsername(name);
     if (!other) throw notFound(SOCIAL_TEXTS.unknownUser);
     return this.apply(me, other.id, 'invite');

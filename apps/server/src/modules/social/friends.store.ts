@@ -1,5 +1,5 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
-import type { FriendshipState } from '@rush/domain';
+import { pendingInviteCount, type FriendshipState } from '@rush/domain';
 import type { DbOrTx, Tx } from '../../platform/db/database.ts';
 import { presence, users } from '../accounts/schema.ts';
 import { friendships } from './schema.ts';
@@ -69,6 +69,20 @@ export class FriendshipStore {
 
   async areFriends(x: string, y: string): Promise<boolean> {
     return (await this.stateBetween(x, y))?.status === 'friends';
+  }
+
+  /** The pending invitations of `me`'s pairs, both ways (the caller counts those to `me`). */
+  async invitationsOf(me: string): Promise<FriendshipState[]> {
+    const rows = await this.db
+      .select({ status: friendships.status, inviter: friendships.inviter })
+      .from(friendships)
+      .where(and(or(eq(friendships.userA, me), eq(friendships.userB, me)), eq(friendships.status, 'invited')));
+    return rows.map((r) => stateOf(r) ?? { status: 'none' });
+  }
+
+  /** The header badge of `Me`: the same count as the friends list's (domain pendingInviteCount). */
+  async pendingInviteCount(me: string): Promise<number> {
+    return pendingInviteCount(await this.invitationsOf(me), me);
   }
 
   /** Every pair of `me` that is not `none`, with the other user and their presence row. */

@@ -1,7 +1,7 @@
 import { TEXTS } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
-import type { ThrottleRule, ThrottleStore } from '../accounts/throttle.store.ts';
+import type { ThrottleRule, ThrottleStore } from '../accounts/index.ts';
 
 /**
  * Issue 7 "messages and invites are rate-limited per user". The counters live in the database
@@ -23,11 +23,12 @@ export class SocialLimiter {
     private readonly clock: Clock,
   ) {}
 
-  /** Counts one attempt; refuses with 429 once the user has used up the window. */
+  /**
+   * Counts one attempt before the work, atomically (parallel sends cannot all pass a check made
+   * before any was counted); refuses with 429 once the user has used up the window.
+   */
   async take(kind: SocialLimit, uid: string): Promise<void> {
-    const key = `social:${kind}:${uid}`;
-    const now = this.clock.now();
-    if ((await this.store.lockedUntil([key], now)) !== null) throw new AppError('RATE_LIMITED', TEXTS.rateLimited);
-    await this.store.recordFailure(key, SOCIAL_LIMITS[kind], now);
+    const allowed = await this.store.take(`social:${kind}:${uid}`, SOCIAL_LIMITS[kind], this.clock.now());
+    if (!allowed) throw new AppError('RATE_LIMITED', TEXTS.rateLimited);
   }
 }

@@ -1,20 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_PAGE_SIZE, SOCIAL_TEXTS, checkDirectMessage } from '@rush/domain';
+import { CHAT_PAGE_SIZE, SOCIAL_TEXTS, checkDirectMessage, compareMessages } from '@rush/domain';
 import {
   SocialUserEvents,
   TOPICS,
   type ConversationsResponse,
   type MessageView,
   type MessagesResponse,
+  type UserEventType,
+  type UserEventData,
 } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { avatarUrl } from '../accounts/me.ts';
+import { avatarUrl } from '../accounts/index.ts';
 import { FriendshipStore } from './friends.store.ts';
 import type { SocialLimiter } from './limits.ts';
-import { MessageStore, type MessageRow } from './messages.store.ts';
+import { MessageStore, type ConversationRow, type MessageRow } from './messages.store.ts';
 
 export interface MessagesDeps {
   db: Db;
@@ -89,10 +91,9 @@ export class MessagesService {
   async conversations(me: string): Promise<ConversationsResponse> {
     const store = new MessageStore(this.d.db);
     const [rows, unread] = await Promise.all([store.lastPerFriend(me), store.unreadBySender(me)]);
-    rows.sort((a, b) => {
-      const dt = b.message.timeSent.getTime() - a.message.timeSent.getTime();
-      return dt !== 0 ? dt : b.message.id > a.message.id ? 1 : b.message.id < a.message.id ? -1 : 0;
-    });
+    // Newest conversation first, in the order every client sorts messages by.
+    const last = (r: ConversationRow) => ({ id: r.message.id.toString(), timeSent: r.message.timeSent });
+    rows.sort((a, b) => compareMessages(last(b), last(a)));
     const conversations = rows.map((r) => ({
       friend: {
         uid: r.friend.uid,
@@ -135,7 +136,7 @@ export class MessagesService {
     await this.publish([to], SocialUserEvents.typing, { from: me });
   }
 
-  private async publish(uids: string[], type: string, data: unknown): Promise<void> {
+  private async publish<E extends UserEventType>(uids: string[], type: E, data: UserEventData<E>): Promise<void> {
     for (const uid of uids) {
       await this.d.hub
         .publish(TOPICS.user(uid), type, data)

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import { ThrottleStore } from '../accounts/throttle.store.ts';
+import { ThrottleStore } from '../accounts/index.ts';
 import { FriendsService } from './friends.service.ts';
 import { SocialLimiter } from './limits.ts';
 import { MessagesService } from './messages.service.ts';

@@ -4,7 +4,7 @@ import { InviteFriendRequest, MarkReadRequest, MessagesQuery, SOCIAL_ROUTES, Sen
 import { z } from 'zod';
 import { parse } from '../../platform/http/parse.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { requireAuth } from '../accounts/index.ts';
 import type { FriendsService } from './friends.service.ts';
 import type { MessagesService } from './messages.service.ts';
 

@@ -11,7 +11,9 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BUG_REPORT_STATUSES } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -78,10 +80,16 @@ export const playerReports = pgTable(
       .references(() => users.id),
     text: text('text').notNull(),
     url: text('url'),
+    /** The game the report is about (issue 10); null only on reports from before games were required. */
+    gameId: text('game_id'),
     time: ts('time').notNull(),
     archived: boolean('archived').notNull().default(false),
   },
-  (t) => [index('player_reports_uid_idx').on(t.uid)],
+  (t) => [
+    index('player_reports_uid_idx').on(t.uid),
+    // One report per reporter and game, whatever races.
+    uniqueIndex('player_reports_reporter_game_idx').on(t.reporter, t.gameId),
+  ],
 );
 
 /** SPEC 3 Bug report: uid or anonymous, title, platform, description, images, archived, created. */
@@ -93,7 +101,7 @@ export const bugReports = pgTable(
     title: text('title').notNull(),
     platform: text('platform').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: ['active', 'archived', 'deleted'] })
+    status: text('status', { enum: BUG_REPORT_STATUSES })
       .notNull()
       .default('active'),
     created: ts('created').notNull(),

@@ -18,7 +18,7 @@ import type {
 } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { PresenceStore } from '../accounts/presence.store.ts';
+import { PresenceStore } from '../accounts/index.ts';
 import { StatsStore, type OngoingRow, type RecentRow, type WinnerSum } from './stats.store.ts';
 
 /** The landing lists at most this many live games (newest first). */

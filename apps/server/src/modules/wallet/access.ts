@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import { AppError } from '../../platform/errors.ts';
-import { requireAuth, type RequestAuth } from '../accounts/request-auth.ts';
+import { requireAuth, type RequestAuth } from '../accounts/index.ts';
 
 /**
  * Every wallet route needs a session and a verified email (SPEC 6: "Sorry, this option is

@@ -7,6 +7,8 @@ import { WalletUserStore } from './users.store.ts';
 export interface ProfileLink {
   me(userId: string, sessionPublicId: string): Promise<Me | null>;
   notifyChanged(userId: string): Promise<void>;
+  /** The account was closed or banned: its open sockets are closed so nothing in flight goes on. */
+  accountRestricted(userId: string): Promise<void>;
 }
 
 /**
@@ -23,6 +25,7 @@ export class ClosureService {
   async close(uid: string): Promise<void> {
     if (!(await new WalletUserStore(this.db).close(uid))) throw notFound();
     await this.profile.notifyChanged(uid);
+    await this.profile.accountRestricted(uid);
   }
 
   me(uid: string, sessionPublicId: string): Promise<Me | null> {

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, notInArray, or, sql } from 'drizzle-orm';
 import type { Currency } from '@rush/domain';
-import type { DbOrTx } from '../../platform/db/database.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db/database.ts';
 import { ledgerMovements, ledgerTransfers } from './schema.ts';
 
 /** Movements that belong to another row of the list (a withdrawal's outcome shows as its status). */
@@ -15,9 +15,6 @@ export interface MovementDetail {
   createdAt: Date;
   transfers: { from: string; to: string; amount: bigint }[];
 }
-
-/** `execute` answers an array on one driver and `{ rows }` on the other. */
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
 /** The ledger read as a transaction history (SPEC 3 Transaction), newest first. */
 export class HistoryStore {

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Currency } from '@rush/domain';
-import type { Db, DbOrTx } from '../../platform/db/database.ts';
-import { isRetryable, sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
+import { rowsOf, type Db, type DbOrTx } from '../../platform/db/database.ts';
+import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
+import { inTx } from '../../platform/db/transaction.ts';
 import type { AccountRef } from './account-ids.ts';
 import { ledgerAccounts, ledgerMovements, ledgerTransfers } from './schema.ts';
 
@@ -60,21 +61,19 @@ const MAX_ATTEMPTS = 5;
 /**
  * The one function through which money moves (ARCHITECTURE principle 2): one DB transaction,
  * an idempotency key per business event, accounts locked in sorted order, balances updated by
- * the net of double-entry legs, the CHECK constraint as the last guard against overdraft, and
- * transfer rows that the database refuses to update or delete.
+ * the net of double-entry legs (by the database, as the effect of inserting them), the CHECK
+ * constraint as the last guard against overdraft, and transfer rows that the database refuses
+ * to update or delete.
  */
 export async function applyMovement(db: Db, spec: MovementSpec): Promise<MovementOutcome> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction((tx) => applyInTx(tx, spec));
-    } catch (e) {
-      if (attempt < MAX_ATTEMPTS && isRetryable(e)) continue;
-      const info = sqlErrorOf(e);
-      if (info?.code === SQLSTATE.checkViolation && info.constraint === 'ledger_accounts_non_negative') {
-        throw new InsufficientFundsError(undefined);
-      }
-      throw e;
+  try {
+    return await inTx(db, (tx) => applyInTx(tx, spec), MAX_ATTEMPTS);
+  } catch (e) {
+    const info = sqlErrorOf(e);
+    if (info?.code === SQLSTATE.checkViolation && info.constraint === 'ledger_accounts_non_negative') {
+      throw new InsufficientFundsError(undefined);
     }
+    throw e;
   }
 }
 
@@ -137,12 +136,11 @@ async function applyInTx(tx: DbOrTx, spec: MovementSpec): Promise<MovementOutcom
     if (d === 0n) continue;
     const floorApplies = !['issuance', 'clearing', 'adjustment'].includes(byId.get(id)!.kind);
     if (floorApplies && balances.get(id)! + d < 0n) throw new InsufficientFundsError(id);
-    await tx
-      .update(ledgerAccounts)
-      .set({ balance: sql`${ledgerAccounts.balance} + ${d}` })
-      .where(eq(ledgerAccounts.id, id));
   }
   if (legs.length > 0) {
+    // The balances change inside this insert: a trigger applies the net of the rows to the
+    // (already locked) accounts, and the database refuses any other way of changing a balance
+    // (migration 0012), so stored balances are the transfers by construction.
     await tx.insert(ledgerTransfers).values(
       legs.map((l) => ({
         movementId,
@@ -191,18 +189,22 @@ export async function sumPerCurrency(db: DbOrTx): Promise<Record<Currency, bigin
   return out;
 }
 
+/**
+ * Every account's balance as the transfers alone make it (`account`, `net`): the one definition
+ * the reconciliation and the tests check the stored balances against.
+ */
+export const TRANSFER_NETS = sql`
+  select account, sum(delta) as net from (
+    select to_account as account, amount as delta from ledger_transfers
+    union all
+    select from_account as account, -amount as delta from ledger_transfers
+  ) moves group by account`;
+
 /** Balances recomputed from the transfers alone, to check them against the stored balances. */
 export async function balancesFromTransfers(db: DbOrTx): Promise<Map<string, bigint>> {
-  const result = await db.execute<{ account: string; net: string }>(sql`
-    select account, sum(delta)::text as net from (
-      select to_account as account, amount as delta from ledger_transfers
-      union all
-      select from_account as account, -amount as delta from ledger_transfers
-    ) moves group by account`);
-  const rows = (Array.isArray(result) ? result : (result as { rows: { account: string; net: string }[] }).rows) as {
-    account: string;
-    net: string;
-  }[];
+  const rows = rowsOf<{ account: string; net: string }>(
+    await db.execute(sql`select account, net::text as net from (${TRANSFER_NETS}) nets`),
+  );
   return new Map(rows.map((r) => [r.account, BigInt(r.net)]));
 }
 

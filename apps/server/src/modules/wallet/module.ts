@@ -8,11 +8,12 @@ import { EscrowResolvers } from './escrow-resolvers.ts';
 import { EscrowSweeper } from './escrow-sweeper.ts';
 import { BuiltinIdentity } from './identity/builtin.ts';
 import { regionShapes } from './identity/geo-data.ts';
-import { WalletJobs } from './jobs.ts';
+import { DepositStore } from './deposits.store.ts';
 import { hasUsdDeposit } from './funded.store.ts';
 import { movementByKey, readUserBalances } from './ledger.store.ts';
 import { LimitsService } from './limits.service.ts';
 import { PaymentNotifications } from './payments/notifications.service.ts';
+import { LedgerReconciliation } from './reconciliation.job.ts';
 import { SandboxPayments } from './payments/sandbox/adapter.ts';
 import { SandboxProvider } from './payments/sandbox/provider.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
@@ -26,6 +27,7 @@ import { TransactionsService } from './transactions.service.ts';
 import { WalletUserStore } from './users.store.ts';
 import { WalletService } from './wallet.service.ts';
 import { WithdrawalService } from './withdrawals.service.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
 
 export interface WalletOptions {
   /** How long after a withdrawal request the sandbox bank answers it. */
@@ -112,6 +114,8 @@ export function createWalletCore(
     rewards: new RewardsService(db, clock, wallet),
     escrowResolvers,
     escrowSweeper: new EscrowSweeper(db, wallet, escrowResolvers, log),
+    /** Checks the books add up; its last result is the admin health endpoint's ledger section. */
+    reconciliation: new LedgerReconciliation(db, clock, log),
     transactions: new TransactionsService(db),
     summary: new SummaryService(db, deposits, withdrawals, limits),
     closure: new ClosureService(db, profile),
@@ -143,15 +147,28 @@ export async function registerWallet(
   options: WalletOptions = DEFAULT_WALLET_OPTIONS,
 ): Promise<WalletModule> {
   const core = createWalletCore(ctx, profile, options);
-  walletRoutes(app, core);
-  sandboxRoutes(app, core.sandbox, ctx.clock, ctx.config.productName);
+  const sandboxMode = ctx.config.payments === 'sandbox';
+  walletRoutes(app, { ...core, paymentsMode: ctx.config.payments });
+  // The sandbox provider exists only in sandbox mode: with payments off nobody can open or pay a checkout.
+  if (sandboxMode) {
+    sandboxRoutes(app, core.sandbox, ctx.clock, ctx.config.productName, async (reference) => {
+      return (await new DepositStore(ctx.db).find(reference))?.uid ?? null;
+    });
+  }
   await webhookRoutes(app, core.notifications);
 
-  const jobs = new WalletJobs(
+  const jobs = new JobRunner(
     [
-      { name: 'sandbox-provider', everyMs: options.sweepEveryMs, run: () => core.sandbox.sweep() },
+      ...(sandboxMode
+        ? [{ name: 'sandbox-provider', everyMs: options.sweepEveryMs, run: () => core.sandbox.sweep() }]
+        : []),
       { name: 'withdrawal-resend', everyMs: options.sweepEveryMs, run: () => core.withdrawals.resendUnsent() },
       { name: 'escrow', everyMs: options.escrowSweepEveryMs, run: () => core.escrowSweeper.sweep() },
+      {
+        name: 'ledger-reconciliation',
+        everyMs: ctx.config.ledgerReconcileEveryMs,
+        run: () => core.reconciliation.run(),
+      },
     ],
     ctx.log,
   );

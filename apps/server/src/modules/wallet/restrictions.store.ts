@@ -5,7 +5,9 @@ import { walletRestrictions } from './schema.ts';
 
 /**
  * SPEC 4 withdrawal restrictions (ban, report by another player). The social and admin
- * capabilities record them here; they take effect RESTRICTION_WINDOW_MS after `at`.
+ * capabilities record them here; they take effect RESTRICTION_WINDOW_MS after `at`. A
+ * `reported` row is written only by an admin decision or when enough distinct opponents report
+ * the player (the reports module, domain reportsRestrictionAt), and dismissing lifts it.
  */
 export class RestrictionStore {
   constructor(private readonly db: DbOrTx) {}
@@ -32,4 +34,14 @@ export class RestrictionStore {
 /** For other capabilities: records a restriction on a user's withdrawals. */
 export function addWalletRestriction(db: DbOrTx, r: { uid: string; kind: RestrictionKind; at: Date }): Promise<void> {
   return new RestrictionStore(db).add(r.uid, r.kind, r.at);
+}
+
+/** For other capabilities: whether a user's withdrawals carry a restriction of this kind (active or not yet). */
+export async function hasWalletRestriction(db: DbOrTx, uid: string, kind: RestrictionKind): Promise<boolean> {
+  return (await new RestrictionStore(db).list(uid)).some((r) => r.kind === kind);
+}
+
+/** For other capabilities: lifts a kind of restriction (a dismissed report lifts `reported`). */
+export function liftWalletRestriction(db: DbOrTx, uid: string, kind: RestrictionKind): Promise<void> {
+  return new RestrictionStore(db).remove(uid, kind);
 }

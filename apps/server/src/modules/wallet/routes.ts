@@ -12,9 +12,11 @@ import {
   type TransactionsResponse,
   type WalletSummary,
 } from '@rush/protocol';
+import { TEXTS } from '@rush/domain';
+import { AppError } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
-import { toWireBalances } from '../accounts/balances.ts';
-import { requireAuth } from '../accounts/request-auth.ts';
+import { toWireBalances } from '../accounts/index.ts';
+import { requireAuth } from '../accounts/index.ts';
 import { requireWalletUser } from './access.ts';
 import type { ClosureService } from './closure.service.ts';
 import type { DepositService } from './deposits.service.ts';
@@ -24,6 +26,7 @@ import type { RewardsService } from './rewards.service.ts';
 import type { SummaryService } from './summary.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
+import type { PaymentsMode } from './payments/mode.ts';
 
 export interface WalletRouteDeps {
   summary: SummaryService;
@@ -34,6 +37,7 @@ export interface WalletRouteDeps {
   rewards: RewardsService;
   closure: ClosureService;
   balances: (uid: string) => ReturnType<typeof readUserBalances>;
+  paymentsMode: PaymentsMode;
 }
 
 /** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
@@ -51,13 +55,20 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     return d.transactions.forUser(auth.user.id, query.page);
   });
 
+  // With payments off, refused before anything is held or opened (a held withdrawal would wait forever).
+  const requirePayments = () => {
+    if (d.paymentsMode === 'off') throw new AppError('UNAVAILABLE', TEXTS.paymentsOff);
+  };
+
   app.post(WALLET_ROUTES.deposits, async (request) => {
     const auth = requireWalletUser(request);
+    requirePayments();
     return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body));
   });
 
   app.post(WALLET_ROUTES.withdrawals, async (request) => {
     const auth = requireWalletUser(request);
+    requirePayments();
     return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
   });
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
@@ -238,3 +239,24 @@ export const sandboxPayments = pgTable(
       .where(sql`${t.notifyAt} is not null`),
   ],
 );
+
+/**
+ * The last result of the ledger reconciliation (every currency sums to zero, every stored balance
+ * equals its transfers), one row per check name, so the admin health endpoint of any instance
+ * reads what whichever instance ran last found. `last_failed_at` keeps a past failure visible
+ * after the ledger is right again.
+ */
+export const ledgerReconciliation = pgTable('ledger_reconciliation', {
+  name: text('name').primaryKey(),
+  ok: boolean('ok').notNull(),
+  checkedAt: ts('checked_at').notNull(),
+  /** Sum of all balances per currency, as decimal strings (zero when the books balance). */
+  sums: jsonb('sums').$type<Record<string, string>>().notNull(),
+  mismatchCount: integer('mismatch_count').notNull(),
+  /** The first mismatching accounts: stored balance against the net of their transfers. */
+  mismatches: jsonb('mismatches').$type<{ account: string; stored: string; fromTransfers: string }[]>().notNull(),
+  accounts: integer('accounts').notNull(),
+  transfers: bigint('transfers', { mode: 'bigint' }).notNull(),
+  durationMs: integer('duration_ms').notNull(),
+  lastFailedAt: ts('last_failed_at'),
+});

@@ -1,7 +1,7 @@
 import type { WalletSummary } from '@rush/protocol';
 import type { SelfLimit } from '@rush/domain';
 import type { Db } from '../../platform/db/database.ts';
-import { toWireBalances } from '../accounts/balances.ts';
+import { toWireBalances } from '../accounts/index.ts';
 import type { DepositService } from './deposits.service.ts';
 import { readUserBalances } from './ledger.store.ts';
 import type { LimitsService } from './limits.service.ts';

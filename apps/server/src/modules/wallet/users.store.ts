@@ -9,7 +9,6 @@ export interface WalletUser {
   emailVerified: boolean;
   banned: boolean;
   closed: boolean;
-  role: 'user' | 'admin';
 }
 
 const columns = {
@@ -18,7 +17,6 @@ const columns = {
   emailVerified: users.emailVerified,
   banned: users.banned,
   closed: users.closed,
-  role: users.role,
 };
 
 /** The wallet's reads (and its one write, self-exclusion) of the accounts' users table. */

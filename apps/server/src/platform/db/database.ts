@@ -7,16 +7,23 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { acquireDirLock } from './lockfile.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * The query builder only: tables are imported where they are queried (modules/<name>/schema.ts),
+ * so the platform knows no module's tables (the relational `db.query` API is not used).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** The handle a transaction callback receives; stores accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export type DbOrTx = Db | Tx;
 
 export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The rows of a raw `execute`: node-postgres and PGlite answer `{ rows }`, some drivers an array. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 export interface Database {
   db: Db;
@@ -32,6 +39,26 @@ export type DatabaseSource =
   /** An already-open PGlite (tests clone a migrated template into memory). */
   | { kind: 'pglite-instance'; instance: PGlite };
 
+/**
+ * Migrations on PostgreSQL run under a session advisory lock on one connection, so instances
+ * starting together on a fresh database take turns: the first migrates, the others then find
+ * every migration applied. (Unlocked, both would create the same tables and one would fail.)
+ */
+async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('rushchess'), hashtext('migrations'))`);
+    try {
+      await migratePg(drizzlePg(client) as never, { migrationsFolder: MIGRATIONS_DIR });
+    } finally {
+      await client.query(`select pg_advisory_unlock(hashtext('rushchess'), hashtext('migrations'))`);
+    }
+  } finally {
+    // Closed rather than pooled: ending the session frees the lock whatever happened above.
+    client.release(true);
+  }
+}
+
 /** Opens and migrates the database; migrations run inside the server at start-up. */
 export async function openDatabase(source: DatabaseSource): Promise<Database> {
   if (source.kind === 'postgres') {
@@ -40,8 +67,13 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // pool; unhandled, that would crash the process. The next query simply gets a new client.
     pool.on('error', (err) => console.error('postgres idle client error:', err.message));
     // Bigint columns come back as strings by default; ours are read as bigint through Drizzle's mode.
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR });
+    const db = drizzlePg(pool) as unknown as Db;
+    try {
+      await migratePostgres(pool);
+    } catch (e) {
+      await pool.end();
+      throw e;
+    }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   let release = () => {};
@@ -58,7 +90,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   } else {
     client = source.instance;
   }
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  const db = drizzlePglite(client) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,

@@ -1,10 +1,10 @@
 import type { z } from 'zod';
 import { ZodError } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
-import { TEXTS } from '@rush/domain';
+import { containsForbiddenControl, TEXTS } from '@rush/domain';
 import type { ServerMessage } from '@rush/protocol';
 import { AppError } from '../errors.ts';
-import type { CommandHandler, Connection } from './types.ts';
+import type { CommandGuard, CommandHandler, Connection } from './types.ts';
 
 type Ack = Extract<ServerMessage, { t: 'ack' }>;
 
@@ -28,8 +28,19 @@ const failure = (id: number, code: string, message: string): Ack => ({
  */
 export class CommandRegistry {
   private readonly handlers = new Map<string, CommandHandler>();
+  private guard: CommandGuard | null = null;
 
   constructor(private readonly log: FastifyBaseLogger) {}
+
+  names(): string[] {
+    return [...this.handlers.keys()];
+  }
+
+  /** The one check every command passes before its handler (the account's standing). */
+  setGuard(guard: CommandGuard): void {
+    if (this.guard) throw new Error('realtime command guard is already set');
+    this.guard = guard;
+  }
 
   register<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void {
     if (this.handlers.has(name)) throw new Error(`realtime command "${name}" is already registered`);
@@ -39,9 +50,12 @@ export class CommandRegistry {
   async run(conn: Connection, id: number, name: string, payload: unknown): Promise<CommandOutcome> {
     const handler = this.handlers.get(name);
     if (!handler) return { ack: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
+    // The same control-character rule as the HTTP edge, once for every command.
+    if (containsForbiddenControl(payload)) return { ack: failure(id, 'VALIDATION', TEXTS.controlCharacters), unknown: false };
     const parsed = handler.schema.safeParse(payload);
     if (!parsed.success) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
     try {
+      await this.guard?.(conn);
       const result: unknown = await handler.handle(conn, parsed.data);
       return {
         ack: withResult(id, result, (err) => this.log.error({ err, command: name }, 'command result not serializable')),

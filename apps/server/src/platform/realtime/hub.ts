@@ -28,8 +28,13 @@ export interface HubOptions {
 export interface HubStats {
   connections: number;
   badMessages: number;
+  /** Frames refused for exceeding MAX_FRAME_BYTES (close 1009); also counted in badMessages. */
+  oversizedFrames: number;
   topics: number;
 }
+
+/** ws's error code for a frame over maxPayload. */
+const OVERSIZED_FRAME = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
 
 /** What server.ts wires: the RealtimeHub contract plus the Fastify plugin of GET /ws. */
 export interface Hub extends RealtimeHub {
@@ -58,6 +63,7 @@ export function createHub(opts: HubOptions): Hub {
   const commands = new CommandRegistry(log);
   const listeners = new ListenerSet(log);
   let badMessages = 0;
+  let oversizedFrames = 0;
   let closing = false;
 
   const deps: InboundDeps = {
@@ -78,9 +84,14 @@ export function createHub(opts: HubOptions): Hub {
     for (const conn of index.userConnections(userId)) if (match(conn)) conn.close(code, reason);
   }
 
-  /** SPEC 4 single session, on every instance since every instance sees every event. */
+  /** SPEC 4 single session and account restrictions, on every instance since every instance sees every event. */
   function applySessionRules(event: TopicEvent): void {
     if (!event.topic.startsWith('user:')) return;
+    if (event.type === UserEvents.accountRestricted) {
+      const userId = event.topic.slice('user:'.length);
+      closeWhere(userId, () => true, CLOSE_CODES.accountRestricted, 'Account restricted');
+      return;
+    }
     if (event.type !== UserEvents.sessionReplaced && event.type !== UserEvents.loggedOut) return;
     const data = SessionReplacedData.safeParse(event.data);
     if (!data.success) {
@@ -139,9 +150,11 @@ export function createHub(opts: HubOptions): Hub {
   function accept(ws: WebSocket, identity: Identity): void {
     const conn = new SocketConnection(ws, identity, limits, log);
     // Errors are followed by 'close', which does the cleanup; a protocol error (frame too big,
-    // invalid UTF-8, bad opcode) is the client's fault and counts as a bad message.
+    // invalid UTF-8, bad opcode) is the client's fault and counts as a bad message. Debug
+    // level: any client can cause as many as it likes, and the counters show a flood.
     ws.on('error', (err: Error & { code?: string }) => {
       if (typeof err.code === 'string' && err.code.startsWith('WS_ERR_')) badMessages++;
+      if (err.code === OVERSIZED_FRAME) oversizedFrames++;
       log.debug({ err, connId: conn.id }, 'realtime socket error');
     });
     if (closing || !conn.isOpen) {
@@ -172,6 +185,8 @@ export function createHub(opts: HubOptions): Hub {
     publish: (topic, type, data) => bus.publish(topic, type, data),
     registerTopic: (family, policy) => topics.register(family, policy),
     registerCommand: (name, handler) => commands.register(name, handler),
+    guardCommands: (guard) => commands.setGuard(guard),
+    commandNames: () => commands.names(),
     addListener: (listener) => listeners.add(listener),
 
     closeUserSockets(userId, code, reason, exceptSessionPublicId) {
@@ -183,7 +198,7 @@ export function createHub(opts: HubOptions): Hub {
       );
     },
 
-    stats: () => ({ connections: index.all.size, badMessages, topics: index.topicCount }),
+    stats: () => ({ connections: index.all.size, badMessages, oversizedFrames, topics: index.topicCount }),
 
     plugin: ({ authenticate }) =>
       socketRoute({ appOrigin: opts.appOrigin, authenticate, isClosing: () => closing, accept, log }),

@@ -28,7 +28,13 @@ export interface SocketRouteOptions {
 export function socketRoute(opts: SocketRouteOptions): FastifyPluginAsync {
   return async (app) => {
     // Frames over MAX_FRAME_BYTES are refused by ws itself (close 1009) before any parsing.
-    await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+    // A socket's errors are the client's doing (a frame too big, bad UTF-8, a reset): the hub
+    // logs them at debug and counts them. The plugin's default handler would log each one at
+    // error level, a log flood any client can cause; here the socket is only dropped.
+    await app.register(websocket, {
+      options: { maxPayload: MAX_FRAME_BYTES },
+      errorHandler: (_err, socket) => socket.terminate(),
+    });
     const identities = new WeakMap<FastifyRequest, Identity>();
 
     app.get(
@@ -61,7 +67,13 @@ export function socketRoute(opts: SocketRouteOptions): FastifyPluginAsync {
           socket.terminate(); // unreachable: preValidation ran for every upgrade
           return;
         }
-        opts.accept(socket, identity);
+        try {
+          opts.accept(socket, identity);
+        } catch (err) {
+          // Our fault, not the client's: logged as such (the plugin's handler only sees socket errors).
+          opts.log.error({ err }, 'realtime socket not accepted');
+          socket.terminate();
+        }
       },
     );
   };

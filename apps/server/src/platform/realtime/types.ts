@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { TopicEvent } from '@rush/protocol';
+import type { EventDataOf, EventTypeOf, KindOf, TopicEvent } from '@rush/protocol';
 
 /**
  * Who is on the other end of a socket. Anonymous visitors have no user and a `visitorKey`
@@ -26,6 +26,13 @@ export interface CommandHandler<S extends z.ZodType = z.ZodType> {
   /** May return the result or a promise of it (`unknown` covers both). */
   handle(conn: Connection, payload: z.infer<S>): unknown;
 }
+
+/**
+ * Runs before every command's handler, on every instance; throws an AppError to refuse it (the
+ * client gets that code and text in the ack). Checked per command, not at connect: an account
+ * closed or banned after its socket opened must be stopped at its next command.
+ */
+export type CommandGuard = (conn: Connection) => Promise<void>;
 
 export interface ConnectionListener {
   onConnect?(conn: Connection): Promise<void> | void;
@@ -59,9 +66,20 @@ export interface EventBus {
 }
 
 export interface RealtimeHub {
-  publish(topic: string, type: string, data: unknown): Promise<TopicEvent>;
+  /**
+   * Publishes an event on a topic. Typed by the protocol's TOPIC_EVENTS: the type must be one of
+   * the topic kind's events and the data that event's shape, so the web's parse always fits.
+   */
+  publish<T extends string, E extends EventTypeOf<KindOf<T>>>(
+    topic: T,
+    type: E,
+    data: EventDataOf<KindOf<T>, E>,
+  ): Promise<TopicEvent>;
   registerTopic(family: string, policy: TopicPolicy): void;
   registerCommand<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void;
+  guardCommands(guard: CommandGuard): void;
+  /** The names of every registered command (suites that must cover each one enumerate them). */
+  commandNames(): string[];
   addListener(listener: ConnectionListener): void;
   /** Closes this instance's sockets of a user, e.g. at logout; the event tells the others. */
   closeUserSockets(userId: string, code: number, reason: string, exceptSessionPublicId?: string): void;

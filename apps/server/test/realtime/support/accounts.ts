@@ -9,7 +9,7 @@ export interface RegisteredUser {
   password: string;
 }
 
-/** Registers a fresh user through the real API; `client` then holds its session cookie. */
+/** Registers a fresh user through the real API and logs in; `client` then holds its session cookie. */
 export async function register(server: { baseUrl: string }): Promise<RegisteredUser> {
   const username = `r${crypto.randomBytes(4).toString('hex')}`.slice(0, 10);
   const password = 'Secret#123';
@@ -23,5 +23,8 @@ export async function register(server: { baseUrl: string }): Promise<RegisteredU
     acceptTerms: true,
   });
   if (res.status !== 200) throw new Error(`register failed: ${res.status} ${JSON.stringify(res.body)}`);
-  return { client, uid: res.body.user.uid, username, password };
+  // Registration signs nobody in (it answers a taken address like a new one): log in.
+  const signed = await client.post(ACCOUNT_ROUTES.login, { identifier: username, password });
+  if (signed.status !== 200) throw new Error(`login failed: ${signed.status} ${JSON.stringify(signed.body)}`);
+  return { client, uid: signed.body.user.uid, username, password };
 }

@@ -28,10 +28,16 @@ export interface HubApp {
  * Fastify app with a fake authenticator: the hub-level tests need nothing else.
  */
 export async function startHubApp(
-  opts: { bus?: EventBus; authenticate?: SocketAuthenticator; hub?: Partial<HubOptions> } = {},
+  opts: {
+    bus?: EventBus;
+    authenticate?: SocketAuthenticator;
+    hub?: Partial<HubOptions>;
+    /** Where the app's JSON log lines go (at `debug`); silent when absent. */
+    logTo?: { write(line: string): void };
+  } = {},
 ): Promise<HubApp> {
   const bus = opts.bus ?? createInProcessBus();
-  const app = Fastify({ logger: false });
+  const app = Fastify({ logger: opts.logTo ? { level: 'debug', stream: opts.logTo } : false });
   const hub = createHub({ bus, log: app.log, appOrigin: ORIGIN, ...opts.hub });
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
   await app.register(hub.plugin({ authenticate: opts.authenticate ?? fakeAuthenticate }));

@@ -1,5 +1,5 @@
 import WebSocket from 'ws';
-import type { ServerMessage } from '@rush/protocol';
+import { parseTopicEvent, topicKindOf, type ServerMessage } from '@rush/protocol';
 
 export interface OpenOptions {
   origin?: string | null;
@@ -7,6 +7,11 @@ export interface OpenOptions {
   headers?: Record<string, string>;
   /** false: the client ignores the server's pings (a dead peer for the heartbeat). */
   autoPong?: boolean;
+  /**
+   * Module tests: every event on a product topic must parse by the protocol's map, as the web
+   * parses it; waiting fails otherwise. (The hub's own tests publish made-up events.)
+   */
+  contract?: boolean;
 }
 
 /**
@@ -21,6 +26,10 @@ export class TestSocket {
   closeReason = '';
   readonly closed: Promise<{ code: number; reason: string }>;
 
+  /** With `contract`: events the protocol's map does not describe. */
+  readonly offContract: string[] = [];
+  private contract = false;
+
   private constructor(readonly ws: WebSocket) {
     this.closed = new Promise((resolve) => {
       ws.on('close', (code, reason) => {
@@ -32,7 +41,12 @@ export class TestSocket {
     });
     ws.on('message', (data) => {
       const text = Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.from(data as ArrayBuffer).toString('utf8');
-      this.messages.push(JSON.parse(text) as ServerMessage);
+      const m = JSON.parse(text) as ServerMessage;
+      this.messages.push(m);
+      if (this.contract && m.t === 'ev') {
+        const kind = topicKindOf(m.topic);
+        if (kind && !parseTopicEvent(kind, m)) this.offContract.push(`${m.topic} ${m.type} ${JSON.stringify(m.data)}`);
+      }
       this.wake();
     });
     ws.on('error', () => {
@@ -50,6 +64,7 @@ export class TestSocket {
       autoPong: opts.autoPong ?? true,
     });
     const client = new TestSocket(ws);
+    client.contract = opts.contract ?? false;
     return new Promise((resolve, reject) => {
       ws.once('open', () => resolve(client));
       ws.once('unexpected-response', (_req, res) => {
@@ -83,6 +98,7 @@ export class TestSocket {
   ): Promise<T> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
+      if (this.offContract.length > 0) throw new Error(`events off the protocol map: ${this.offContract.join('; ')}`);
       while (this.cursor < this.messages.length) {
         const m = this.messages[this.cursor++]!;
         if (match(m)) return m as T;

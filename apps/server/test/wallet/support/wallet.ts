@@ -15,6 +15,7 @@ import {
   sumPerCurrency,
 } from '../../../src/modules/wallet/ledger.store.ts';
 import { createWalletCore } from '../../../src/modules/wallet/module.ts';
+import { sandboxDecisionPath } from '../../../src/modules/wallet/payments/sandbox/routes.ts';
 import { SANDBOX_SECRET_KEY } from '../../../src/modules/wallet/payments/sandbox/secret.ts';
 import { signPayload, SIGNATURE_HEADER } from '../../../src/modules/wallet/payments/signature.ts';
 import { SANDBOX_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.routes.ts';
@@ -68,7 +69,7 @@ export async function adminDeposit(admin: Registered, uid: string, amount: numbe
 
 /** The wallet's services on the server's database, as a second instance would build them. */
 export function walletCore(server: TestServer) {
-  return createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve() });
+  return createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
 }
 export type WalletCore = ReturnType<typeof walletCore>;
 
@@ -105,7 +106,7 @@ export async function startDeposit(
 
 /** Presses Pay inside the iframe (the page's script posts exactly this). */
 export function pressPay(client: TestClient, checkoutId: string) {
-  return client.post(`/sandbox-pay/checkout/${checkoutId}/pay`, {});
+  return client.post(sandboxDecisionPath(checkoutId, 'pay'), {});
 }
 
 /** A full deposit through the sandbox provider. */

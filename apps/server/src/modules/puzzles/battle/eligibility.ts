@@ -17,11 +17,11 @@ import {
 import type { DeviceGps } from '@rush/protocol';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors.ts';
-import { CatalogStore } from '../../matchmaking/catalog.store.ts';
-import type { FactsReader, PlayerRecord } from '../../matchmaking/facts.ts';
-import { isRefusal } from '../../matchmaking/refusals.ts';
-import { EscrowClosedError } from '../../wallet/ledger.ts';
-import { InsufficientFundsError } from '../../wallet/ledger.store.ts';
+import { CatalogStore } from '../../matchmaking/index.ts';
+import type { FactsReader, PlayerRecord } from '../../matchmaking/index.ts';
+import { isRefusal } from '../../matchmaking/index.ts';
+import { EscrowClosedError } from '../../wallet/index.ts';
+import { InsufficientFundsError } from '../../wallet/index.ts';
 import type { LobbyRecord } from './lobbies.store.ts';
 import { lobbyRefused, lobbyUnavailable } from './refusals.ts';
 

@@ -79,6 +79,15 @@ export class LobbyStore {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * Whoever is or was in the lobby (seated, left, kicked, forfeited). Everyone else is a
+   * non-member and gets GET's refusal of a private lobby (lobbyUnavailable) from every route
+   * that acts in a lobby, so no answer tells a stranger more than the public list does.
+   */
+  async isMember(lobbyId: string, uid: string): Promise<boolean> {
+    return (await this.participants(lobbyId)).some((p) => p.uid === uid);
+  }
+
   async participants(lobbyId: string): Promise<ParticipantRecord[]> {
     return this.db
       .select()

@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { PUZZLE_TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../../platform/context.ts';
-import { FactsReader } from '../../matchmaking/facts.ts';
-import { PlayJobs } from '../../play/jobs.ts';
-import type { WalletCore } from '../../wallet/module.ts';
+import { FactsReader } from '../../matchmaking/index.ts';
+import type { WalletCore } from '../../wallet/index.ts';
 import { Attempts } from '../attempts.service.ts';
 import { BattleService } from './battle.service.ts';
 import { Eligibility } from './eligibility.ts';
@@ -11,6 +10,7 @@ import { LobbyStore } from './lobbies.store.ts';
 import { LOBBY_PREFIX, LobbyMoney } from './money.ts';
 import { battleRoutes } from './routes.ts';
 import { LobbyViews } from './views.ts';
+import { JobRunner } from '../../../platform/jobs/runner.ts';
 
 export interface BattleOptions {
   /** How often the auto-start and end deadlines are swept (any instance). */
@@ -76,7 +76,7 @@ export function registerBattle(
   const activeBattleOf = async (uid: string) => (await battle.activeOf(uid))?.id ?? null;
   deps.puzzles?.setActiveBattleOf?.(activeBattleOf);
 
-  const jobs = new PlayJobs([{ name: 'battle-sweep', everyMs: options.sweepEveryMs, run: () => battle.sweep() }], log);
+  const jobs = new JobRunner([{ name: 'battle-sweep', everyMs: options.sweepEveryMs, run: () => battle.sweep() }], log);
   jobs.start();
   // Stopped with the app, so the composition root only has to register the module.
   app.addHook('onClose', () => jobs.stop());

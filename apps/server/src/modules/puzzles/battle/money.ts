@@ -1,11 +1,11 @@
 import { wagerMinor, type BattleSettings } from '@rush/domain';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../../platform/db/database.ts';
-import { accountOf } from '../../wallet/account-ids.ts';
-import type { EscrowResolver, EscrowState } from '../../wallet/escrow-resolvers.ts';
-import { EscrowClosedError } from '../../wallet/ledger.ts';
-import { readBalance, stakesInEscrow } from '../../wallet/ledger.store.ts';
-import type { WalletCore } from '../../wallet/module.ts';
+import { accountOf } from '../../wallet/index.ts';
+import type { EscrowResolver, EscrowState } from '../../wallet/index.ts';
+import { EscrowClosedError } from '../../wallet/index.ts';
+import { readBalance, stakesInEscrow } from '../../wallet/index.ts';
+import type { WalletCore } from '../../wallet/index.ts';
 import { LobbyStore, type LobbyRecord } from './lobbies.store.ts';
 import { battlers } from './results.ts';
 

@@ -13,7 +13,7 @@ import {
 import { z } from 'zod';
 import { notFound } from '../../../platform/errors.ts';
 import { parse } from '../../../platform/http/parse.ts';
-import { requireAuth } from '../../accounts/request-auth.ts';
+import { requireAuth } from '../../accounts/index.ts';
 import type { BattleService, PlayState } from './battle.service.ts';
 import type { LobbyRecord } from './lobbies.store.ts';
 import type { LobbyViews } from './views.ts';
@@ -85,7 +85,7 @@ export function battleRoutes(app: FastifyInstance, deps: { battle: BattleService
     const auth = requireAuth(request);
     const id = idOf(request.params.id);
     const req = parse(KickRequest, request.body);
-    const lobby = await battle.kick(auth.user.id, auth.user.role === 'admin', id, req.uid);
+    const lobby = await battle.kick(auth.user.id, auth.role === 'admin', id, req.uid);
     return { lobby: await seen(lobby, auth.user.id) };
   });
 

@@ -1,6 +1,6 @@
 import { eq, sql, sum } from 'drizzle-orm';
 import type { PuzzleRow } from '@rush/domain';
-import type { DbOrTx } from '../../../platform/db/database.ts';
+import { rowsOf, type DbOrTx } from '../../../platform/db/database.ts';
 import { puzzleImports, puzzles } from '../schema.ts';
 
 export type ImportRecord = typeof puzzleImports.$inferSelect;
@@ -72,7 +72,6 @@ export class ImportStore {
       ) as u(id, fen, moves, rating, themes)
       on conflict (id) do nothing
       returning id`);
-    // node-postgres and PGlite answer { rows }; some drivers an array.
-    return (Array.isArray(res) ? res : (res as { rows: unknown[] }).rows).length;
+    return rowsOf(res).length;
   }
 }

@@ -13,6 +13,12 @@ export const CHECKOUT_JS = `(function () {
   var actions = document.getElementById('actions');
   var buttons = Array.prototype.slice.call(document.querySelectorAll('button[data-action]'));
 
+  // The decision is a cookie-authenticated change: echo the double-submit CSRF cookie like the app does.
+  function csrfToken() {
+    var m = document.cookie.match(/(?:^|; )csrf=([^;]*)/);
+    return m ? decodeURIComponent(m[1]) : '';
+  }
+
   function tellParent(type) {
     if (window.parent && window.parent !== window) {
       window.parent.postMessage({ source: 'sandbox-pay', type: type, reference: reference }, window.location.origin);
@@ -30,9 +36,9 @@ export const CHECKOUT_JS = `(function () {
       var action = button.getAttribute('data-action');
       buttons.forEach(function (b) { b.disabled = true; });
       status.textContent = action === 'pay' ? 'Processing payment...' : 'Cancelling...';
-      fetch('/sandbox-pay/checkout/' + encodeURIComponent(id) + '/' + action, {
+      fetch('/api/sandbox-pay/checkout/' + encodeURIComponent(id) + '/' + action, {
         method: 'POST',
-        headers: { 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrfToken() },
         body: '{}',
         credentials: 'same-origin'
       })

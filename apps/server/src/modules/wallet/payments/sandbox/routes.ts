@@ -2,18 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import type { Clock } from '../../../../platform/clock.ts';
 import { AppError, notFound } from '../../../../platform/errors.ts';
+import { requireAuth } from '../../../accounts/index.ts';
 import { CHECKOUT_CSS, CHECKOUT_JS } from './assets.ts';
 import { checkoutPage } from './page.ts';
 import type { SandboxProvider } from './provider.ts';
 
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
+/** Where the checkout page posts the payer's decision: under /api, so session and CSRF checks apply. */
+export const sandboxDecisionPath = (id: string, action: 'pay' | 'cancel') => `/api/sandbox-pay/checkout/${id}/${action}`;
+
 /**
- * The sandbox provider's web pages and endpoints, served on our origin but outside `/api`: they
- * stand for the provider's site. The checkout id is an unguessable UUID (the provider's session);
- * paying it only tells the provider, which then notifies our wallet through its signed webhook.
+ * Who may pay a checkout: the user whose deposit it is. A real provider authenticates its payer
+ * on its own site; the sandbox has no payers of its own, so it binds the Pay press to the
+ * merchant session of the user who opened the checkout (otherwise one anonymous POST would
+ * credit any checkout).
  */
-export function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider, clock: Clock, merchant: string): void {
+export type PayerOf = (reference: string) => Promise<string | null>;
+
+/**
+ * The sandbox provider's web pages and endpoints, served on our origin: they stand for the
+ * provider's site. The checkout id is an unguessable UUID (the provider's session); paying it
+ * only tells the provider, which then notifies our wallet through its signed webhook.
+ */
+export function sandboxRoutes(
+  app: FastifyInstance,
+  provider: SandboxProvider,
+  clock: Clock,
+  merchant: string,
+  payerOf: PayerOf,
+): void {
   const find = async (id: string) => {
     const row = ID_SHAPE.test(id) ? await provider.checkout(id) : null;
     if (!row || row.kind !== 'checkout') throw notFound();
@@ -39,9 +57,12 @@ export function sandboxRoutes(app: FastifyInstance, provider: SandboxProvider, c
     ['pay', 'paid'],
     ['cancel', 'cancelled'],
   ] as const) {
-    app.post<{ Params: { id: string } }>(`/sandbox-pay/checkout/:id/${action}`, async (request) => {
-      await find(request.params.id);
-      const decided = await provider.decide(request.params.id, status);
+    app.post<{ Params: { id: string } }>(sandboxDecisionPath(':id', action), async (request) => {
+      const auth = requireAuth(request);
+      const row = await find(request.params.id);
+      // Someone else's checkout is answered like an unknown one: its existence is not confirmed.
+      if ((await payerOf(row.reference)) !== auth.user.id) throw notFound();
+      const decided = await provider.decide(row.id, status);
       if (!decided) throw new AppError('CONFLICT', TEXTS.paymentNotOpen);
       return { status: decided.status };
     });

@@ -2,18 +2,21 @@ import path from 'node:path';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
-import type { Config } from '../../config.ts';
-import type { Clock } from '../clock.ts';
-import type { Database } from '../db/database.ts';
-import { outboxMailer, smtpMailer, type Mailer } from '../mail/mailer.ts';
-import { createBus } from '../realtime/bus.ts';
-import { createHub } from '../realtime/hub.ts';
-import type { AppContext } from '../context.ts';
-import { installErrorHandler } from './error-handler.ts';
-import { installCsrf } from './csrf.ts';
-import { installStatic } from './static.ts';
-import { registerModules } from '../../modules/index.ts';
+import type { Config } from './config.ts';
+import type { Clock } from './platform/clock.ts';
+import type { Database } from './platform/db/database.ts';
+import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer.ts';
+import { createBus } from './platform/realtime/bus.ts';
+import { createHub } from './platform/realtime/hub.ts';
+import type { AppContext } from './platform/context.ts';
+import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installControlCharGuard } from './platform/http/control-chars.ts';
+import { installCsrf } from './platform/http/csrf.ts';
+import { contentSecurityDirectives } from './platform/http/csp.ts';
+import { installRateLimit } from './platform/http/rate-limit.ts';
+import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
+import { installStatic } from './platform/http/static.ts';
+import { registerModules } from './modules/index.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -28,10 +31,15 @@ export interface ServerOptions {
 export interface RunningServer {
   app: FastifyInstance;
   ctx: AppContext;
+  /** Every registered route (method and pattern). */
+  routes: readonly RouteEntry[];
   close(): Promise<void>;
 }
 
-/** Builds the whole server (HTTP, realtime, modules) on an open database; does not listen. */
+/**
+ * The composition root: builds the whole server (the platform's HTTP and realtime pieces, then
+ * every module) on an open database; does not listen. `platform/` depends on nothing above it.
+ */
 export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   const { config, database, clock } = opts;
   const app = Fastify({
@@ -46,36 +54,21 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
     }),
   });
   installErrorHandler(app);
+  const routes = collectRoutes(app);
 
   await app.register(cookie);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", config.appOrigin.replace(/^http/, 'ws')],
-        frameSrc: ["'self'"],
-        frameAncestors: ["'self'"],
-        formAction: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'none'"],
-      },
+      directives: contentSecurityDirectives(config),
     },
     // Cross-origin isolation headers would block the payment iframe of a later issue.
     crossOriginEmbedderPolicy: false,
     hsts: config.cookieSecure,
   });
-  await app.register(rateLimit, {
-    global: true,
-    max: config.rateLimitMax,
-    timeWindow: '1 minute',
-    allowList: (req) => req.url === '/healthz',
-  });
+  await installRateLimit(app, config);
   installCsrf(app, { appOrigin: config.appOrigin, secure: config.cookieSecure });
+  installControlCharGuard(app);
 
   const mailer =
     opts.mailer ??
@@ -105,6 +98,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   return {
     app,
     ctx,
+    routes,
     async close() {
       if (closed) return;
       closed = true;

@@ -1,24 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Debouncer, type Timer } from '../../src/modules/accounts/debounce.ts';
-
-/** A timer the test fires by hand. */
-class FakeTimer implements Timer {
-  private next = 1;
-  readonly pending = new Map<number, { fn: () => void; ms: number }>();
-  setTimeout(fn: () => void, ms: number): unknown {
-    const id = this.next++;
-    this.pending.set(id, { fn, ms });
-    return id;
-  }
-  clearTimeout(handle: unknown): void {
-    this.pending.delete(handle as number);
-  }
-  fireAll(): void {
-    const due = [...this.pending.values()];
-    this.pending.clear();
-    for (const t of due) t.fn();
-  }
-}
+import { Debouncer } from '../../../src/platform/jobs/debouncer.ts';
+import { FakeTimer } from './fake-timer.ts';
 
 const tick = () => new Promise((r) => setImmediate(r));
 

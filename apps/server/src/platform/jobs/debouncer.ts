@@ -1,18 +1,4 @@
-/** The two timer functions a debouncer needs; tests pass a fake to fire them by hand. */
-export interface Timer {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export const realTimer: Timer = {
-  setTimeout: (fn, ms) => {
-    const t = setTimeout(fn, ms);
-    // A pending recount must not keep a stopping process alive.
-    t.unref();
-    return t;
-  },
-  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
-};
+import { realTimer, type Timer } from './timer.ts';
 
 /**
  * Runs `task` once, `delayMs` after the first trigger of a burst: further triggers inside the

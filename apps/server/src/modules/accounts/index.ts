@@ -1,0 +1,10 @@
+/** The accounts module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { toWireBalances } from './balances.ts';
+export { avatarUrl } from './me.ts';
+export { PresenceStore } from './presence.store.ts';
+export { requireAuth } from './request-auth.ts';
+export type { RequestAuth } from './request-auth.ts';
+export { registerAccounts } from './routes.ts';
+export { AccountStore } from './store.ts';
+export { ThrottleStore } from './throttle.store.ts';
+export type { ThrottleRule } from './throttle.store.ts';

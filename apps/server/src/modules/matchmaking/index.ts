@@ -1,0 +1,6 @@
+/** The matchmaking module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { CatalogStore } from './catalog.store.ts';
+export { FactsReader } from './facts.ts';
+export type { PlayerRecord } from './facts.ts';
+export { registerMatchmaking } from './module.ts';
+export { isRefusal } from './refusals.ts';

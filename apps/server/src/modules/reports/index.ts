@@ -1,0 +1,2 @@
+/** The reports module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { registerReports } from './module.ts';

@@ -1,0 +1,2 @@
+/** The stats module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { registerStats } from './module.ts';

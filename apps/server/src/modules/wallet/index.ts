@@ -1,0 +1,13 @@
+/** The wallet module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { accountOf } from './account-ids.ts';
+export { readHeaderBalances } from './balance-events.ts';
+export type { EscrowResolver, EscrowState } from './escrow-resolvers.ts';
+export { FLAG_TEXTS } from './identity/port.ts';
+export { InsufficientFundsError, readBalance, readUserBalances, stakesInEscrow } from './ledger.store.ts';
+export { EscrowClosedError } from './ledger.ts';
+export { registerWallet } from './module.ts';
+export type { WalletCore } from './module.ts';
+export { PAYMENTS_MODES, SandboxOnPublicSiteError, checkedPaymentsMode } from './payments/mode.ts';
+export type { PaymentsMode } from './payments/mode.ts';
+export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
+export { AccountClosedError } from './wallet.service.ts';
