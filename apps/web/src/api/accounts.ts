@@ -31,8 +31,9 @@ export const fetchAppConfig = () => request('GET', ACCOUNT_ROUTES.appConfig, { s
 
 export const fetchSession = () => request('GET', ACCOUNT_ROUTES.session, { schema: SessionResponse });
 
+/** No session: the answer is the same message for a new and a taken address (issue 10). */
 export const register = (body: RegisterRequest) =>
-  request('POST', ACCOUNT_ROUTES.register, { json: body, schema: SessionResponse });
+  request('POST', ACCOUNT_ROUTES.register, { json: body, schema: MessageResponse });
 
 export const login = (body: LoginRequest) =>
   request('POST', ACCOUNT_ROUTES.login, { json: body, schema: SessionResponse });
@@ -42,8 +43,8 @@ export const logout = () => request('POST', ACCOUNT_ROUTES.logout, { json: {} })
 export const resendVerification = () =>
   request('POST', ACCOUNT_ROUTES.resendVerification, { json: {}, schema: MessageResponse });
 
-export const forgotPassword = (email: string) =>
-  request('POST', ACCOUNT_ROUTES.forgotPassword, { json: { email }, schema: MessageResponse });
+export const forgotPassword = (body: { email: string; captchaToken?: string }) =>
+  request('POST', ACCOUNT_ROUTES.forgotPassword, { json: body, schema: MessageResponse });
 
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
   request('POST', ACCOUNT_ROUTES.resetPassword, { json: body, schema: MessageResponse });
@@ -57,8 +58,8 @@ export const changeColor = (color: UsernameColorId) =>
 export const changeSettings = (settings: Partial<UserSettings>) =>
   request('PATCH', ACCOUNT_ROUTES.settings, { json: settings, schema: UpdatedMe });
 
-export const setRecoveryEmail = (email: string) =>
-  request('PUT', ACCOUNT_ROUTES.recoveryEmail, { json: { email }, schema: UpdatedMe });
+export const setRecoveryEmail = (body: { email: string; currentPassword: string }) =>
+  request('PUT', ACCOUNT_ROUTES.recoveryEmail, { json: body, schema: UpdatedMe });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
   request('POST', ACCOUNT_ROUTES.password, { json: body, schema: MessageResponse });

@@ -6,18 +6,37 @@ export interface Parser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
 
-/** An API failure in the protocol's shape: a stable code, the user-facing text, field texts. */
+/**
+ * An API failure in the protocol's shape: a stable code, the user-facing text, field texts.
+ * A 429 also carries the server's Retry-After, as seconds and as a local deadline.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly fields: Readonly<Record<string, string>>;
+  readonly retryAfterSeconds: number | null;
+  /** `Date.now()` after which a retry may succeed; null when the server named no wait. */
+  readonly retryAt: number | null;
 
-  constructor(status: number, code: ErrorCode, message: string, fields: Record<string, string> = {}) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    fields: Record<string, string> = {},
+    retryAfterSeconds: number | null = null,
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.retryAfterSeconds = retryAfterSeconds;
+    this.retryAt = retryAfterSeconds === null ? null : Date.now() + retryAfterSeconds * 1000;
+  }
+
+  /** The request never reached the server (offline, DNS, connection reset). */
+  get isNetwork(): boolean {
+    return this.status === 0;
   }
 }
 
@@ -63,6 +82,15 @@ async function send(method: Method, path: string, body: BodyInit | undefined, is
   }
 }
 
+/** Retry-After as whole seconds: delta-seconds or an HTTP date (RFC 9110); null when absent or unreadable. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | null {
+  if (value === null || value.trim() === '') return null;
+  const trimmed = value.trim();
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
+}
+
 async function toApiError(res: Response): Promise<ApiError> {
   let payload: unknown;
   try {
@@ -71,6 +99,16 @@ async function toApiError(res: Response): Promise<ApiError> {
     payload = null;
   }
   const parsed = ErrorBody.safeParse(payload);
+  if (res.status === 429) {
+    const seconds = parseRetryAfter(res.headers.get('retry-after'));
+    // The API's own limit (or a proxy's, without our body) says how long to wait, counted from now.
+    if (!parsed.success || parsed.data.error.code === 'RATE_LIMITED') {
+      const message = seconds === null ? TEXTS.rateLimited : TEXTS.rateLimitedRetryIn(Math.max(1, seconds));
+      return new ApiError(429, 'RATE_LIMITED', message, {}, seconds);
+    }
+    const { code, message, fields } = parsed.data.error;
+    return new ApiError(429, code, message, fields ?? {}, seconds);
+  }
   if (parsed.success) {
     const { code, message, fields } = parsed.data.error;
     return new ApiError(res.status, code, message, fields ?? {});

@@ -46,6 +46,3 @@ export const declineInvitation = (invitationId: string) =>
 
 export const cancelInvitation = (invitationId: string) =>
   request('POST', PLAY_ROUTES.cancelInvitation(encodeURIComponent(invitationId)), { json: {}, schema: InvitationView });
-
-/** The PGN file of a game, as a download. */
-export const pgnDownloadHref = (gameId: string) => `${PLAY_ROUTES.pgn(encodeURIComponent(gameId))}?download=1`;

@@ -1,3 +1,4 @@
+import { parseEvent, type EventOn } from './events.ts';
 import {
   createContext,
   use,
@@ -63,15 +64,24 @@ export function useRealtime(): RealtimeClient {
   return client;
 }
 
-export interface TopicCallbacks {
-  onEvent?(event: TopicEvent): void;
+export interface TopicCallbacks<T extends string> {
+  /** Each event, parsed and typed by the protocol's map for this topic. */
+  onEvent?(event: EventOn<T>): void;
+  /** The topic's state must be read again (missed or unreadable events); `snapshot` when the server sent one. */
   onResync?(snapshot: unknown): void;
 }
 
-/** Listens to a topic while mounted (null: no topic). The callbacks may change on every render. */
-export function useTopic(topic: string | null, callbacks: TopicCallbacks): void {
+/**
+ * Listens to a topic while mounted (null: no topic). The callbacks may change on every render.
+ * Events come parsed (api/events.ts); one that does not parse is dropped and the topic resyncs.
+ */
+export function useTopic<T extends string>(topic: T | null, callbacks: TopicCallbacks<T>): void {
   const client = useRealtime();
-  const onEvent = useEffectEvent((event: TopicEvent) => callbacks.onEvent?.(event));
+  const onEvent = useEffectEvent((event: TopicEvent) => {
+    const parsed = parseEvent(event.topic as T, event);
+    if (parsed) callbacks.onEvent?.(parsed);
+    else callbacks.onResync?.(undefined);
+  });
   const onResync = useEffectEvent((snapshot: unknown) => callbacks.onResync?.(snapshot));
   useEffect(() => {
     if (!topic) return;

@@ -109,6 +109,17 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  test('an account closed or banned (4005) makes the page ask who it is, then reconnects', () => {
+    vi.useFakeTimers();
+    const { client, socket, sockets } = connected();
+    const onLoggedOut = vi.fn();
+    client.onLoggedOut(onLoggedOut);
+    socket.drop(CLOSE_CODES.accountRestricted);
+    expect(onLoggedOut).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(20_000);
+    expect(sockets).toHaveLength(2);
+  });
+
   test('presence is sent when connected and re-sent as idle after a reconnect', () => {
     vi.useFakeTimers();
     const { client, socket, sockets } = connected();

@@ -1,3 +1,4 @@
+import { CommandQueue, type CommandOptions } from './realtime-commands.ts';
 import {
   CLOSE_CODES,
   PROTOCOL_VERSION,
@@ -15,47 +16,14 @@ import {
  */
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+export {
+  COMMAND_DISCONNECTED,
+  COMMAND_NO_ANSWER_TEXT,
+  COMMAND_TIMEOUT,
+  CommandError,
+  type CommandOptions,
+} from './realtime-commands.ts';
 
-/** A command the server refused (its ack carried `ok: false`), or one that never got an answer. */
-export class CommandError extends Error {
-  readonly code: string;
-
-  constructor(code: string, message: string) {
-    super(message);
-    this.name = 'CommandError';
-    this.code = code;
-  }
-}
-
-/** Codes of failures decided here, not by the server. */
-export const COMMAND_TIMEOUT = 'TIMEOUT';
-export const COMMAND_DISCONNECTED = 'UNAVAILABLE';
-/** Text for a command that got no answer (ours). */
-export const COMMAND_NO_ANSWER_TEXT = 'The server did not answer. Please check your connection and try again.';
-
-export interface CommandOptions {
-  /** Give up (reject with TIMEOUT) after this long, wherever the command is. Default 10 s. */
-  timeoutMs?: number;
-  /**
-   * The server applies this command at most once however often it arrives (a move carries its
-   * ply): when the socket drops before the ack, it is sent again on the next connection.
-   * Otherwise a command already on the wire when the socket drops is rejected (it may or may
-   * not have been applied); one not yet sent still waits for the connection.
-   */
-  resendSafe?: boolean;
-}
-
-interface PendingCommand {
-  id: number;
-  name: string;
-  payload: unknown;
-  resendSafe: boolean;
-  /** Sent on the current connection. */
-  sent: boolean;
-  resolve(result: unknown): void;
-  reject(error: CommandError): void;
-  timer: ReturnType<typeof setTimeout>;
-}
 export type PresenceMessageState = 'online' | 'idle';
 
 export interface TopicHandlers {
@@ -131,8 +99,8 @@ export class RealtimeClient {
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private pingId = 0;
   private presence: PresenceMessageState = 'online';
-  private commandId = 0;
-  private readonly pending = new Map<number, PendingCommand>();
+  /** Commands waiting for their ack, sent again or failed as the connection comes and goes. */
+  private readonly commands = new CommandQueue((msg) => this.send(msg));
 
   constructor(options: RealtimeOptions = {}) {
     this.opts = {
@@ -155,7 +123,7 @@ export class RealtimeClient {
   /** Closes the socket for good (until start); commands still waiting are rejected. */
   stop(): void {
     this.running = false;
-    this.failPending(() => true);
+    this.commands.failAll();
     this.clearTimers();
     const socket = this.socket;
     this.socket = null;
@@ -174,7 +142,7 @@ export class RealtimeClient {
     this.socket = null;
     this.ready = false;
     this.clearTimers();
-    this.dropInFlight();
+    this.commands.dropInFlight();
     if (socket) {
       this.detach(socket);
       socket.close(CLOSE_CODES.normal, 'restart');
@@ -208,30 +176,7 @@ export class RealtimeClient {
    * when the socket is down; see CommandOptions for what happens when it drops meanwhile.
    */
   command<T = unknown>(name: string, payload: unknown, options: CommandOptions = {}): Promise<T> {
-    const { timeoutMs = 10_000, resendSafe = false } = options;
-    this.commandId += 1;
-    const id = this.commandId;
-    return new Promise<T>((resolve, reject) => {
-      const entry: PendingCommand = {
-        id,
-        name,
-        payload,
-        resendSafe,
-        sent: false,
-        resolve: (result) => resolve(result as T),
-        reject,
-        timer: setTimeout(() => {
-          if (!this.pending.delete(id)) return;
-          reject(new CommandError(COMMAND_TIMEOUT, COMMAND_NO_ANSWER_TEXT));
-        }, timeoutMs),
-      };
-      this.pending.set(id, entry);
-      if (!this.running) {
-        this.settle(id, new CommandError(COMMAND_DISCONNECTED, COMMAND_NO_ANSWER_TEXT));
-        return;
-      }
-      if (this.ready) this.sendCommand(entry);
-    });
+    return this.commands.add<T>(name, payload, options, { running: this.running, ready: this.ready });
   }
 
   sendPresence(state: PresenceMessageState): void {
@@ -328,12 +273,7 @@ export class RealtimeClient {
         this.pongTimer = null;
         return;
       case 'ack':
-        if (msg.ok) this.settle(msg.id, null, msg.result);
-        else
-          this.settle(
-            msg.id,
-            new CommandError(msg.error?.code ?? 'INTERNAL', msg.error?.message ?? COMMAND_NO_ANSWER_TEXT),
-          );
+        this.commands.acked(msg);
         return;
       default:
         return;
@@ -361,7 +301,7 @@ export class RealtimeClient {
       this.send(state.v === undefined ? { t: 'sub', topic } : { t: 'sub', topic, since: state.v });
     }
     if (this.presence === 'idle') this.send({ t: 'presence', state: 'idle' });
-    for (const entry of [...this.pending.values()]) if (!entry.sent) this.sendCommand(entry);
+    this.commands.sendUnsent();
     this.startPing();
   }
 
@@ -369,44 +309,18 @@ export class RealtimeClient {
     this.socket = null;
     this.ready = false;
     this.clearTimers();
-    this.dropInFlight();
+    this.commands.dropInFlight();
     if (!this.running) return;
     if (code === CLOSE_CODES.sessionReplaced) {
       this.running = false;
       this.opts.reload();
       return;
     }
-    if (code === CLOSE_CODES.loggedOut) for (const l of [...this.loggedOutListeners]) l();
-    this.scheduleReconnect();
-  }
-
-  private sendCommand(entry: PendingCommand): void {
-    entry.sent = true;
-    this.send({ t: 'cmd', id: entry.id, name: entry.name, payload: entry.payload });
-  }
-
-  private settle(id: number, error: CommandError | null, result?: unknown): void {
-    const entry = this.pending.get(id);
-    if (!entry) return; // timed out already, or an ack of an earlier connection
-    this.pending.delete(id);
-    clearTimeout(entry.timer);
-    if (error) entry.reject(error);
-    else entry.resolve(result);
-  }
-
-  private failPending(which: (entry: PendingCommand) => boolean): void {
-    for (const entry of [...this.pending.values()]) {
-      if (which(entry)) this.settle(entry.id, new CommandError(COMMAND_DISCONNECTED, COMMAND_NO_ANSWER_TEXT));
+    // Signed out, or the account was closed or banned: the page asks again who it is.
+    if (code === CLOSE_CODES.loggedOut || code === CLOSE_CODES.accountRestricted) {
+      for (const l of [...this.loggedOutListeners]) l();
     }
-  }
-
-  /**
-   * The connection is gone: commands on the wire that are safe to resend go again on the next
-   * one; the others may or may not have been applied, so their callers are told and decide.
-   */
-  private dropInFlight(): void {
-    this.failPending((entry) => entry.sent && !entry.resendSafe);
-    for (const entry of this.pending.values()) entry.sent = false;
+    this.scheduleReconnect();
   }
 
   private scheduleReconnect(): void {

@@ -1,8 +1,9 @@
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
-import { Button } from '../ui/Button.tsx';
+import { QueryState } from '../ui/QueryState.tsx';
 import { useSession } from '../features/accounts/session.ts';
 import { useUserEvents } from '../features/accounts/useUserEvents.ts';
 import { isRouteHandle, redirectFor, type Access } from './access.ts';
+import { ApiErrorNotice } from './ApiErrorNotice.tsx';
 import { ClosedAccount } from './ClosedAccount.tsx';
 import { Footer } from './Footer.tsx';
 import { Header } from './Header.tsx';
@@ -20,11 +21,21 @@ function useRouteAccess(): Access {
   return 'public';
 }
 
+/** The session could not be read: the wait of a 429, the network text, or else a plain retry. */
 function SessionUnavailable({ retry }: { retry: () => void }) {
+  const failed = { data: undefined, isError: true, error: null, refetch: retry };
   return (
-    <div className="loading-screen" role="alert">
-      <p>We could not reach the server.</p>
-      <Button onClick={retry}>Try again</Button>
+    <div className="loading-screen">
+      <ApiErrorNotice
+        fallback={
+          <QueryState
+            query={failed}
+            loading=""
+            subject="your session"
+            describe={() => 'We could not reach the server.'}
+          />
+        }
+      />
     </div>
   );
 }
@@ -39,7 +50,15 @@ export function AppShell() {
   const access = useRouteAccess();
   useUserEvents(session.me);
 
-  if (session.loading) return <LoadingScreen />;
+  if (session.loading) {
+    // While the session read waits out a 429 or retries a network failure, say why.
+    return (
+      <>
+        <LoadingScreen />
+        <ApiErrorNotice />
+      </>
+    );
+  }
   if (session.error) return <SessionUnavailable retry={session.retry} />;
 
   const target = redirectFor(access, session.me, location);
@@ -51,6 +70,7 @@ export function AppShell() {
       <NavigationProgress />
       <Header />
       <main id="main" className="container main" tabIndex={-1}>
+        <ApiErrorNotice />
         {target ? <Navigate to={target} replace /> : <Outlet />}
       </main>
       <Footer />

@@ -10,8 +10,3 @@ export function ComingSoonPage({ title, children }: { title: string; children?: 
     </section>
   );
 }
-
-/** The same inside an overlay (the overlay carries the title). */
-export function ComingSoonNote({ children }: { children?: ReactNode }) {
-  return <p className="coming-soon-note">{children ?? 'Coming soon. This part of the platform is not open yet.'}</p>;
-}

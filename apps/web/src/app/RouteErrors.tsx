@@ -19,6 +19,11 @@ export function FatalError() {
   useEffect(() => {
     console.error(error);
   }, [error]);
+  return <FatalErrorView />;
+}
+
+/** The last resort page of both the router's and the app's error boundaries. */
+export function FatalErrorView() {
   return (
     <main className="fatal-error">
       <h1>Something went wrong</h1>

@@ -1,13 +1,17 @@
 import { QueryClient, QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RealtimeProvider } from '../api/realtime-react.tsx';
+import { queryRetryDelay, shouldRetryQuery } from '../api/retry.ts';
 import type { RealtimeClient } from '../api/realtime.ts';
 import { SESSION_KEY, useSession } from '../features/accounts/session.ts';
+import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { refetchOnWindowFocus: false, retry: 1 },
+      // Reads are idempotent GETs: transient failures (network, 429, 408, gateway 5xx) retry
+      // after the server's Retry-After or a backoff. Changes never retry by themselves.
+      queries: { refetchOnWindowFocus: false, retry: shouldRetryQuery, retryDelay: queryRetryDelay },
       mutations: { retry: false },
     },
   });
@@ -35,11 +39,16 @@ interface AppProvidersProps {
   children: ReactNode;
 }
 
-/** Server state (TanStack Query) and the realtime socket bound to the session. */
+/**
+ * Server state (TanStack Query) and the realtime socket bound to the session, under the
+ * top-level error boundary: whatever throws while rendering, the page is never left blank.
+ */
 export function AppProviders({ queryClient, realtime, children }: AppProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <RealtimeBridge client={realtime}>{children}</RealtimeBridge>
-    </QueryClientProvider>
+    <AppErrorBoundary>
+      <QueryClientProvider client={queryClient}>
+        <RealtimeBridge client={realtime}>{children}</RealtimeBridge>
+      </QueryClientProvider>
+    </AppErrorBoundary>
   );
 }

@@ -8,6 +8,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     email: 'alice@example.com',
     emailVerified: true,
     recoveryEmail: null,
+    pendingRecoveryEmail: null,
     role: 'user',
     verifiedLevel: 'notVerified',
     usernameColor: 'username_color_000002',

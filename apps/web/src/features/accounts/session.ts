@@ -12,7 +12,10 @@ export const FALLBACK_CONFIG: AppConfigResponse = {
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   googleEnabled: false,
   captchaSiteKey: null,
+  captchaScriptUrl: null,
   protocolVersion: PROTOCOL_VERSION,
+  // Until the server says otherwise, money is assumed to be test money (the default of npm start).
+  payments: 'sandbox',
 };
 
 export interface SessionState {

@@ -1,5 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { SessionReplacedData, TOPICS, UserEvents, type Me, type TopicEvent } from '@rush/protocol';
+import { TOPICS, UserEvents, type Me } from '@rush/protocol';
+import type { EventOn } from '../../api/events.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { SESSION_KEY } from './session.ts';
 
@@ -11,18 +12,14 @@ export function useUserEvents(me: Me | null, reload: () => void = () => window.l
   const client = useQueryClient();
   const refresh = () => void client.invalidateQueries({ queryKey: SESSION_KEY });
 
-  const onEvent = (event: TopicEvent) => {
+  const onEvent = (event: EventOn<ReturnType<typeof TOPICS.user>>) => {
     switch (event.type) {
-      case UserEvents.sessionReplaced: {
-        const data = SessionReplacedData.safeParse(event.data);
-        if (me && data.success && data.data.sessionId !== me.sessionId) reload();
+      case UserEvents.sessionReplaced:
+        if (me && event.data.sessionId !== me.sessionId) reload();
         return;
-      }
-      case UserEvents.loggedOut: {
-        const data = SessionReplacedData.safeParse(event.data);
-        if (!data.success || data.data.sessionId === me?.sessionId) refresh();
+      case UserEvents.loggedOut:
+        if (event.data.sessionId === me?.sessionId) refresh();
         return;
-      }
       case UserEvents.profileChanged:
       case UserEvents.balancesChanged:
         refresh();

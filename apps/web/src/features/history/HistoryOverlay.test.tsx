@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryItem, HistoryResponse } from '@rush/protocol';
+import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { challengeHref, opponentName, pgnHref } from './HistoryOverlay.tsx';
@@ -58,6 +59,7 @@ describe('History (?history)', () => {
     expect(within(first).getByText('bob')).toBeTruthy();
     expect(within(first).getByText('2025/03/04')).toBeTruthy();
     expect(within(first).getByText('W: $5.00')).toBeTruthy();
+    expect(within(first).getByRole('note', { name: SANDBOX_DESCRIPTION }).textContent).toBe('Sandbox');
     const analyze = within(first).getByRole('link', { name: /^Analyze/ });
     expect(analyze.getAttribute('href')).toBe('/tv/g1?analysis=1');
     expect(analyze.getAttribute('target')).toBe('_blank');
@@ -71,6 +73,7 @@ describe('History (?history)', () => {
 
     expect(within(second).getByText('None')).toBeTruthy();
     expect(within(second).getByText('L: 100.00 RC')).toBeTruthy();
+    expect(within(second).queryByRole('note')).toBeNull();
     expect(
       within(second)
         .getByRole('link', { name: /^Analyze/ })

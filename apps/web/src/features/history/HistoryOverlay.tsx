@@ -3,10 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import type { HistoryItem } from '@rush/protocol';
 import { fetchHistory } from '../../api/play.ts';
-import { errorText } from '../../api/http.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
 import './history.css';
 
@@ -39,9 +40,12 @@ const columns: readonly Column<HistoryItem>[] = [
     key: 'result',
     header: 'Result',
     cell: (item) => (
-      <span className={`history-result history-${item.outcome}`} title={item.statusText}>
-        {item.resultText}
-      </span>
+      <>
+        <span className={`history-result history-${item.outcome}`} title={item.statusText}>
+          {item.resultText}
+        </span>
+        {item.stake ? <SandboxMark currency={item.stake.currency} /> : null}
+      </>
     ),
   },
   {
@@ -95,29 +99,27 @@ export function HistoryOverlay() {
     queryFn: () => fetchHistory(page),
     placeholderData: keepPreviousData,
   });
-  if (query.isPending) return <p role="status">Loading…</p>;
-  if (query.isError) {
-    return (
-      <div role="alert">
-        <p>{errorText(query.error)}</p>
-        <Button onClick={() => void query.refetch()}>Try again</Button>
-      </div>
-    );
-  }
-  const { items, total, pageSize } = query.data;
-  const pageCount = Math.max(1, Math.ceil(total / Math.max(1, pageSize)));
   return (
-    <div className="history">
-      <Table
-        caption="Game history"
-        columns={columns}
-        rows={items}
-        rowKey={(item) => item.gameId}
-        empty="You have not played any games yet."
-        busy={query.isPlaceholderData}
-        className="history-table"
-      />
-      <Pagination label="History pages" page={page} pageCount={pageCount} onPage={setPage} />
-    </div>
+    <QueryState query={query} loading="Loading…" subject="game history">
+      {({ items, total, pageSize }) => (
+        <div className="history">
+          <Table
+            caption="Game history"
+            columns={columns}
+            rows={items}
+            rowKey={(item) => item.gameId}
+            empty="You have not played any games yet."
+            busy={query.isPlaceholderData}
+            className="history-table"
+          />
+          <Pagination
+            label="History pages"
+            page={page}
+            pageCount={Math.max(1, Math.ceil(total / Math.max(1, pageSize)))}
+            onPage={setPage}
+          />
+        </div>
+      )}
+    </QueryState>
   );
 }

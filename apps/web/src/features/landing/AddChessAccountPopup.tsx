@@ -3,11 +3,11 @@ import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { LINK_REWARD_TEXT, LINKED_TEXT, useLinkChessAccount } from '../play/linkChess.ts';
+import { LINK_REWARD, LINK_REWARD_TEXT, LINKED_TEXT, useLinkChessAccount } from '../play/linkChess.ts';
 
 /**
  * SPEC 2 dashboard: a verified user without a linked chess account is asked to add one. Linking
- * is once and for good, and earns the 500 RC reward (SPEC 9).
+ * is once and for good, and earns the RushCoin reward (SPEC 9).
  */
 interface AddChessAccountPopupProps {
   me: Me;
@@ -21,8 +21,8 @@ export function AddChessAccountPopup({ me, onClose, onLinked }: AddChessAccountP
   return (
     <Dialog title="Add chess account" onClose={onClose}>
       <p>
-        Link your chess account to play. Your games and ratings live on it, and linking earns you 500 RC. The link
-        cannot be changed later.
+        Link your chess account to play. Your games and ratings live on it, and linking earns you {LINK_REWARD}. The
+        link cannot be changed later.
       </p>
       {link.isSuccess ? (
         <FormMessage tone="success" text={link.data.rewardGranted ? LINK_REWARD_TEXT : LINKED_TEXT} />

@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { Me } from '@rush/protocol';
-import { errorText } from '../../api/http.ts';
-import { Button, buttonClass } from '../../ui/Button.tsx';
+import { buttonClass } from '../../ui/Button.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { LandingLeaderboard } from './LandingLeaderboard.tsx';
 import { OngoingGames } from './OngoingGames.tsx';
 import { RecentGameCard } from './RecentGameCard.tsx';
@@ -20,34 +20,19 @@ function TotalGames({ total }: { total: number }) {
 export function LandingDashboard({ me }: { me: Me | null }) {
   const headingId = useId();
   const query = useLanding(me?.uid ?? null);
-  let body;
-  if (query.isPending) {
-    body = (
-      <p className="landing-loading" role="status">
-        Loading matches…
-      </p>
-    );
-  } else if (query.isError) {
-    body = (
-      <div className="landing-error" role="alert">
-        <p>{errorText(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    const data = query.data;
-    body = (
-      <div className="landing-grid">
-        <div className="landing-column">
-          {me && data.recentGame ? <RecentGameCard game={data.recentGame} /> : null}
-          <OngoingGames games={data.ongoing} myUid={me?.uid ?? null} />
+  const body = (
+    <QueryState query={query} loading="Loading matches…" subject="matches">
+      {(data) => (
+        <div className="landing-grid">
+          <div className="landing-column">
+            {me && data.recentGame ? <RecentGameCard game={data.recentGame} /> : null}
+            <OngoingGames games={data.ongoing} myUid={me?.uid ?? null} />
+          </div>
+          <LandingLeaderboard leaderboard={data.leaderboard} />
         </div>
-        <LandingLeaderboard leaderboard={data.leaderboard} />
-      </div>
-    );
-  }
+      )}
+    </QueryState>
+  );
   return (
     <section className="landing-dashboard" aria-labelledby={headingId}>
       <header className="landing-dashboard-header">

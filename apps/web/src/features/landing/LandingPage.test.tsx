@@ -4,6 +4,7 @@ import { MATCH_TEXTS, TEXTS } from '@rush/domain';
 import type { LandingResponse, Me, OngoingGameView } from '@rush/protocol';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
+import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
 import { FALLBACK_CONFIG } from '../accounts/session.ts';
 import { makeRows } from '../leaderboard/testing.ts';
 import { ONBOARDING_DISMISSED_KEY } from './onboarding.ts';
@@ -193,7 +194,8 @@ describe('landing dashboard', () => {
     expect((await screen.findByRole('link', { name: 'Play Now' })).getAttribute('href')).toBe('/start');
     const card = await screen.findByRole('region', { name: 'Your recent game' });
     expect(card.textContent).toContain('You won vs bob');
-    expect(card.textContent).toContain('Wager $25.00 won');
+    expect(textWithoutMarks(card)).toContain('Wager $25.00 won');
+    expect(sandboxMarks(card)).toHaveLength(1);
     expect(within(card).getByRole('link', { name: 'View game' }).getAttribute('href')).toBe('/tv/g7');
   });
 

@@ -2,8 +2,8 @@ import { useId } from 'react';
 import { Link } from 'react-router';
 import { MATCH_TEXTS } from '@rush/domain';
 import type { OngoingGameView } from '@rush/protocol';
+import { Amount } from '../../ui/Amount.tsx';
 import { buttonClass } from '../../ui/Button.tsx';
-import { formatWon } from '../leaderboard/format.ts';
 
 type Side = OngoingGameView['white'];
 
@@ -11,8 +11,9 @@ type Side = OngoingGameView['white'];
 const player = (p: Side) => `${p.username} (${p.rating})`;
 
 /** The wager of a live game; friendly games have none (ours: the SPEC names no text). */
-export const wagerText = (g: Pick<OngoingGameView, 'currency' | 'amount'>): string =>
-  g.currency !== null && g.amount !== null ? formatWon(g.amount, g.currency) : 'Friendly';
+function Wager({ game: g }: { game: Pick<OngoingGameView, 'currency' | 'amount'> }) {
+  return g.currency !== null && g.amount !== null ? <Amount minor={g.amount} currency={g.currency} /> : 'Friendly';
+}
 
 /**
  * SPEC 2 ongoing matches: "own name (rating) VS opponent (rating)", the wager, Watch. A game of
@@ -37,7 +38,9 @@ export function OngoingGames({ games, myUid }: { games: readonly OngoingGameView
                 <span className="ongoing-players">
                   {player(own)} <span className="ongoing-vs">VS</span> {player(other)}
                 </span>
-                <span className="ongoing-wager money">{wagerText(g)}</span>
+                <span className="ongoing-wager">
+                  <Wager game={g} />
+                </span>
                 <Link
                   to={`/tv/${encodeURIComponent(g.gameId)}`}
                   className={buttonClass('secondary')}

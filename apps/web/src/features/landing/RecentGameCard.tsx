@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import type { RecentGameView } from '@rush/protocol';
+import { Amount } from '../../ui/Amount.tsx';
 import { formatDateTime } from '../wallet/format.ts';
-import { formatWon } from '../leaderboard/format.ts';
 
 /** How the card words each outcome (ours: the SPEC names the card, not its words). */
 export const OUTCOME_TEXT: Record<RecentGameView['outcome'], string> = {
@@ -12,19 +12,26 @@ export const OUTCOME_TEXT: Record<RecentGameView['outcome'], string> = {
   aborted: 'Aborted',
 };
 
-/** The stake as the card shows it: won, lost, or returned. */
-function stakeText(g: RecentGameView): string | null {
+const STAKE_FATE: Record<RecentGameView['outcome'], string> = {
+  win: 'won',
+  loss: 'lost',
+  draw: 'returned',
+  aborted: 'returned',
+};
+
+/** The stake as the card shows it: "Wager $5.00 won", lost, or returned. */
+function Stake({ game: g }: { game: RecentGameView }) {
   if (g.currency === null || g.amount === null) return null;
-  const amount = formatWon(g.amount, g.currency);
-  if (g.outcome === 'win') return `Wager ${amount} won`;
-  if (g.outcome === 'loss') return `Wager ${amount} lost`;
-  return `Wager ${amount} returned`;
+  return (
+    <p className="recent-stake">
+      Wager <Amount minor={g.amount} currency={g.currency} /> {STAKE_FATE[g.outcome]}
+    </p>
+  );
 }
 
 /** SPEC 2 recent game card: the signed-in user's last finished game. */
 export function RecentGameCard({ game }: { game: RecentGameView }) {
   const headingId = useId();
-  const stake = stakeText(game);
   return (
     <section className={`landing-card recent-game recent-${game.outcome}`} aria-labelledby={headingId}>
       <header className="landing-card-header">
@@ -36,7 +43,7 @@ export function RecentGameCard({ game }: { game: RecentGameView }) {
       <p className="recent-result">
         <strong>{OUTCOME_TEXT[game.outcome]}</strong> vs {game.opponent ?? 'None'}
       </p>
-      {stake ? <p className="recent-stake money">{stake}</p> : null}
+      <Stake game={game} />
       <Link to={`/tv/${encodeURIComponent(game.gameId)}`} className="landing-card-link">
         View game
       </Link>

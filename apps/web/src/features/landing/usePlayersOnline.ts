@@ -1,10 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PresenceCount, PresenceCountData, TOPICS } from '@rush/protocol';
+import { PresenceCount, TOPICS } from '@rush/protocol';
 import { fetchPresence } from '../../api/accounts.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 
 export const PRESENCE_KEY = ['presence'] as const;
-const PRESENCE_COUNT_EVENT = 'presence.count';
 
 /** "Players online": fetched once, then kept live by the `presence` topic; null until known. */
 export function usePlayersOnline(): number | null {
@@ -13,9 +12,7 @@ export function usePlayersOnline(): number | null {
 
   useTopic(TOPICS.presence, {
     onEvent(event) {
-      if (event.type !== PRESENCE_COUNT_EVENT) return;
-      const data = PresenceCountData.safeParse(event.data);
-      if (data.success) client.setQueryData(PRESENCE_KEY, data.data);
+      client.setQueryData(PRESENCE_KEY, event.data);
     },
     onResync(snapshot) {
       const data = PresenceCount.safeParse(snapshot);

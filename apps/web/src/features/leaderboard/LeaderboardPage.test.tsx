@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { mockApi, renderApp } from '../../test/render.tsx';
+import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { NO_WINNERS_TEXT } from './LeaderboardTable.tsx';
 import { currentQuery, leaderboardServer, leaderboardUrls } from './testing.ts';
@@ -43,6 +44,8 @@ describe('leaderboard page', () => {
     expect(within(rows[3]!).getByText('4')).toBeTruthy();
     expect(rows[0]!.textContent).toContain('usd1');
     expect(rows[0]!.textContent).toContain('$999.56');
+    // Sandbox mode (the default config): the dollars won carry the mark.
+    expect(within(rows[0]!).getByRole('note', { name: SANDBOX_DESCRIPTION }).textContent).toBe('Sandbox');
     expect(screen.getByRole('button', { name: 'Total Dollars Won' }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -75,6 +78,7 @@ describe('leaderboard page', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]!.textContent).toContain('wbx1');
     expect(rows[0]!.textContent).toContain('999.56 RC');
+    expect(within(screen.getByRole('table')).queryByRole('note')).toBeNull();
     expect(screen.getByRole('button', { name: 'Total RushCoins Won' }).getAttribute('aria-pressed')).toBe('true');
     // one page: no pagination
     expect(screen.queryByRole('navigation', { name: 'Leaderboard pages' })).toBeNull();
@@ -110,7 +114,7 @@ describe('leaderboard page', () => {
     renderApp('/leaderboard');
     expect((await screen.findByRole('alert')).textContent).toContain('Try later');
     fail = false;
-    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Try again: the leaderboard' }));
     expect(await screen.findByRole('img', { name: 'gold medal' })).toBeTruthy();
   });
 

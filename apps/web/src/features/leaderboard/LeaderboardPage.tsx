@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { LEADERBOARD_PAGE_SIZE, type Currency } from '@rush/domain';
-import { errorText } from '../../api/http.ts';
-import { Button } from '../../ui/Button.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { CurrencySwitch } from './CurrencySwitch.tsx';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
 import { useLeaderboard } from './queries.ts';
@@ -18,31 +17,21 @@ function LeaderboardBody({
   onPage: (p: number) => void;
 }) {
   const query = useLeaderboard(currency, page);
-  if (query.isPending) {
-    return (
-      <p className="leaderboard-loading" role="status">
-        Loading the leaderboard…
-      </p>
-    );
-  }
-  if (query.isError) {
-    return (
-      <div className="leaderboard-error" role="alert">
-        <p>{errorText(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  }
-  const { total, pageSize, rows } = query.data;
-  const pageCount = Math.max(1, Math.ceil(total / (pageSize || LEADERBOARD_PAGE_SIZE)));
-  // While another currency loads, the rows shown are the previous one's: label them by theirs.
   return (
-    <>
-      <LeaderboardTable currency={query.data.currency} rows={rows} busy={query.isPlaceholderData} />
-      <Pagination label="Leaderboard pages" page={page} pageCount={pageCount} onPage={onPage} />
-    </>
+    <QueryState query={query} loading="Loading the leaderboard…" subject="the leaderboard">
+      {(data) => (
+        <>
+          {/* While another currency loads, the rows shown are the previous one's: label them by theirs. */}
+          <LeaderboardTable currency={data.currency} rows={data.rows} busy={query.isPlaceholderData} />
+          <Pagination
+            label="Leaderboard pages"
+            page={page}
+            pageCount={Math.max(1, Math.ceil(data.total / (data.pageSize || LEADERBOARD_PAGE_SIZE)))}
+            onPage={onPage}
+          />
+        </>
+      )}
+    </QueryState>
   );
 }
 

@@ -1,7 +1,8 @@
 import type { Currency } from '@rush/domain';
 import type { LeaderboardRow } from '@rush/protocol';
+import { Amount } from '../../ui/Amount.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
-import { formatWon, WON_HEADERS, WON_TITLES } from './format.ts';
+import { WON_HEADERS, WON_TITLES } from './format.ts';
 import { RankCell } from './Medal.tsx';
 import './leaderboard.css';
 
@@ -16,7 +17,7 @@ function columns(currency: Currency): Column<LeaderboardRow>[] {
       key: 'won',
       header: WON_HEADERS[currency],
       className: 'cell-won',
-      cell: (row) => <span className="money">{formatWon(row.won, currency)}</span>,
+      cell: (row) => <Amount minor={row.won} currency={currency} />,
     },
   ];
 }

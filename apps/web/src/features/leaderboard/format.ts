@@ -1,4 +1,4 @@
-import { formatMinor, type Currency } from '@rush/domain';
+import type { Currency } from '@rush/domain';
 
 /** SPEC 2 switch labels and column headers. */
 export const WON_TITLES: Record<Currency, string> = {
@@ -6,7 +6,3 @@ export const WON_TITLES: Record<Currency, string> = {
   wbx: 'Total RushCoins Won',
 };
 export const WON_HEADERS: Record<Currency, string> = { usd: 'USD Won', wbx: 'WBX Won' };
-
-/** A won amount: two decimals with thousands separators, "$" for dollars, "RC" for RushCoins. */
-export const formatWon = (minor: number, currency: Currency): string =>
-  currency === 'usd' ? `$${formatMinor(minor)}` : `${formatMinor(minor)} RC`;

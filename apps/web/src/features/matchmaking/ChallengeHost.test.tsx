@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MATCH_TEXTS, MATCHMAKING } from '@rush/domain';
+import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { stubGeolocation } from '../wallet/testing.ts';
 import { resetMatchCallGuard, takeMatchCall } from './guard.ts';
@@ -33,7 +34,9 @@ describe('incoming challenge card', () => {
     startMatchApp('/wallet', {
       challenges: { incoming: [makeChallenge({ currency: 'usd', bet: 25, amount: 2500 })], outgoing: [] },
     });
-    expect(within(await card()).getByText('USD $25')).toBeTruthy();
+    // The SPEC text as it is, with the Sandbox mark beside it (sandbox is the default config).
+    const amount = within(await card()).getByText('USD $25');
+    expect(within(amount).getByRole('note', { name: SANDBOX_DESCRIPTION }).textContent).toBe('Sandbox');
   });
 
   test('hidden for a banned user', async () => {

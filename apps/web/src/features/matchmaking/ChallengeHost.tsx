@@ -1,11 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { MATCH_TEXTS } from '@rush/domain';
-import { challengeAmountText, type ChallengeView, type Me } from '@rush/protocol';
+import { MATCH_TEXTS, wagerName } from '@rush/domain';
+import type { ChallengeView, Me } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
+import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { modeName } from '../play/FriendGame.tsx';
 import { acceptChallenge, declineChallenge, fetchCurrentMatchmaking, MATCH_KEYS } from './api.ts';
 import { storeMatchmaking, useAppState, useChallenges, useMatchmaking } from './queries.ts';
@@ -46,7 +47,10 @@ function ChallengeCard({ challenge, onAccepted }: { challenge: ChallengeView; on
         <dt>Game Type</dt>
         <dd>{modeName(challenge.gameType)}</dd>
         <dt>Amount</dt>
-        <dd>{challengeAmountText(challenge.currency, challenge.bet)}</dd>
+        <dd>
+          {wagerName(challenge.currency, challenge.bet)}
+          <SandboxMark currency={challenge.currency} />
+        </dd>
       </dl>
       <RefusalNotice refusal={start.refusal} announcement={appState.data?.announcement} />
       <FormMessage text={decline.isError ? errorText(decline.error) : null} />

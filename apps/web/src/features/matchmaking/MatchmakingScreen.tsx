@@ -1,12 +1,13 @@
 import { useState, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { formatWait, MATCH_TEXTS } from '@rush/domain';
-import { challengeAmountText, type MatchPlayerView, type MatchmakingView } from '@rush/protocol';
+import { formatWait, MATCH_TEXTS, wagerName } from '@rush/domain';
+import type { MatchPlayerView, MatchmakingView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
+import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSecondsLeft } from '../../ui/useSecondsLeft.ts';
 import { modeName } from '../play/FriendGame.tsx';
 import { CasualPuzzle } from '../puzzles/CasualPuzzle.tsx';
@@ -137,7 +138,8 @@ export function MatchmakingScreen({ entry }: { entry: MatchmakingRecord }) {
       <title>Match</title>
       <h1 id="match-title">Match</h1>
       <p className="match-stake">
-        {modeName(record.gameType)} · {challengeAmountText(record.currency, record.bet)}
+        {modeName(record.gameType)} · {wagerName(record.currency, record.bet)}
+        <SandboxMark currency={record.currency} />
       </p>
       <div className="match-players">
         <PlayerCard player={record.me} label="You" />

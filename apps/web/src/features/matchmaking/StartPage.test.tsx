@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { MATCH_TEXTS, TEXTS } from '@rush/domain';
 import { makeMe } from '../../test/fakes.ts';
+import { sandboxMarks, textWithoutMarks, withSandboxMark } from '../../test/sandbox.ts';
 import { removeGeolocation, stubGeolocation } from '../wallet/testing.ts';
 import { makeCatalog, makeOptions, makeRecord, PAUSED, refused, startMatchApp } from './testing.tsx';
 
@@ -11,7 +12,7 @@ const search = (app: ReturnType<typeof startMatchApp>['app']) =>
 const radios = (name: string) =>
   within(screen.getByRole('group', { name }))
     .getAllByRole('radio')
-    .map((r) => ({ label: r.closest('label')?.textContent, checked: (r as HTMLInputElement).checked }));
+    .map((r) => ({ label: textWithoutMarks(r.closest('label')), checked: (r as HTMLInputElement).checked }));
 
 describe('/start wizard: defaults and corrections', () => {
   test('step 1 lists the active human game types; the query gets the defaults (first wbx option)', async () => {
@@ -44,6 +45,9 @@ describe('/start wizard: defaults and corrections', () => {
       { label: 'USD $1', checked: true },
       { label: 'USD $5', checked: false },
     ]);
+    // Sandbox mode (the default config): every USD wager carries the mark.
+    const usdLabels = within(screen.getByRole('group', { name: 'Amount in USD' })).getAllByRole('radio');
+    expect(usdLabels.map((r) => sandboxMarks(r.closest('label')).length)).toEqual([1, 1]);
     expect(urls()).toContain('/api/matchmaking/options?gameType=wmgt_000003');
   });
 
@@ -57,12 +61,13 @@ describe('/start wizard: defaults and corrections', () => {
     expect(screen.getByRole('button', { name: 'RushCoins' }).getAttribute('aria-pressed')).toBe('true');
     fireEvent.click(usd);
     await waitFor(() => expect(search(app)).toMatchObject({ c: 'usd', bet: '1' }));
-    fireEvent.click(screen.getByRole('radio', { name: 'USD $10' }));
+    fireEvent.click(screen.getByRole('radio', { name: withSandboxMark('USD $10') }));
     await waitFor(() => expect(search(app).bet).toBe('10'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('button', { name: 'Find Match' })).toBeTruthy();
     expect(screen.getByText('Rapid 10+0')).toBeTruthy();
-    expect(screen.getByText('USD $10')).toBeTruthy();
+    const amount = screen.getByText('USD $10');
+    expect(sandboxMarks(amount)).toHaveLength(1);
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(search(app).step).toBe('2'));
     fireEvent.click(screen.getByRole('button', { name: 'Back' }));
@@ -73,9 +78,9 @@ describe('/start wizard: defaults and corrections', () => {
     const options = makeOptions();
     options.wagers.usd[1]!.refusal = { code: 'wallet', message: MATCH_TEXTS.realMoneyNeedsWallet };
     startMatchApp('/start?step=2&c=usd&bet=1', { options });
-    await screen.findByRole('radio', { name: 'USD $1' });
+    await screen.findByRole('radio', { name: withSandboxMark('USD $1') });
     expect(screen.queryByText(MATCH_TEXTS.realMoneyNeedsWallet)).toBeNull();
-    fireEvent.click(screen.getByRole('radio', { name: 'USD $5' }));
+    fireEvent.click(screen.getByRole('radio', { name: withSandboxMark('USD $5') }));
     expect(await screen.findByText(MATCH_TEXTS.realMoneyNeedsWallet)).toBeTruthy();
     expect(screen.getByRole('link', { name: MATCH_TEXTS.depositFunds }).getAttribute('href')).toBe('/wallet');
   });

@@ -1,10 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { activeHumanModes, MATCH_TEXTS, PLAY_TEXTS, type Currency } from '@rush/domain';
+import { activeHumanModes, currencyName, MATCH_TEXTS, PLAY_TEXTS, wagerName, type Currency } from '@rush/domain';
 import {
-  ChallengeEventData,
-  challengeAmountText,
   MatchmakingUserEvents,
   TOPICS,
   type ChallengeView,
@@ -13,9 +11,10 @@ import {
 } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { fetchRatings } from '../../api/play.ts';
-import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { useOverlayLink } from '../../ui/overlayFlags.ts';
+import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSession } from '../accounts/session.ts';
 import { FriendGameForm } from '../play/FriendGame.tsx';
 import { cancelChallenge, createChallenge, seek } from './api.ts';
@@ -26,7 +25,6 @@ import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from 
 import './matchmaking.css';
 
 const STEP_NAMES = ['Game type', 'Amount', 'Play'] as const;
-const CURRENCY_LABEL: Record<Currency, string> = { usd: 'USD', wbx: 'RushCoins' };
 
 function StepList({ step }: { step: number }) {
   return (
@@ -53,11 +51,13 @@ function useChallengee(uid: string | null, options: OptionsResponse | undefined)
 }
 
 function WagerList({
+  currency,
   legend,
   options,
   bet,
   onChoose,
 }: {
+  currency: Currency;
   legend: string;
   options: readonly WagerOptionView[];
   bet: number | null;
@@ -72,6 +72,7 @@ function WagerList({
         <label key={o.key} className={`wizard-choice${bet === o.value ? ' selected' : ''}`}>
           <input type="radio" name={name} checked={bet === o.value} onChange={() => onChoose(o.value)} />
           <span>{o.name}</span>
+          <SandboxMark currency={currency} />
         </label>
       ))}
     </fieldset>
@@ -104,9 +105,7 @@ export function StartPage() {
   // The challenge this page sent is answered: declined shows on the host's card, accepted opens /match.
   useTopic(sent && me ? TOPICS.user(me.uid) : null, {
     onEvent: (event) => {
-      if (event.type !== MatchmakingUserEvents.challengeClosed) return;
-      const data = ChallengeEventData.safeParse(event.data);
-      if (data.success && data.data.challenge.id === sent?.id) setSent(null);
+      if (event.type === MatchmakingUserEvents.challengeClosed && event.data.challenge.id === sent?.id) setSent(null);
     },
   });
   const friendsLink = useOverlayLink('friendslist');
@@ -160,20 +159,14 @@ export function StartPage() {
   if (active) return <Navigate to="/match" replace />;
 
   const failed = catalog.error ?? options.error;
-  if (failed) {
-    return (
-      <section className="page start-page" role="alert">
-        <p>{errorText(failed)}</p>
-        <Button onClick={() => void (catalog.error ? catalog.refetch() : options.refetch())}>Try again</Button>
-      </section>
-    );
-  }
-  if (!catalog.data || !options.data || !normalized || matchmaking.isLoading) {
-    return (
-      <p className="page" role="status">
-        Loading…
-      </p>
-    );
+  if (failed || !catalog.data || !options.data || !normalized || matchmaking.isLoading) {
+    const status = {
+      data: undefined,
+      isError: failed !== null,
+      error: failed,
+      refetch: () => (catalog.error ? catalog.refetch() : options.refetch()),
+    };
+    return <QueryState query={status} loading="Loading…" subject="the game choices" className="page" />;
   }
 
   const humanModes = activeHumanModes({ modes: catalog.data.modes, wagers: [] });
@@ -181,7 +174,7 @@ export function StartPage() {
   const currencyOptions = options.data.wagers[normalized.currency];
   const chosen = currencyOptions.find((o) => o.value === normalized.bet) ?? null;
   const title = query.challengeid ? MATCH_TEXTS.challenging(challengee ?? '…') : 'Start a match';
-  const amountText = normalized.bet === null ? '' : challengeAmountText(normalized.currency, normalized.bet);
+  const amountText = normalized.bet === null ? '' : wagerName(normalized.currency, normalized.bet);
 
   const findMatch = () => {
     if (!normalized.gameType || normalized.bet === null) return;
@@ -257,12 +250,13 @@ export function StartPage() {
                 aria-pressed={normalized.currency === c}
                 onClick={() => go({ currency: c, bet: options.data.wagers[c][0]?.value ?? null }, true)}
               >
-                {CURRENCY_LABEL[c]}
+                {currencyName(c)}
               </Button>
             ))}
           </div>
           <WagerList
-            legend={`Amount in ${CURRENCY_LABEL[normalized.currency]}`}
+            currency={normalized.currency}
+            legend={`Amount in ${currencyName(normalized.currency)}`}
             options={currencyOptions}
             bet={normalized.bet}
             onChoose={(value) => go({ bet: value }, true)}
@@ -288,7 +282,10 @@ export function StartPage() {
             <dt>Game Type</dt>
             <dd>{mode?.name ?? '-'}</dd>
             <dt>Amount</dt>
-            <dd>{amountText || '-'}</dd>
+            <dd>
+              {amountText || '-'}
+              {amountText ? <SandboxMark currency={normalized.currency} /> : null}
+            </dd>
           </dl>
           {sent ? (
             <div className="challenge-sent" role="status" aria-live="polite">

@@ -1,15 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  AppEvents,
-  AppStateView,
-  ChallengeEventData,
-  MatchmakingChangedData,
-  MatchmakingUserEvents,
-  TOPICS,
-  type Me,
-  type MatchmakingView,
-  type TopicEvent,
-} from '@rush/protocol';
+import type { ChallengeEventData} from '@rush/protocol';
+import { MatchmakingUserEvents, TOPICS, type Me, type MatchmakingView } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
 import {
   fetchAppState,
@@ -61,11 +52,8 @@ export function useMatchmaking(me: Me | null) {
     staleTime: 0,
   });
   useTopic(me ? TOPICS.user(me.uid) : null, {
-    onEvent: (event: TopicEvent) => {
-      if (event.type !== MatchmakingUserEvents.changed) return;
-      const data = MatchmakingChangedData.safeParse(event.data);
-      if (data.success) storeMatchmaking(client, data.data.matchmaking);
-      else void client.invalidateQueries({ queryKey: MATCH_KEYS.current });
+    onEvent: (event) => {
+      if (event.type === MatchmakingUserEvents.changed) storeMatchmaking(client, event.data.matchmaking);
     },
     onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.current }),
   });
@@ -77,11 +65,7 @@ export function useAppState() {
   const client = useQueryClient();
   const query = useQuery({ queryKey: MATCH_KEYS.appState, queryFn: fetchAppState, staleTime: 60_000, retry: false });
   useTopic(TOPICS.app, {
-    onEvent: (event: TopicEvent) => {
-      if (event.type !== AppEvents.state) return;
-      const data = AppStateView.safeParse(event.data);
-      if (data.success) client.setQueryData(MATCH_KEYS.appState, data.data);
-    },
+    onEvent: (event) => client.setQueryData(MATCH_KEYS.appState, event.data),
     onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.appState }),
   });
   return query;
@@ -101,18 +85,15 @@ export function useMatchOptions(gameType: string | null, challengeid: string | n
 }
 
 /** Pending challenges to and from the user; `challenge.*` events reload them. */
-export function useChallenges(me: Me, onClosed?: (data: ReturnType<typeof ChallengeEventData.parse>) => void) {
+export function useChallenges(me: Me, onClosed?: (data: ChallengeEventData) => void) {
   const client = useQueryClient();
   const query = useQuery({ queryKey: MATCH_KEYS.challenges, queryFn: fetchChallenges, staleTime: 0, retry: false });
   useTopic(TOPICS.user(me.uid), {
-    onEvent: (event: TopicEvent) => {
+    onEvent: (event) => {
       if (event.type !== MatchmakingUserEvents.challenge && event.type !== MatchmakingUserEvents.challengeClosed)
         return;
       void client.invalidateQueries({ queryKey: MATCH_KEYS.challenges });
-      if (event.type === MatchmakingUserEvents.challengeClosed) {
-        const data = ChallengeEventData.safeParse(event.data);
-        if (data.success) onClosed?.(data.data);
-      }
+      if (event.type === MatchmakingUserEvents.challengeClosed) onClosed?.(event.data);
     },
     onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.challenges }),
   });

@@ -45,14 +45,20 @@ interface StartOptions {
   users?: OnlineUserView[];
   friends?: FriendEntryView[];
   inviteReply?: { status: number; body: unknown };
+  /** The list's first answer fails with this status (then the real list). */
+  failFirst?: number;
 }
 
 function start(opts: StartOptions = {}) {
   const online = { users: opts.users ?? USERS };
+  let failures = opts.failFirst ? 1 : 0;
   return startMatchApp('/', {
     ...(opts.me === null ? { me: null } : {}),
     routes: {
-      [`GET ${SOCIAL_ROUTES.online}`]: () => ({ body: online }),
+      [`GET ${SOCIAL_ROUTES.online}`]: () =>
+        failures-- > 0
+          ? { status: opts.failFirst!, body: { error: { code: 'INTERNAL', message: 'Something went wrong' } } }
+          : { body: online },
       [`GET ${SOCIAL_ROUTES.friends}`]: () => ({ body: { friends: opts.friends ?? [], pendingInvites: 0 } }),
       [`POST ${SOCIAL_ROUTES.invite}`]: () => opts.inviteReply ?? { body: { ok: true } },
     },
@@ -168,6 +174,16 @@ describe('online users list', () => {
     const section = screen.getByRole('region', { name: 'Online users' });
     expect((await within(section).findByRole('alert')).textContent).toBe(MATCH_TEXTS.joinEloTooFar);
     expect(app.location().pathname).toBe('/');
+  });
+
+  test('a failed read says so with Try again, which reads the list again (never an empty box)', async () => {
+    // A 4xx: the HTTP layer retries only network failures and 5xx by itself.
+    start({ failFirst: 400 });
+    const section = await screen.findByRole('region', { name: 'Online users' });
+    const alert = await within(section).findByRole('alert');
+    expect(alert.textContent).toContain('Something went wrong');
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again: online users' }));
+    expect(names(await list())).toContain('bob');
   });
 
   test('live: online.changed replaces the list', async () => {

@@ -1,3 +1,4 @@
+import { QueryState } from '../../ui/QueryState.tsx';
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -121,7 +122,7 @@ function OnlineRow({ user, me, friendViews, joining, onJoin }: RowProps) {
  */
 export function OnlineUsers({ me }: { me: Me | null }) {
   const headingId = useId();
-  const { users, failed } = useOnlineUsers();
+  const { read } = useOnlineUsers();
   const friendViews = useFriendViews(me !== null);
   const navigate = useNavigate();
   const join = useJoin(() => void navigate('/match'));
@@ -131,28 +132,26 @@ export function OnlineUsers({ me }: { me: Me | null }) {
     <section className="online-users" aria-labelledby={headingId}>
       <h2 id={headingId}>Online users</h2>
       <RefusalNotice refusal={join.refusal} announcement={app.data?.announcement} />
-      {users === null ? (
-        failed ? null : (
-          <p role="status" className="muted">
-            Loading…
-          </p>
-        )
-      ) : users.length === 0 ? (
-        <p className="muted">Nobody else is online right now.</p>
-      ) : (
-        <ul className="online-list" aria-label="Online users">
-          {users.map((user) => (
-            <OnlineRow
-              key={user.uid}
-              user={user}
-              me={me}
-              friendViews={friendViews}
-              joining={join.busy}
-              onJoin={(u) => join.run(u.uid)}
-            />
-          ))}
-        </ul>
-      )}
+      <QueryState query={read} loading="Loading…" subject="online users">
+        {(users) =>
+          users.length === 0 ? (
+            <p className="muted">Nobody else is online right now.</p>
+          ) : (
+            <ul className="online-list" aria-label="Online users">
+              {users.map((user) => (
+                <OnlineRow
+                  key={user.uid}
+                  user={user}
+                  me={me}
+                  friendViews={friendViews}
+                  joining={join.busy}
+                  onJoin={(u) => join.run(u.uid)}
+                />
+              ))}
+            </ul>
+          )
+        }
+      </QueryState>
     </section>
   );
 }

@@ -1,3 +1,4 @@
+import type { QueryStatus } from '../../ui/QueryState.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sortOnline } from '@rush/domain';
 import {
@@ -16,7 +17,7 @@ import { fetchFriends, fetchOnlineUsers, ONLINE_KEYS } from './api.ts';
  * so the order never depends on the sender. Null until known; an empty list when it fails (the
  * landing stays usable without it).
  */
-export function useOnlineUsers(): { users: OnlineUserView[] | null; failed: boolean } {
+export function useOnlineUsers(): { users: OnlineUserView[] | null; read: QueryStatus<OnlineUserView[]> } {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ONLINE_KEYS.online,
@@ -32,14 +33,23 @@ export function useOnlineUsers(): { users: OnlineUserView[] | null; failed: bool
   };
   useTopic(SOCIAL_TOPICS.online, {
     onEvent(event) {
-      if (event.type === OnlineEvents.changed) replace(event.data);
+      if (event.type === OnlineEvents.changed) client.setQueryData(ONLINE_KEYS.online, event.data);
     },
     onResync(snapshot) {
       if (!replace(snapshot)) void client.invalidateQueries({ queryKey: ONLINE_KEYS.online });
     },
   });
 
-  return { users: query.data ? sortOnline(query.data.users) : null, failed: query.isError };
+  return {
+    users: query.data ? sortOnline(query.data.users) : null,
+    // The list as QueryState reads it: loading, failed with Try again, or the sorted users.
+    read: {
+      data: query.data ? sortOnline(query.data.users) : undefined,
+      isError: query.isError,
+      error: query.error,
+      refetch: query.refetch,
+    },
+  };
 }
 
 /** The signed-in viewer's friend entries by uid (SPEC 6: add-friend only when not friends). */

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { DEFAULT_SUPPORT_EMAIL, MIN_AGE, PRODUCT_NAME } from '@rush/domain';
 import { DocumentPage, type DocumentSection } from './DocumentPage.tsx';
 import { SupportEmailLink, type StaticPageProps } from './SupportEmailLink.tsx';
-import { US_TAX_INFO_THRESHOLD } from './facts.ts';
+import { US_TAX_INFO_THRESHOLD_USD } from './facts.ts';
 import './pages.css';
 
 export const PRIVACY_LAST_UPDATED = 'January 17, 2022';
@@ -31,7 +31,7 @@ function privacySections(supportEmail: string): readonly DocumentSection[] {
           <p>
             Deposits and withdrawals are processed by our payment wallet provider; card and bank details are entered
             with the provider. We receive your wallet identifier, balances and a record of each transaction (type,
-            amount, status and date), and tax information for US withdrawals above {US_TAX_INFO_THRESHOLD}.
+            amount, status and date), and tax information for US withdrawals above {US_TAX_INFO_THRESHOLD_USD}.
           </p>
           <h3>Gameplay</h3>
           <p>

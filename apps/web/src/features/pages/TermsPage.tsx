@@ -1,18 +1,22 @@
 import { Link } from 'react-router';
-import { DEFAULT_SUPPORT_EMAIL, MIN_AGE, PRODUCT_NAME } from '@rush/domain';
+import {
+  DEFAULT_SUPPORT_EMAIL,
+  DISPUTE_NOTICE_DAYS,
+  MIN_AGE,
+  PRODUCT_NAME,
+  WITHDRAW_BLOCK_AFTER_DEPOSIT_HOURS,
+} from '@rush/domain';
 import { DocumentPage, type DocumentSection } from './DocumentPage.tsx';
 import { SupportEmailLink, type StaticPageProps } from './SupportEmailLink.tsx';
 import {
-  ARBITRATION_THRESHOLD,
+  ARBITRATION_THRESHOLD_USD,
   CANADA_DEPOSIT_FEE,
   CANADA_WITHDRAWAL_FEE,
   CASH_PLAY_REFUSED_STATES,
   DEPOSIT_MAX_PER_MONTH_USD,
   DEPOSIT_MIN_USD,
-  DISPUTE_NOTICE_DAYS,
   PLATFORM_FEE_PERCENT,
-  US_TAX_INFO_THRESHOLD,
-  WITHDRAWAL_BLOCK_AFTER_DEPOSIT_HOURS,
+  US_TAX_INFO_THRESHOLD_USD,
   listInWords,
 } from './facts.ts';
 import './pages.css';
@@ -131,13 +135,13 @@ function termsSections(supportEmail: string): readonly DocumentSection[] {
             </li>
             <li>
               Deposited money must be played before it can be withdrawn. Withdrawals may be blocked for{' '}
-              {WITHDRAWAL_BLOCK_AFTER_DEPOSIT_HOURS} hours after your last deposit and usually take a couple of business
+              {WITHDRAW_BLOCK_AFTER_DEPOSIT_HOURS} hours after your last deposit and usually take a couple of business
               days.
             </li>
             <li>Withdrawals are disabled for banned accounts and held while a report against you is reviewed.</li>
             <li>
-              US players must provide tax information for withdrawals above {US_TAX_INFO_THRESHOLD}. You are responsible
-              for any taxes on your winnings.
+              US players must provide tax information for withdrawals above {US_TAX_INFO_THRESHOLD_USD}. You are
+              responsible for any taxes on your winnings.
             </li>
           </ul>
         </>
@@ -184,7 +188,7 @@ function termsSections(supportEmail: string): readonly DocumentSection[] {
         <p>
           If you have a dispute with us, first send a written notice of dispute to {email}; we then have{' '}
           {DISPUTE_NOTICE_DAYS} days to try to resolve it informally before either of us starts formal proceedings.
-          Claims of more than {ARBITRATION_THRESHOLD} are resolved by binding individual arbitration.
+          Claims of more than {ARBITRATION_THRESHOLD_USD} are resolved by binding individual arbitration.
         </p>
       ),
     },

@@ -1,13 +1,22 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
+  BATTLE_TIMES_MS,
+  BUG_DESCRIPTION_MIN,
+  BUG_IMAGES_MAX,
+  CHAT_MAX_LENGTH,
+  ELO_GAP,
+  LEADERBOARD_PAGE_SIZE,
+  LOBBY,
   MIN_AGE,
   PASSWORD_MAX,
   PASSWORD_MIN,
   PRODUCT_NAME,
+  SOLO_RUSH_MS,
   USERNAME_COLORS,
   USERNAME_MAX,
   USERNAME_MIN,
+  WITHDRAW_BLOCK_AFTER_DEPOSIT_HOURS,
 } from '@rush/domain';
 import { SupportEmailLink } from './SupportEmailLink.tsx';
 import {
@@ -18,16 +27,17 @@ import {
   DEPOSIT_MAX_PER_MONTH_USD,
   DEPOSIT_MIN_USD,
   DEPOSIT_PRESETS_USD,
-  ELO_GAP,
-  GAME_MODES,
+  HUMAN_GAME_MODES,
   PLATFORM_FEE_PERCENT,
-  RC_REWARDS,
+  RC_REWARD_TEXTS,
   RC_WAGERS,
-  US_TAX_INFO_THRESHOLD,
+  US_TAX_INFO_THRESHOLD_USD,
   USD_WAGERS,
-  WITHDRAWAL_BLOCK_AFTER_DEPOSIT_HOURS,
   listInWords,
 } from './facts.ts';
+
+/** Whole minutes of a duration in ms, as the FAQ quotes the puzzle clocks. */
+const minutes = (ms: number) => String(ms / 60_000);
 
 /** Section ids are URL anchors: SPEC routes name /support#wagerbucks. */
 export const FAQ_SECTION_IDS = [
@@ -127,8 +137,8 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           answer: (
             <p>
               Use <strong>Report a Bug</strong> in the footer. Give it a title, the platform you use (browser or device)
-              and a description of at least 15 characters; you can attach up to 3 images (PNG or JPEG). You do not need
-              to be logged in.
+              and a description of at least {BUG_DESCRIPTION_MIN} characters; you can attach up to {BUG_IMAGES_MAX}{' '}
+              images (PNG or JPEG). You do not need to be logged in.
             </p>
           ),
         },
@@ -188,7 +198,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           answer: (
             <p>
               Withdrawals usually take a couple of business days. Withdrawals may be blocked for{' '}
-              {WITHDRAWAL_BLOCK_AFTER_DEPOSIT_HOURS} hours after your last deposit.
+              {WITHDRAW_BLOCK_AFTER_DEPOSIT_HOURS} hours after your last deposit.
             </p>
           ),
         },
@@ -200,7 +210,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
               <p>The most common reasons are:</p>
               <ul>
                 <li>Deposited money must be played before it can be withdrawn.</li>
-                <li>Your last deposit was less than {WITHDRAWAL_BLOCK_AFTER_DEPOSIT_HOURS} hours ago.</li>
+                <li>Your last deposit was less than {WITHDRAW_BLOCK_AFTER_DEPOSIT_HOURS} hours ago.</li>
                 <li>
                   Another player reported you, so withdrawals are temporarily disabled while we review the report.
                   Suspected cheaters cannot withdraw until the review ends (see{' '}
@@ -217,7 +227,8 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           question: 'Do I need to provide tax information?',
           answer: (
             <p>
-              Players in the United States must provide tax information for withdrawals above {US_TAX_INFO_THRESHOLD}.
+              Players in the United States must provide tax information for withdrawals above{' '}
+              {US_TAX_INFO_THRESHOLD_USD}.
             </p>
           ),
         },
@@ -244,7 +255,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
             <>
               <p>
                 Press <strong>Play 1 vs 1</strong> or <strong>Play Now</strong>. Pick a game type (
-                {listInWords(GAME_MODES)}), then your wager, then <strong>Find Match</strong> to be paired with an
+                {listInWords(HUMAN_GAME_MODES)}), then your wager, then <strong>Find Match</strong> to be paired with an
                 opponent or <strong>Play With Friend</strong> to challenge someone you know.
               </p>
               <p>
@@ -346,12 +357,13 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
                 solution.
               </li>
               <li>
-                <strong>Solo Puzzle Rush</strong>: solve as many puzzles as you can in 3 minutes; one wrong move moves
-                you to the next puzzle.
+                <strong>Solo Puzzle Rush</strong>: solve as many puzzles as you can in {minutes(SOLO_RUSH_MS)} minutes;
+                one wrong move moves you to the next puzzle.
               </li>
               <li>
-                <strong>Battle Puzzle Rush</strong>: 2 to 8 players race for 1, 3 or 5 minutes for a prize. A lobby
-                starts when its owner starts it or automatically after 90 seconds.
+                <strong>Battle Puzzle Rush</strong>: {LOBBY.maxPlayersMin} to {LOBBY.maxPlayersMax} players race for{' '}
+                {listInWords(BATTLE_TIMES_MS.map(minutes), 'or')} minutes for a prize. A lobby starts when its owner
+                starts it or automatically after {LOBBY.autoStartMs / 1000} seconds.
               </li>
             </ul>
           ),
@@ -362,7 +374,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           answer: (
             <p>
               Yes. Ongoing games can be spectated, with a live chat beside the board. Be respectful: chat messages are
-              limited to 140 characters and repeated messages are blocked.
+              limited to {CHAT_MAX_LENGTH} characters and repeated messages are blocked.
             </p>
           ),
         },
@@ -464,10 +476,10 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           question: 'How do I earn RushCoins?',
           answer: (
             <ul>
-              <li>{RC_REWARDS.linkAccount} RC for linking your chess account</li>
-              <li>{RC_REWARDS.perGame} RC for every game you play</li>
-              <li>a {RC_REWARDS.winBonus} RC bonus when you win</li>
-              <li>{RC_REWARDS.firstGameOfDay} RC for your first game of the day</li>
+              <li>{RC_REWARD_TEXTS.linkAccount} for linking your chess account</li>
+              <li>{RC_REWARD_TEXTS.perGame} for every game you play</li>
+              <li>a {RC_REWARD_TEXTS.winBonus} bonus when you win</li>
+              <li>{RC_REWARD_TEXTS.firstGameOfDay} for your first game of the day</li>
               <li>plus whatever you win in RushCoin wagers</li>
             </ul>
           ),
@@ -477,7 +489,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           question: 'What if I run out of RushCoins?',
           answer: (
             <p>
-              When you are out of coins your balance is topped up with {RC_REWARDS.outOfCoinsTopUp} RC so you can keep
+              When you are out of coins your balance is topped up with {RC_REWARD_TEXTS.outOfCoinsTopUp} so you can keep
               playing.
             </p>
           ),
@@ -498,7 +510,7 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           answer: (
             <p>
               On the <Link to="/leaderboard">Leaderboard</Link>, which ranks players by Total Dollars Won or Total
-              RushCoins Won, all time, 15 per page. The top three wear medals.
+              RushCoins Won, all time, {LEADERBOARD_PAGE_SIZE} per page. The top three wear medals.
             </p>
           ),
         },

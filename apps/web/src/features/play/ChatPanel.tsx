@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { checkChatText } from '@rush/domain';
-import { CHAT_MAX } from '@rush/protocol';
+import { CHAT_MAX_LENGTH, checkChatText, codePointLength } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { commandErrorText } from './commands.ts';
 
@@ -91,7 +90,6 @@ export function ChatPanel({ title, lines, onSend, notice, aside, className }: Ch
             ref={inputRef}
             id={`${id}-input`}
             value={text}
-            maxLength={CHAT_MAX}
             readOnly={sending}
             autoComplete="off"
             placeholder="Message"
@@ -106,7 +104,7 @@ export function ChatPanel({ title, lines, onSend, notice, aside, className }: Ch
             Send
           </Button>
           <span id={`${id}-count`} className="chat-count muted" aria-live="off">
-            {text.length}/{CHAT_MAX}
+            {codePointLength(text.trim())}/{CHAT_MAX_LENGTH}
           </span>
         </form>
       ) : (

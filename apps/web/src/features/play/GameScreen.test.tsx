@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PLAY_TEXTS } from '@rush/domain';
+import { PLAY_TEXTS, CHAT_TEXTS } from '@rush/domain';
 import type { GameView } from '@rush/protocol';
 import { mockApi } from '../../test/render.tsx';
 import type * as BoardModule from '../../ui/Board.tsx';
@@ -313,7 +313,14 @@ describe('game screen: chat and prize pool', () => {
     expect(sent.payload).toEqual({ gameId: 'g1', text: 'good luck' });
     ack(sent.id, { ok: true });
     await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
-    expect(input.getAttribute('maxlength')).toBe('140');
+    // The limit counts characters as a person does (code points): no input cap in UTF-16 units,
+    // the counter and the chat rule's words instead.
+    expect(input.getAttribute('maxlength')).toBeNull();
+    fireEvent.change(input, { target: { value: '😀'.repeat(141) } });
+    expect(within(chat).getByText('141/140')).toBeTruthy();
+    fireEvent.submit(input.closest('form')!);
+    expect(await within(chat).findByRole('alert')).toHaveProperty('textContent', CHAT_TEXTS.tooLong);
+    expect(commands().filter((c) => c.name === 'game.chat')).toHaveLength(1);
   });
 
   test('the prize pool shows the pot with its currency', () => {

@@ -204,7 +204,7 @@ export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
             </section>
           )}
           <FormMessage text={actionError} />
-          <ReportOpponentButton target={view[them]} />
+          <ReportOpponentButton game={view} />
           <PrizePool stake={view.stake} />
           <MoveList san={view.san} />
           <ChatPanel title="Chat" lines={view.chat} onSend={(text) => commands.chat(text)} className="player-chat" />

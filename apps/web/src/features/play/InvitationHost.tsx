@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { GameStartedData, PlayUserEvents, TOPICS, type InvitationView, type Me, type TopicEvent } from '@rush/protocol';
+import { PlayUserEvents, TOPICS, type InvitationView, type Me } from '@rush/protocol';
 import { acceptInvitation, declineInvitation } from '../../api/play.ts';
 import { errorText } from '../../api/http.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
@@ -72,17 +72,15 @@ export function InvitationHost({ me }: { me: Me }) {
   };
 
   useTopic(TOPICS.user(me.uid), {
-    onEvent: (event: TopicEvent) => {
+    onEvent: (event) => {
       switch (event.type) {
         case PlayUserEvents.invitation:
         case PlayUserEvents.invitationClosed:
           void client.invalidateQueries({ queryKey: INVITATIONS_KEY });
           return;
         case PlayUserEvents.gameStarted:
-          if (GameStartedData.safeParse(event.data).success) {
-            void client.invalidateQueries({ queryKey: INVITATIONS_KEY });
-            openGame();
-          }
+          void client.invalidateQueries({ queryKey: INVITATIONS_KEY });
+          openGame();
           return;
         default:
           return;

@@ -58,9 +58,10 @@ describe('/match', () => {
         },
       },
     });
-    await waitFor(() => expect(app.location().pathname).toBe('/start'));
+    // The first load reads the session, the record and the game: slow on a loaded machine.
+    await waitFor(() => expect(app.location().pathname).toBe('/start'), { timeout: 5000 });
     await act(() => app.router.navigate('/start?step=3'));
-    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }, { timeout: 5000 }));
     const form = screen.getByRole('region', { name: 'Play a friend' });
     const modes = within(form).getByLabelText('Game type');
     expect(
@@ -88,7 +89,7 @@ describe('/match', () => {
         }),
       },
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Play With Friend' }, { timeout: 5000 }));
     const form = await screen.findByRole('region', { name: 'Play a friend' });
     fireEvent.change(within(form).getByLabelText("Friend's username"), { target: { value: 'ghost' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Send invitation' }));

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { MATCH_TEXTS } from '@rush/domain';
-import { errorText } from '../../api/http.ts';
-import { Button } from '../../ui/Button.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { useSession } from '../accounts/session.ts';
 import { MatchFinishActions } from '../matchmaking/MatchFinishActions.tsx';
 import { MatchmakingScreen } from '../matchmaking/MatchmakingScreen.tsx';
@@ -32,38 +31,17 @@ export function MatchPage() {
   const gameId = entry ? matchGameId : (currentId ?? shown);
   const game = useLiveGame(gameId);
 
-  if (matchmaking.isLoading || current.isPending) {
-    return (
-      <p className="page" role="status">
-        Loading…
-      </p>
-    );
+  // Both reads first; then only the friendly-game read can fail the page (a record is enough).
+  const waiting = matchmaking.isLoading || current.isPending;
+  if (waiting || (!entry && current.isError && gameId === null)) {
+    const status = { data: undefined, isError: !waiting, error: current.error, refetch: current.refetch };
+    return <QueryState query={status} loading="Loading…" subject="your game" className="page" />;
   }
   if (entry && !matchGameId) return <MatchmakingScreen entry={entry} />;
-  if (!entry && current.isError && gameId === null) {
-    return (
-      <section className="page" role="alert">
-        <p>{errorText(current.error)}</p>
-        <Button onClick={() => void current.refetch()}>Try again</Button>
-      </section>
-    );
-  }
   // SPEC 2: no matchmaking record (and no friendly game) sends the user to /start.
   if (gameId === null) return <Navigate to="/start" replace />;
-  if (game.isError) {
-    return (
-      <section className="page" role="alert">
-        <p>{errorText(game.error)}</p>
-        <Button onClick={() => void game.refetch()}>Try again</Button>
-      </section>
-    );
-  }
-  if (!game.data) {
-    return (
-      <p className="page" role="status">
-        Loading the game…
-      </p>
-    );
+  if (game.isError || !game.data) {
+    return <QueryState query={game} loading="Loading the game…" subject="the game" className="page" />;
   }
   const players = `${game.data.view.white.username} vs ${game.data.view.black.username}`;
   return (

@@ -1,9 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { formatAmount, RC_REWARDS } from '@rush/domain';
 import { linkChessAccount } from '../../api/play.ts';
 import { SESSION_KEY } from '../accounts/session.ts';
 
-/** SPEC 9: linking the chess account is rewarded with 500 RC (the server credits it). */
-export const LINK_REWARD_TEXT = 'Your chess account is linked. 500 RC have been added to your balance.'; // ours
+/** SPEC 9: linking the chess account is rewarded ("500 RC"; the server credits it). */
+export const LINK_REWARD = formatAmount(RC_REWARDS.linkAccount, 'wbx', { trimCents: true });
+export const LINK_REWARD_TEXT = `Your chess account is linked. ${LINK_REWARD} have been added to your balance.`; // ours
 export const LINKED_TEXT = 'Your chess account is linked.'; // ours
 
 /**

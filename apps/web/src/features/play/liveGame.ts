@@ -1,17 +1,5 @@
 import { resultTitle, sideToMove, type ClockState, type Color } from '@rush/domain';
-import {
-  GameEndedData,
-  GameEvents,
-  GameMovedData,
-  GameOffersData,
-  GamePresenceData,
-  GameSpectatorsData,
-  GameTakenBackData,
-  GameView,
-  PlayerChatData,
-  SpectatorChatData,
-  type ClockView,
-} from '@rush/protocol';
+import { GameEvents, GameView, parseTopicEvent, type ClockView, type ParsedEvent } from '@rush/protocol';
 
 /**
  * A game as this tab knows it: the server's `GameView` plus the local time its clock fields
@@ -60,17 +48,28 @@ function appendUnique<T extends { id: string }>(list: readonly T[], line: T): T[
   return list.some((l) => l.id === line.id) ? [...list] : [...list, line];
 }
 
+/** The state events, each one version after the last; a hole before one means events were missed. */
+const VERSIONED: ReadonlySet<string> = new Set([GameEvents.moved, GameEvents.offers, GameEvents.takenBack]);
+
+/** An event of `game:{id}` or `game-chat:{id}`, typed by the protocol's map, or null. */
+function parseGameEvent(event: EventLike): ParsedEvent<'game'> | ParsedEvent<'game-chat'> | null {
+  return parseTopicEvent('game', event) ?? parseTopicEvent('game-chat', event);
+}
+
 /** Applies one event of `game:{id}` or `game-chat:{id}` to the game. Pure. */
 export function applyGameEvent(game: LiveGame, event: EventLike, now: number): ApplyOutcome {
   const { view } = game;
-  switch (event.type) {
+  const e = parseGameEvent(event);
+  // An unreadable state event may hide a change: reload. Anything else unreadable is ignored.
+  if (!e) return VERSIONED.has(event.type) || event.type === GameEvents.ended ? { kind: 'gap' } : { kind: 'ignored' };
+  if (e.data.gameId !== view.id) return { kind: 'ignored' };
+  if (e.type === GameEvents.moved || e.type === GameEvents.offers || e.type === GameEvents.takenBack) {
+    const check = versionCheck(view, e.data.version);
+    if (check !== 'next') return { kind: check };
+  }
+  switch (e.type) {
     case GameEvents.moved: {
-      const parsed = GameMovedData.safeParse(event.data);
-      if (!parsed.success) return { kind: 'gap' };
-      const d = parsed.data;
-      if (d.gameId !== view.id) return { kind: 'ignored' };
-      const check = versionCheck(view, d.version);
-      if (check !== 'next') return { kind: check };
+      const d = e.data;
       const next: GameView = {
         ...view,
         version: d.version,
@@ -85,10 +84,7 @@ export function applyGameEvent(game: LiveGame, event: EventLike, now: number): A
       return { kind: 'applied', game: withClock(game, next, d.clock, now) };
     }
     case GameEvents.ended: {
-      const parsed = GameEndedData.safeParse(event.data);
-      if (!parsed.success) return { kind: 'gap' };
-      const d = parsed.data;
-      if (d.gameId !== view.id) return { kind: 'ignored' };
+      const d = e.data;
       // The end is final: once known, a repeat changes nothing; it may share the version of the
       // move that caused it, so only a hole in front of it is a gap.
       if (view.endedAt !== null) return { kind: 'stale' };
@@ -111,27 +107,17 @@ export function applyGameEvent(game: LiveGame, event: EventLike, now: number): A
       return { kind: 'applied', game: withClock(game, next, d.clock, now) };
     }
     case GameEvents.offers: {
-      const parsed = GameOffersData.safeParse(event.data);
-      if (!parsed.success) return { kind: 'gap' };
-      const d = parsed.data;
-      if (d.gameId !== view.id) return { kind: 'ignored' };
-      const check = versionCheck(view, d.version);
-      if (check !== 'next') return { kind: check };
-      return {
-        kind: 'applied',
-        game: {
-          ...game,
-          view: { ...view, version: d.version, offers: d.offers, rematchGameId: d.rematchGameId ?? view.rematchGameId },
-        },
+      const d = e.data;
+      const offers = {
+        ...view,
+        version: d.version,
+        offers: d.offers,
+        rematchGameId: d.rematchGameId ?? view.rematchGameId,
       };
+      return { kind: 'applied', game: { ...game, view: offers } };
     }
     case GameEvents.takenBack: {
-      const parsed = GameTakenBackData.safeParse(event.data);
-      if (!parsed.success) return { kind: 'gap' };
-      const d = parsed.data;
-      if (d.gameId !== view.id) return { kind: 'ignored' };
-      const check = versionCheck(view, d.version);
-      if (check !== 'next') return { kind: check };
+      const d = e.data;
       const next: GameView = {
         ...view,
         version: d.version,
@@ -145,42 +131,23 @@ export function applyGameEvent(game: LiveGame, event: EventLike, now: number): A
       return { kind: 'applied', game: withClock(game, next, d.clock, now) };
     }
     case GameEvents.presence: {
-      const parsed = GamePresenceData.safeParse(event.data);
-      if (!parsed.success || parsed.data.gameId !== view.id) return { kind: 'ignored' };
-      const d = parsed.data;
+      const d = e.data;
+      const white = { ...view.white, connected: d.white };
+      const black = { ...view.black, connected: d.black };
       return {
         kind: 'applied',
-        game: {
-          ...game,
-          view: {
-            ...view,
-            white: { ...view.white, connected: d.white },
-            black: { ...view.black, connected: d.black },
-            disconnect: view.endedAt ? null : d.disconnect,
-          },
-        },
+        game: { ...game, view: { ...view, white, black, disconnect: view.endedAt ? null : d.disconnect } },
       };
     }
-    case GameEvents.spectators: {
-      const parsed = GameSpectatorsData.safeParse(event.data);
-      if (!parsed.success || parsed.data.gameId !== view.id) return { kind: 'ignored' };
-      return { kind: 'applied', game: { ...game, view: { ...view, spectators: parsed.data.count } } };
-    }
-    case GameEvents.spectatorChat: {
-      const parsed = SpectatorChatData.safeParse(event.data);
-      if (!parsed.success || parsed.data.gameId !== view.id) return { kind: 'ignored' };
+    case GameEvents.spectators:
+      return { kind: 'applied', game: { ...game, view: { ...view, spectators: e.data.count } } };
+    case GameEvents.spectatorChat:
       return {
         kind: 'applied',
-        game: { ...game, view: { ...view, spectatorChat: appendUnique(view.spectatorChat, parsed.data.line) } },
+        game: { ...game, view: { ...view, spectatorChat: appendUnique(view.spectatorChat, e.data.line) } },
       };
-    }
-    case GameEvents.chat: {
-      const parsed = PlayerChatData.safeParse(event.data);
-      if (!parsed.success || parsed.data.gameId !== view.id) return { kind: 'ignored' };
-      return { kind: 'applied', game: { ...game, view: { ...view, chat: appendUnique(view.chat, parsed.data.line) } } };
-    }
-    default:
-      return { kind: 'ignored' };
+    case GameEvents.chat:
+      return { kind: 'applied', game: { ...game, view: { ...view, chat: appendUnique(view.chat, e.data.line) } } };
   }
 }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { PLAY_TOPICS, type GameView, type TopicEvent } from '@rush/protocol';
+import { PLAY_TOPICS, type GameView } from '@rush/protocol';
 import { fetchCurrentGame, fetchGame } from '../../api/play.ts';
 import { useConnectionStatus, useTopic } from '../../api/realtime-react.tsx';
 import { applyGameEvent, liveGame, parseSnapshot, type EventLike, type LiveGame } from './liveGame.ts';
@@ -67,7 +67,7 @@ export function useLiveGame(gameId: string | null) {
   const reload = () => {
     if (gameId) void refetchGame(client, gameId);
   };
-  const onEvent = (event: TopicEvent) => {
+  const onEvent = (event: EventLike) => {
     if (gameId && !applyToCache(client, gameId, event)) reload();
   };
   const onResync = (snapshot: unknown) => {

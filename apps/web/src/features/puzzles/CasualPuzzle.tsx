@@ -6,6 +6,7 @@ import type { PuzzleView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { fetchNextPuzzle, isImporting, postCasualMove, postSolution, PUZZLE_KEYS, type PuzzleSettings } from './api.ts';
 import { ImportProgress, useCatalogStatus } from './ImportProgress.tsx';
 import { PuzzleBoard, PuzzleStatus } from './PuzzleBoard.tsx';
@@ -174,17 +175,9 @@ export function CasualPuzzle({ embedded = false, onBack, settings }: CasualPuzzl
     ) : (
       <p role="status">Preparing puzzles…</p>
     );
-  } else if (query.isError) {
-    body = (
-      <div className="puzzle-error-box" role="alert">
-        <p>{errorText(query.error)}</p>
-        <Button variant="secondary" onClick={() => void refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
   } else {
-    body = <p role="status">Loading a puzzle…</p>;
+    const status = { data: undefined, isError: query.isError, error: query.error, refetch };
+    body = <QueryState query={status} loading="Loading a puzzle…" subject="the puzzle" />;
   }
 
   const Heading = embedded ? 'h2' : 'h1';

@@ -6,6 +6,7 @@ import type { PuzzleView, SoloRunView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { isImporting, PUZZLE_KEYS, soloFinish, soloMove, soloSkip, startSolo } from './api.ts';
 import { ImportProgress, useCatalogStatus } from './ImportProgress.tsx';
 import { PuzzleBoard, PuzzleStatus } from './PuzzleBoard.tsx';
@@ -215,17 +216,10 @@ export function SoloRushPage() {
     ) : (
       <p role="status">Preparing puzzles…</p>
     );
-  } else if (error) {
-    body = (
-      <div className="puzzle-error-box" role="alert">
-        <p>{error}</p>
-        <Button variant="secondary" onClick={start}>
-          Try again
-        </Button>
-      </div>
-    );
   } else {
-    body = <p role="status">Starting your run…</p>;
+    // Starting the run is a command, not a query: its failure (already worded) and start again.
+    const status = { data: undefined, isError: error !== null, error, refetch: start };
+    body = <QueryState query={status} loading="Starting your run…" subject="the run" describe={() => error ?? ''} />;
   }
 
   return (

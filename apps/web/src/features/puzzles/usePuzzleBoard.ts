@@ -1,61 +1,34 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import {
-  FIRST_MOVE_DELAY_MS,
-  judgeMove,
-  PUZZLE_TEXTS,
-  REPLY_DELAY_MS,
-  SOLVE_STEP_MS,
-  type PuzzleRow,
-} from '@rush/domain';
+import { useCallback, useMemo, useState } from 'react';
+import { judgeMove, PUZZLE_TEXTS, type PuzzleRow } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { fenAfter, positionInfo, type PositionInfo } from '../play/chess.ts';
+import {
+  cycleStart,
+  nextPly,
+  shownMoves,
+  verdictOutcome,
+  type CyclePhase,
+  type Outcome,
+  type WrongMove,
+} from './puzzleCycle.ts';
+import { usePuzzleCycle } from './usePuzzleCycle.ts';
 
 /**
- * One puzzle on the board (SPEC 4 Puzzle board), shared by Casual and Solo Puzzle Rush: the
- * opponent's first move after 1 s, the user's moves judged by `judge` (the server, or the known
- * solution after Casual Solve), the reply 700 ms after a correct move, the solution played 1 s
- * apart. A component keyed by the attempt owns one instance, so a new puzzle starts clean.
+ * One puzzle on the board (SPEC 4 Puzzle board) for Casual and Solo Puzzle Rush: the puzzle
+ * cycle (puzzleCycle.ts, shared with Battle) with moves judged by `judge` (the server, or the
+ * known solution after Casual Solve). A component keyed by the attempt owns one instance, so a
+ * new puzzle starts clean.
  */
 
 export type Judge = (ply: number, uci: string) => Promise<MoveVerdictView>;
-export type Outcome = 'solved' | 'failed';
-
-/**
- * intro: before the first move; play: the user's turn; judging: a move is with the judge;
- * reply: a correct move waits for its reply; wrong: a wrong move stays until undone (Casual);
- * showing: the solution is being played; done: solved, failed or shown.
- */
-export type PuzzlePhase = 'intro' | 'play' | 'judging' | 'reply' | 'wrong' | 'showing' | 'done';
-
-interface State {
-  /** The moves played from the puzzle's FEN, ply-indexed (0 is the opponent's first move). */
-  moves: string[];
-  /** The user's move waiting for its verdict, or the wrong move kept on the board. */
-  pending: string | null;
-  phase: PuzzlePhase;
-  message: string | null;
-  /** The reply to play (reply), or the solution moves still to play (showing). */
-  queue: string[];
-  outcome: Outcome | null;
-  error: string | null;
-}
-
-const INITIAL: State = {
-  moves: [],
-  pending: null,
-  phase: 'intro',
-  message: null,
-  queue: [],
-  outcome: null,
-  error: null,
-};
+export type { Outcome };
 
 interface Options {
   puzzle: PuzzleView;
   judge: Judge;
   /** Casual keeps a wrong move on the board to undo; the rush modes fail the puzzle at once. */
-  wrongMove: 'undo' | 'fail';
+  wrongMove: WrongMove;
   /** Called once when the puzzle is solved or failed by a move (not by Solve). */
   onOutcome?: (outcome: Outcome) => void;
   /** False freezes the board (time up, result shown). */
@@ -71,7 +44,7 @@ export interface PuzzleBoardState {
   lastMove: readonly [string, string] | null;
   /** The destination of the wrong move on the board (red cross). */
   cross: string | null;
-  phase: PuzzlePhase;
+  phase: CyclePhase;
   outcome: Outcome | null;
   /** 'Move for White/Black' once the first move is played. */
   sideLine: string | null;
@@ -84,115 +57,53 @@ export interface PuzzleBoardState {
   showSolution: (solution: readonly string[]) => void;
 }
 
+/** The SPEC 4 board message for the verdict: a failed puzzle says so; a wrong move to undo says "wrong". */
+function verdictMessage(outcome: Outcome | null, verdict: MoveVerdictView['verdict'] | null): string | null {
+  if (outcome === 'failed') return PUZZLE_TEXTS.puzzleFailed;
+  if (outcome === 'solved') return PUZZLE_TEXTS.solved;
+  if (verdict === 'wrong') return PUZZLE_TEXTS.wrongMove;
+  return verdict === 'correct' ? PUZZLE_TEXTS.correctMove : null;
+}
+
 export function usePuzzleBoard({ puzzle, judge, wrongMove, onOutcome, enabled = true }: Options): PuzzleBoardState {
-  const [state, setState] = useState<State>(INITIAL);
-  const { phase, queue } = state;
-
-  // Lichess convention: the FEN is before the opponent's move, which plays itself after 1 s.
-  useEffect(() => {
-    if (phase !== 'intro') return;
-    const timer = setTimeout(
-      () => setState((s) => (s.phase === 'intro' ? { ...s, moves: [puzzle.firstMove], phase: 'play' } : s)),
-      FIRST_MOVE_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [phase, puzzle.firstMove]);
-
-  useEffect(() => {
-    const reply = queue[0];
-    if (phase !== 'reply' || !reply) return;
-    const timer = setTimeout(
-      () => setState((s) => ({ ...s, moves: [...s.moves, reply], queue: [], phase: 'play' })),
-      REPLY_DELAY_MS,
-    );
-    return () => clearTimeout(timer);
-  }, [phase, queue]);
-
-  useEffect(() => {
-    if (phase !== 'showing') return;
-    const timer = setTimeout(
-      () =>
-        setState((s) => {
-          const [step, ...rest] = s.queue;
-          if (!step) return { ...s, phase: 'done' };
-          return { ...s, moves: [...s.moves, step], queue: rest, phase: rest.length > 0 ? 'showing' : 'done' };
-        }),
-      queue.length > 0 ? SOLVE_STEP_MS : 0,
-    );
-    return () => clearTimeout(timer);
-  }, [phase, queue]);
+  const [state, dispatch] = usePuzzleCycle(() => cycleStart(puzzle, wrongMove));
+  const [error, setError] = useState<string | null>(null);
 
   const onMove = useCallback(
     (uci: string) => {
       if (state.phase !== 'play' || !enabled) return;
-      const ply = state.moves.length;
-      setState((s) => ({ ...s, pending: uci, phase: 'judging', error: null }));
+      const ply = nextPly(state);
+      const { attemptId } = puzzle;
+      setError(null);
+      dispatch({ type: 'move', uci });
       judge(ply, uci).then(
         (verdict) => {
-          if (verdict.verdict === 'wrong') {
-            const failed = wrongMove === 'fail';
-            setState((s) => ({
-              ...s,
-              pending: uci,
-              phase: failed ? 'done' : 'wrong',
-              outcome: failed ? 'failed' : null,
-              message: failed ? PUZZLE_TEXTS.puzzleFailed : PUZZLE_TEXTS.wrongMove,
-            }));
-            if (failed) onOutcome?.('failed');
-            return;
-          }
-          const moves = [...state.moves, uci];
           // Nothing else changes the moves while one is judged (Solve waits for the verdict).
-          if (verdict.solved) {
-            setState((s) => ({
-              ...s,
-              moves,
-              pending: null,
-              phase: 'done',
-              outcome: 'solved',
-              message: PUZZLE_TEXTS.solved,
-            }));
-            onOutcome?.('solved');
-            return;
-          }
-          setState((s) => ({
-            ...s,
-            moves,
-            pending: null,
-            phase: verdict.reply ? 'reply' : 'play',
-            queue: verdict.reply ? [verdict.reply] : [],
-            message: PUZZLE_TEXTS.correctMove,
-          }));
+          dispatch({ type: 'judged', attemptId, verdict });
+          const outcome = verdictOutcome(verdict, wrongMove);
+          if (outcome) onOutcome?.(outcome);
         },
-        (error: unknown) => setState((s) => ({ ...s, pending: null, phase: 'play', error: errorText(error) })),
+        (e: unknown) => {
+          dispatch({ type: 'notJudged', attemptId });
+          setError(errorText(e));
+        },
       );
     },
-    [state.phase, state.moves, enabled, judge, wrongMove, onOutcome],
+    [state, enabled, puzzle, judge, wrongMove, onOutcome, dispatch],
   );
 
-  const undo = useCallback(
-    () => setState((s) => (s.phase === 'wrong' ? { ...s, pending: null, phase: 'play', message: null } : s)),
-    [],
-  );
+  const undo = useCallback(() => dispatch({ type: 'undo' }), [dispatch]);
 
   /** Plays the rest of the solution (the moves after those already played), 1 s apart. */
   const showSolution = useCallback(
-    (solution: readonly string[]) =>
-      setState((s) => ({
-        ...s,
-        pending: null,
-        phase: 'showing',
-        queue: solution.slice(s.moves.length),
-        message: null,
-        error: null,
-      })),
-    [],
+    (solution: readonly string[]) => {
+      setError(null);
+      dispatch({ type: 'showSolution', solution });
+    },
+    [dispatch],
   );
 
-  const line = useMemo(
-    () => (state.pending ? [...state.moves, state.pending] : state.moves),
-    [state.moves, state.pending],
-  );
+  const line = useMemo(() => shownMoves(state), [state]);
   const fen = useMemo(() => fenAfter(puzzle.fen, line) ?? puzzle.fen, [puzzle.fen, line]);
   const info = useMemo(() => positionInfo(fen), [fen]);
   const last = line[line.length - 1];
@@ -213,8 +124,10 @@ export function usePuzzleBoard({ puzzle, judge, wrongMove, onOutcome, enabled = 
     phase: state.phase,
     outcome: state.outcome,
     sideLine: state.phase === 'intro' ? null : PUZZLE_TEXTS.moveFor(puzzle.color),
-    message: state.message ?? (state.phase === 'play' && userMoves === 0 ? PUZZLE_TEXTS.makeFirstMove : null),
-    error: state.error,
+    message:
+      verdictMessage(state.outcome, state.verdict) ??
+      (state.phase === 'play' && userMoves === 0 ? PUZZLE_TEXTS.makeFirstMove : null),
+    error,
     moves: state.moves,
     onMove,
     undo,

@@ -14,9 +14,10 @@ afterEach(() => vi.useRealTimers());
 
 type Reply = { status?: number; body?: unknown };
 
-function watch(view: GameView, reply: Reply = { body: { ok: true } }) {
+/** The spectator screen of g1, seen by one of its players (alice, u1) unless `me` says otherwise. */
+function watch(view: GameView, reply: Reply = { body: { ok: true } }, me = makeMe()) {
   const api = mockApi({
-    me: makeMe({ uid: 'u9', username: 'viewer' }),
+    me,
     routes: {
       'GET /api/play/games/g1': () => ({ body: view }),
       [`POST ${SOCIAL_ROUTES.playerReport}`]: () => reply,
@@ -39,10 +40,19 @@ const dialog = () => screen.queryByRole('dialog', { name: SOCIAL_TEXTS.reportOpp
 const reason = () => within(dialog()!).getByLabelText('Reason');
 
 describe('player report from the spectator screen', () => {
-  test('one button per player; the report names the player, the reason and the page', async () => {
+  test('a spectator gets no report button: only the players of a game may report', async () => {
+    const { api } = watch(foolsMateSetup({ you: null }), undefined, makeMe({ uid: 'u9', username: 'viewer' }));
+    await screen.findByRole('group', { name: 'Chess board' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/session')).not.toHaveLength(0));
+    // Give the session time to reach the page (before issue 10 a button per player showed here).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+    expect(screen.queryAllByRole('button', { name: /^Report/ })).toHaveLength(0);
+  });
+
+  test('a player watching their game reports the opponent: the reason, the game and the page', async () => {
     const { api } = watch(foolsMateSetup({ you: null }));
-    expect(await reportButton('Report alice')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Report bob' }));
+    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    expect(screen.getAllByRole('button', { name: /^Report/ })).toHaveLength(1);
     expect(within(dialog()!).getByText('Reporting bob')).toBeTruthy();
     fireEvent.change(reason(), { target: { value: '  engine moves  ' } });
     expect(within(dialog()!).getByTestId('reason-count').textContent).toBe('16/120');
@@ -51,6 +61,7 @@ describe('player report from the spectator screen', () => {
     expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)[0]?.body).toEqual({
       uid: 'u2',
       text: 'engine moves',
+      gameId: 'g1',
       url: '/tv/g1',
     });
   });
@@ -58,7 +69,7 @@ describe('player report from the spectator screen', () => {
   test('"Report sent / Thank you for feedback!" for 2 s, then the dialog closes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     watch(foolsMateSetup({ you: null }));
-    fireEvent.click(await reportButton('Report bob'));
+    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     const status = await within(dialog()!).findByRole('status');
     expect(status.textContent).toBe(`${SOCIAL_TEXTS.reportSent}${SOCIAL_TEXTS.thankYou}`);
@@ -76,7 +87,7 @@ describe('player report from the spectator screen', () => {
 
   test('a reason over 120 characters is refused with its text and not sent', async () => {
     const { api } = watch(foolsMateSetup({ you: null }));
-    fireEvent.click(await reportButton('Report alice'));
+    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
     fireEvent.change(reason(), { target: { value: 'x'.repeat(121) } });
     expect(within(dialog()!).getByTestId('reason-count').textContent).toBe('121/120');
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
@@ -89,7 +100,7 @@ describe('player report from the spectator screen', () => {
       status: 429,
       body: { error: { code: 'TOO_SOON', message: 'Please wait before reporting again.' } },
     });
-    fireEvent.click(await reportButton('Report bob'));
+    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     expect((await within(dialog()!).findByRole('alert')).textContent).toBe('Please wait before reporting again.');
   });
@@ -116,7 +127,12 @@ describe('player report from the game screen', () => {
     fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     await waitFor(() => expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)).toHaveLength(1));
-    expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)[0]?.body).toEqual({ uid: 'u2', text: '', url: '/match' });
+    expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)[0]?.body).toEqual({
+      uid: 'u2',
+      text: '',
+      gameId: view.id,
+      url: '/match',
+    });
   });
 });
 
@@ -124,7 +140,9 @@ describe('player report dialog', () => {
   test('nothing is sent without a target uid', () => {
     const api = mockApi({ me: makeMe() });
     const onClose = vi.fn();
-    renderWithPlay(<ReportPlayerDialog reporter="u1" target={{ uid: null, username: 'nobody' }} onClose={onClose} />);
+    renderWithPlay(
+      <ReportPlayerDialog reporter="u1" target={{ uid: null, username: 'nobody' }} gameId="g1" onClose={onClose} />,
+    );
     fireEvent.change(reason(), { target: { value: 'cheater' } });
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     expect(within(dialog()!).getByRole('alert').textContent).toBe(SOCIAL_TEXTS.reportNoTarget);

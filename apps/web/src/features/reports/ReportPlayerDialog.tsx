@@ -13,6 +13,8 @@ interface ReportPlayerDialogProps {
   reporter: string | null;
   /** Who is reported; without a uid nothing is sent (SPEC 5). */
   target: { uid: string | null | undefined; username: string };
+  /** The game the report is about (the server checks the reporter played it against the target). */
+  gameId: string;
   onClose: () => void;
 }
 
@@ -21,7 +23,7 @@ interface ReportPlayerDialogProps {
  * Send; then "Report sent / Thank you for feedback!" for 2 s (SPEC 9) and the dialog closes.
  * The server's message shows when it refuses.
  */
-export function ReportPlayerDialog({ reporter, target, onClose }: ReportPlayerDialogProps) {
+export function ReportPlayerDialog({ reporter, target, gameId, onClose }: ReportPlayerDialogProps) {
   const reasonId = useId();
   const location = useLocation();
   const [reason, setReason] = useState('');
@@ -45,7 +47,7 @@ export function ReportPlayerDialog({ reporter, target, onClose }: ReportPlayerDi
     setError(null);
     // The page it was made from (SPEC 7 urlGame): the game or spectator screen.
     const url = location.pathname + location.search;
-    sendPlayerReport(check.target, check.reason, url).then(
+    sendPlayerReport({ uid: check.target, text: check.reason, gameId, url }).then(
       () => {
         setBusy(false);
         setSent(true);

@@ -2,10 +2,13 @@ import { PlayerReportRequest, SOCIAL_ROUTES } from '@rush/protocol';
 import type { ImageKind } from '@rush/domain';
 import { request } from '../../api/http.ts';
 
-/** SPEC 7 reportPlayer {uid, text, urlGame}: the page the report was made from goes as `url`. */
-export const sendPlayerReport = (uid: string, text: string, url: string) =>
+/**
+ * SPEC 7 reportPlayer {uid, text, urlGame}: the game the report is about goes as `gameId`, the
+ * page it was made from as `url`.
+ */
+export const sendPlayerReport = (report: { uid: string; text: string; gameId: string; url: string }) =>
   request('POST', SOCIAL_ROUTES.playerReport, {
-    json: PlayerReportRequest.parse({ uid, text, url: url.slice(0, 500) }),
+    json: PlayerReportRequest.parse({ ...report, url: report.url.slice(0, 500) }),
   });
 
 export interface BugReportPayload {

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
-import { CHAT_MAX_LENGTH, checkDirectMessage, showsReadTick, SOCIAL_TEXTS } from '@rush/domain';
+import { CHAT_MAX_LENGTH, checkDirectMessage, codePointLength, showsReadTick, SOCIAL_TEXTS } from '@rush/domain';
 import type { Me, SOCIAL_COMMANDS } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { useRealtime } from '../../api/realtime-react.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { fetchMessages, markRead, sendMessage, SOCIAL_KEYS } from './api.ts';
 import { addMessage, flattenPages, markReadUpTo } from './cache.ts';
 import { ReadTick } from './ReadTick.tsx';
@@ -110,7 +111,7 @@ export function ChatWindow({ me, peer, minimized, left, typing, onToggle, onClos
     }
   };
 
-  const length = [...text.trim()].length;
+  const length = codePointLength(text.trim());
   return (
     <section
       className={`chat-window${minimized ? ' is-minimized' : ''}`}
@@ -146,8 +147,7 @@ export function ChatWindow({ me, peer, minimized, left, typing, onToggle, onClos
               Load older
             </Button>
           ) : null}
-          {conversation.isPending ? <p role="status">Loading…</p> : null}
-          {conversation.isError ? <FormMessage text={errorText(conversation.error)} /> : null}
+          <QueryState query={conversation} loading="Loading…" subject={`messages with ${peer.username}`} />
           <ol className="chat-messages" ref={list} aria-label={`Messages with ${peer.username}`}>
             {messages.map((m) => (
               <li key={m.id} className={`chat-message${m.sender === me.uid ? ' is-mine' : ''}`}>

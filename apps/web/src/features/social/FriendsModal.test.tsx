@@ -132,6 +132,27 @@ describe('Friends modal (?friendslist)', () => {
     await waitFor(() => expect(screen.getByLabelText('2 pending')).toBeTruthy());
   });
 
+  test("the badge shows the session's pending invites before the list loads, then the list's", async () => {
+    let answerList: () => void = () => undefined;
+    const listAnswered = new Promise<void>((resolve) => {
+      answerList = resolve;
+    });
+    const { api } = startSocialApp('/', {
+      me: makeMe({ uid: 'u1', username: 'alice', pendingFriendInvites: 2 }),
+      routes: {
+        'GET /api/friends': async () => {
+          await listAnswered;
+          return { body: { friends: [], pendingInvites: 3 } };
+        },
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'User menu' }));
+    await waitFor(() => expect(api.callsTo('GET', '/api/friends')).toHaveLength(1));
+    expect(screen.getByLabelText('2 pending')).toBeTruthy();
+    answerList();
+    await waitFor(() => expect(screen.getByLabelText('3 pending')).toBeTruthy());
+  });
+
   test("a friend's name opens a chat window and closes the modal", async () => {
     startSocialApp('/?friendslist', { friends: [friend()] });
     const dialog = await openFriends();

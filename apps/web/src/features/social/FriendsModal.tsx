@@ -9,6 +9,7 @@ import { Button, buttonClass } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { useCloseOverlay } from '../../ui/overlayFlags.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { acceptFriend, cancelFriend, inviteFriend, removeFriend, SOCIAL_KEYS } from './api.ts';
 import { useFriends } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
@@ -130,8 +131,7 @@ export function FriendsModal({ me }: { me: Me }) {
   });
 
   let list;
-  if (friends.isPending) list = <p role="status">Loading…</p>;
-  else if (friends.isError) list = <FormMessage text={errorText(friends.error)} />;
+  if (friends.isError || !friends.data) list = <QueryState query={friends} loading="Loading…" subject="friends" />;
   else if (friends.data.friends.length === 0) list = <p className="friends-empty">{SOCIAL_TEXTS.friendsEmpty}</p>;
   else
     list = (

@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { useCloseOverlay } from '../../ui/overlayFlags.ts';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { deleteChat, SOCIAL_KEYS } from './api.ts';
 import { useConversations } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
@@ -102,8 +103,9 @@ export function MessengerPopup({ me }: { me: Me }) {
     close();
   };
 
-  if (conversations.isPending) return <p role="status">Loading…</p>;
-  if (conversations.isError) return <FormMessage text={errorText(conversations.error)} />;
+  if (conversations.isError || !conversations.data) {
+    return <QueryState query={conversations} loading="Loading…" subject="conversations" />;
+  }
   const list = conversations.data.conversations;
   const latest = list[0];
   return (

@@ -1,6 +1,6 @@
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import type { MessagesResponse, MessageView } from '@rush/protocol';
-import { compareMessages } from '@rush/domain';
+import { compareMessageIds, compareMessages } from '@rush/domain';
 import { SOCIAL_KEYS } from './api.ts';
 
 /**
@@ -8,12 +8,6 @@ import { SOCIAL_KEYS } from './api.ts';
  * older. Live events and sends edit the cache in place so a window never refetches to show them.
  */
 export type ConversationPages = InfiniteData<MessagesResponse, unknown>;
-
-/** Message ids are decimal strings (MarkReadRequest): a shorter one is older, same length compares as text. */
-export function compareIds(a: string, b: string): number {
-  if (a.length !== b.length) return a.length - b.length;
-  return a < b ? -1 : a > b ? 1 : 0;
-}
 
 const byTime = (a: MessageView, b: MessageView): number =>
   compareMessages({ id: a.id, timeSent: new Date(a.timeSent) }, { id: b.id, timeSent: new Date(b.timeSent) });
@@ -45,6 +39,6 @@ export function addMessage(client: QueryClient, friendUid: string, message: Mess
 /** `sender`'s messages in this conversation up to `upTo` are read (the domain's markAsRead rule). */
 export function markReadUpTo(client: QueryClient, friendUid: string, sender: string, upTo: string): void {
   update(client, friendUid, (m) =>
-    m.sender === sender && !m.read && compareIds(m.id, upTo) <= 0 ? { ...m, read: true } : m,
+    m.sender === sender && !m.read && compareMessageIds(m.id, upTo) <= 0 ? { ...m, read: true } : m,
   );
 }

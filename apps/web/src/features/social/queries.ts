@@ -1,14 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { counterpartOf } from '@rush/domain';
-import {
-  MessageEventData,
-  ReadEventData,
-  SocialUserEvents,
-  TOPICS,
-  TypingEventData,
-  type Me,
-  type TopicEvent,
-} from '@rush/protocol';
+import { SocialUserEvents, TOPICS, type Me } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { fetchConversations, fetchFriends, SOCIAL_KEYS } from './api.ts';
 import { addMessage, markReadUpTo } from './cache.ts';
@@ -18,7 +10,7 @@ export function useFriends(me: Me | null) {
   return useQuery({ queryKey: SOCIAL_KEYS.friends, queryFn: fetchFriends, enabled: !!me, staleTime: 30_000 });
 }
 
-/** SPEC 2: the user menu's pending-invite badge, from the live friends list once it is known. */
+/** SPEC 2: the user menu's pending-invite badge: the session's count, then the live friends list's. */
 export function usePendingInvites(me: Me): number {
   return useFriends(me).data?.pendingInvites ?? me.pendingFriendInvites;
 }
@@ -35,34 +27,27 @@ export function useSocialEvents(me: Me, onTyping: (from: string) => void): void 
   const client = useQueryClient();
   const refreshConversations = () => void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversations });
   useTopic(TOPICS.user(me.uid), {
-    onEvent: (event: TopicEvent) => {
+    onEvent: (event) => {
       switch (event.type) {
         case SocialUserEvents.friends:
           void client.invalidateQueries({ queryKey: SOCIAL_KEYS.friends });
           return;
-        case SocialUserEvents.message: {
-          const data = MessageEventData.safeParse(event.data);
-          if (data.success) addMessage(client, counterpartOf(data.data.message, me.uid), data.data.message);
+        case SocialUserEvents.message:
+          addMessage(client, counterpartOf(event.data.message, me.uid), event.data.message);
           refreshConversations();
           return;
-        }
         case SocialUserEvents.read: {
-          const data = ReadEventData.safeParse(event.data);
-          if (data.success) {
-            const { reader, upTo } = data.data;
-            // The other side read my messages; or I read theirs in another tab (then `reader` is me
-            // and the conversation is unknown here, so every open one is refetched).
-            if (reader !== me.uid) markReadUpTo(client, reader, me.uid, upTo);
-            else void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversationsAll });
-          }
+          const { reader, upTo } = event.data;
+          // The other side read my messages; or I read theirs in another tab (then `reader` is me
+          // and the conversation is unknown here, so every open one is refetched).
+          if (reader !== me.uid) markReadUpTo(client, reader, me.uid, upTo);
+          else void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversationsAll });
           refreshConversations();
           return;
         }
-        case SocialUserEvents.typing: {
-          const data = TypingEventData.safeParse(event.data);
-          if (data.success) onTyping(data.data.from);
+        case SocialUserEvents.typing:
+          onTyping(event.data.from);
           return;
-        }
         default:
           return;
       }

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PLAY_TEXTS } from '@rush/domain';
+import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { SPECTATE_HEARTBEAT_MS, type GameView } from '@rush/protocol';
 import { makeMe } from '../../test/fakes.ts';
 import { mockApi } from '../../test/render.tsx';
@@ -33,6 +34,9 @@ describe('spectator screen', () => {
     const board = screen.getByRole('group', { name: 'Chess board' });
     expect(board.querySelector('button')?.getAttribute('aria-label')).toBe('a8 black rook');
     expect(screen.getByTestId('prize-pool').textContent).toBe('$10.00');
+    // Both USD amounts of the prize pool (pot and stake) carry the Sandbox mark (default config).
+    const pool = screen.getByRole('region', { name: 'Prize pool' });
+    expect(within(pool).getAllByRole('note', { name: SANDBOX_DESCRIPTION })).toHaveLength(2);
     expect(screen.getByTestId('viewer-count').textContent).toBe('3 viewers');
     expect(viewerCount(1)).toBe('1 viewer');
   });

@@ -4,6 +4,7 @@ import { PLAY_TEXTS, checkSpectatorChat, isFinished, type Color } from '@rush/do
 import { errorText, ApiError } from '../../api/http.ts';
 import { CommandError } from '../../api/realtime.ts';
 import { Button } from '../../ui/Button.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { useSession } from '../accounts/session.ts';
 import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
 import { DisconnectBanner, FirstMoveNote } from '../play/Banners.tsx';
@@ -161,10 +162,10 @@ function SpectateScreen({ game, orientation, analysis }: SpectateScreenProps) {
           <FirstMoveNote game={game} />
           <DisconnectBanner game={game} />
           <PrizePool stake={view.stake} />
-          {/* A spectator opposes neither player: one report button per player, naming them. */}
+          {/* Only the game's players may report (issue 10): a player watching their own game gets
+              the button, spectators none. */}
           <div className="spectate-reports">
-            <ReportOpponentButton target={view.white} label={`Report ${view.white.username}`} />
-            <ReportOpponentButton target={view.black} label={`Report ${view.black.username}`} />
+            <ReportOpponentButton game={view} />
           </div>
           <MoveList
             san={view.san}
@@ -186,22 +187,21 @@ export function SpectatePage() {
   const orientation: Color = params.get('orientation') === 'black' ? 'black' : 'white';
   const game = useLiveGame(id || null);
 
-  if (game.isError) {
+  if (game.isError || !game.data) {
+    // A game that does not exist will not appear by reading again.
     const notFound = game.error instanceof ApiError && game.error.status === 404;
     return (
-      <section className="page" role="alert">
+      <section className="page">
         <title>Spectate</title>
         <h1>Spectate</h1>
-        <p>{notFound ? PLAY_TEXTS.gameNotFound : errorText(game.error)}</p>
-        {notFound ? null : <Button onClick={() => void game.refetch()}>Try again</Button>}
+        <QueryState
+          query={game}
+          loading="Loading the game…"
+          subject="the game"
+          describe={(error) => (notFound ? PLAY_TEXTS.gameNotFound : errorText(error))}
+          retry={!notFound}
+        />
       </section>
-    );
-  }
-  if (!game.data) {
-    return (
-      <p className="page" role="status">
-        Loading the game…
-      </p>
     );
   }
   return (

@@ -4,17 +4,20 @@ import {
   CANADIAN_DEPOSIT_FEE,
   clampCustomDeposit,
   DEPOSIT_PRESETS,
+  formatAmount,
   MAX_DEPOSIT,
   MIN_DEPOSIT,
+  MINOR_PER_UNIT,
   presetVisible,
   TEXTS,
 } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
 import { ApiError, errorText } from '../../api/http.ts';
 import { startDeposit } from '../../api/wallet.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
-import { formatAmount, usd } from './format.ts';
+import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { LocationError, locateDevice } from './location.ts';
 import { refreshMoney, toSelfLimit } from './queries.ts';
 import type { Region } from './walletFlags.ts';
@@ -38,7 +41,7 @@ export function clampedCustomText(typed: string): string | null {
   if (trimmed === '') return '';
   const dollars = Number(trimmed);
   if (Number.isNaN(dollars)) return null;
-  return String(clampCustomDeposit(dollars) / 100n);
+  return String(clampCustomDeposit(dollars) / MINOR_PER_UNIT);
 }
 
 type ProviderOutcome = 'paid' | 'cancelled';
@@ -162,7 +165,8 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
     <div className="deposit-choose">
       {region === 'ca' ? (
         <p className="wallet-note">
-          Canadian deposits carry a {usd(CANADIAN_DEPOSIT_FEE)} fee and are funded in about 12-24 hours.
+          Canadian deposits carry a <Amount minor={CANADIAN_DEPOSIT_FEE} currency="usd" mark="long" /> fee and are
+          funded in about 12-24 hours.
         </p>
       ) : null}
       {presets.length > 0 ? (
@@ -172,11 +176,12 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
               key={String(amount)}
               variant="secondary"
               className="deposit-preset"
-              aria-label={`Deposit $${String(amount / 100n)}`}
               disabled={start.isPending}
               onClick={() => deposit(amount)}
             >
-              ${String(amount / 100n)}
+              {/* The name comes from the content, so it holds the visible "$20 Sandbox" (label in name). */}
+              <span className="visually-hidden">Deposit</span> {formatAmount(amount, 'usd', { trimCents: true })}
+              <SandboxMark />
             </Button>
           ))}
         </div>
@@ -187,7 +192,13 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
           name="customAmount"
           inputMode="numeric"
           autoComplete="off"
-          hint={`Whole dollars, from ${formatAmount(MIN_DEPOSIT, 'usd')} to ${formatAmount(MAX_DEPOSIT, 'usd')}. You may deposit up to ${formatAmount(summary.depositRoom, 'usd')} more this month.`}
+          hint={
+            <>
+              Whole dollars, from <Amount minor={MIN_DEPOSIT} currency="usd" /> to{' '}
+              <Amount minor={MAX_DEPOSIT} currency="usd" />. You may deposit up to{' '}
+              <Amount minor={summary.depositRoom} currency="usd" /> more this month.
+            </>
+          }
           value={custom}
           onValueChange={(typed) => {
             const next = clampedCustomText(typed);

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 import { TEXTS } from '@rush/domain';
 import { TRANSACTIONS_PAGE_SIZE, type WalletTransaction } from '@rush/protocol';
-import { errorText } from '../../api/http.ts';
-import { Button } from '../../ui/Button.tsx';
+import { Amount } from '../../ui/Amount.tsx';
 import { Pagination } from '../../ui/Pagination.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
-import { formatAmount, formatDateTime, transactionStatusLabel, transactionTypeLabel } from './format.ts';
+import { formatDateTime, transactionStatusLabel, transactionTypeLabel } from './format.ts';
 import { useTransactions } from './queries.ts';
 
 const COLUMNS: readonly Column<WalletTransaction>[] = [
@@ -16,8 +16,13 @@ const COLUMNS: readonly Column<WalletTransaction>[] = [
     className: 'cell-amount',
     cell: (tx) => (
       <>
-        <span className="money">{formatAmount(tx.amount, tx.currency)}</span>
-        {tx.fee ? <span className="tx-fee"> (fee {formatAmount(tx.fee, tx.currency)})</span> : null}
+        <Amount minor={tx.amount} currency={tx.currency} />
+        {tx.fee ? (
+          <span className="tx-fee">
+            {' '}
+            (fee <Amount minor={tx.fee} currency={tx.currency} />)
+          </span>
+        ) : null}
       </>
     ),
   },
@@ -35,45 +40,30 @@ export function TransactionsSection() {
   const [page, setPage] = useState(1);
   const query = useTransactions(page);
 
-  let body;
-  if (query.isPending) {
-    body = (
-      <p className="wallet-loading" role="status">
-        Loading transactions…
-      </p>
-    );
-  } else if (query.isError) {
-    body = (
-      <div className="wallet-error" role="alert">
-        <p>{errorText(query.error)}</p>
-        <Button variant="secondary" onClick={() => void query.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    const { total, pageSize, transactions } = query.data;
-    const pageCount = Math.max(1, Math.ceil(total / (pageSize || TRANSACTIONS_PAGE_SIZE)));
-    body = (
-      <>
-        <Table
-          caption="Transactions"
-          columns={COLUMNS}
-          rows={transactions}
-          rowKey={(tx) => tx.id}
-          empty={TEXTS.noTransactions}
-          busy={query.isPlaceholderData}
-          className="transactions-table"
-        />
-        <Pagination label="Transactions pages" page={page} pageCount={pageCount} onPage={setPage} />
-      </>
-    );
-  }
-
   return (
     <section className="wallet-transactions" aria-labelledby={headingId}>
       <h2 id={headingId}>Transactions</h2>
-      {body}
+      <QueryState query={query} loading="Loading transactions…" subject="transactions">
+        {({ total, pageSize, transactions }) => (
+          <>
+            <Table
+              caption="Transactions"
+              columns={COLUMNS}
+              rows={transactions}
+              rowKey={(tx) => tx.id}
+              empty={TEXTS.noTransactions}
+              busy={query.isPlaceholderData}
+              className="transactions-table"
+            />
+            <Pagination
+              label="Transactions pages"
+              page={page}
+              pageCount={Math.max(1, Math.ceil(total / (pageSize || TRANSACTIONS_PAGE_SIZE)))}
+              onPage={setPage}
+            />
+          </>
+        )}
+      </QueryState>
     </section>
   );
 }

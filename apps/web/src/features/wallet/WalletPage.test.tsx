@@ -3,6 +3,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { TEXTS } from '@rush/domain';
 import { renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
+import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
 import { makeSummary, makeTransaction, mockWalletApi, removeGeolocation, stubGeolocation } from './testing.ts';
 
 // Machines running several suites at once are slow: generous waits, same assertions.
@@ -22,6 +23,9 @@ async function openWallet(path = '/wallet') {
 
 const depositDialog = () => screen.findByRole('dialog', { name: 'Deposit' });
 const bodyRows = () => screen.getAllByRole('row').slice(1);
+/** A deposit preset's button: "Deposit $20", then (in sandbox mode) the Sandbox mark's words. */
+const preset = (dollars: number) => new RegExp(`^Deposit \\$${dollars}(?!\\d)`);
+const PRESET_NAMES = /^Deposit \$\d+(?!\d)/;
 
 describe('wallet: email not verified (SPEC 4)', () => {
   test('the prompt with Resend email, then the check-your-email text', async () => {
@@ -52,8 +56,8 @@ describe('wallet: transactions view (SPEC 2)', () => {
     });
     await openWallet();
     const balances = await screen.findByText('$50.00');
-    expect(balances.closest('dl')?.textContent).toContain('1,200.00 RC');
-    expect(balances.closest('dl')?.textContent).toContain('$25.00');
+    expect(textWithoutMarks(balances.closest('dl'))).toContain('1,200.00 RC');
+    expect(textWithoutMarks(balances.closest('dl'))).toContain('$25.00');
     for (const name of ['Deposit', 'Deposit/Withdrawals for Canadian Users', 'Withdraw']) {
       expect(screen.getByRole('button', { name })).toBeTruthy();
     }
@@ -65,13 +69,16 @@ describe('wallet: transactions view (SPEC 2)', () => {
     const cells = bodyRows().map((row) =>
       within(row)
         .getAllByRole('cell')
-        .map((td) => td.textContent),
+        .map((td) => textWithoutMarks(td)),
     );
     expect(cells[0]?.slice(0, 3)).toEqual(['Deposit', '$1,234.56', 'Completed']);
     expect(cells[1]?.slice(0, 3)).toEqual(['Reward', '500.00 RC', 'Completed']);
     expect(cells[2]?.slice(0, 3)).toEqual(['Withdraw', '$9.00', 'Rejected']);
     expect(cells[3]?.slice(0, 3)).toEqual(['Stake (lose)', '$5.00', 'Pending']);
     expect(cells[4]?.[1]).toBe('$20.00 (fee $0.50)');
+    // Sandbox mode (the default config): each USD amount is marked, the RushCoins one is not.
+    const amountMarks = bodyRows().map((row) => sandboxMarks(within(row).getAllByRole('cell')[1]).length);
+    expect(amountMarks).toEqual([1, 0, 1, 1, 2]);
     expect(cells[0]?.[3]).toMatch(/^\d{4}\/\d{2}\/\d{2} \d{2}:\d{2}$/);
     // The stacked mobile layout labels every cell with its column.
     expect(
@@ -96,7 +103,7 @@ describe('wallet: transactions view (SPEC 2)', () => {
     expect(within(nav).getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
 
     fireEvent.click(within(nav).getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(within(bodyRows()[0]!).getAllByRole('cell')[1]?.textContent).toBe('$21.00'));
+    await waitFor(() => expect(textWithoutMarks(within(bodyRows()[0]!).getAllByRole('cell')[1])).toBe('$21.00'));
     expect(api.searches).toContain('?page=2');
     expect(within(nav).getByRole('button', { name: 'Page 2' }).getAttribute('aria-current')).toBe('page');
 
@@ -129,7 +136,7 @@ describe('wallet: transactions view (SPEC 2)', () => {
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The wallet is unavailable');
     fail = false;
-    fireEvent.click(within(alert).getByRole('button', { name: 'Try again' }));
+    fireEvent.click(within(alert).getByRole('button', { name: 'Try again: the wallet' }));
     expect(await screen.findByRole('button', { name: 'Deposit' })).toBeTruthy();
   });
 
@@ -156,10 +163,16 @@ describe('deposit modal (?wallet=deposit)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     const dialog = await depositDialog();
     expect(app.location().search).toBe('?wallet=deposit');
-    const presets = within(dialog)
-      .getAllByRole('button', { name: /^Deposit \$\d+$/ })
-      .map((b) => b.textContent);
-    expect(presets).toEqual(['$20', '$50', '$100', '$200']);
+    const presets = within(dialog).getAllByRole('button', { name: PRESET_NAMES });
+    // "Deposit" is there for screen readers only; the button shows "$20".
+    expect(presets.map((b) => textWithoutMarks(b))).toEqual([
+      'Deposit $20',
+      'Deposit $50',
+      'Deposit $100',
+      'Deposit $200',
+    ]);
+    expect(presets.every((b) => b.querySelector('.visually-hidden')?.textContent === 'Deposit')).toBe(true);
+    expect(presets.map((b) => sandboxMarks(b).length)).toEqual([1, 1, 1, 1]);
   });
 
   test('an active deposit limit hides the presets at or above it; an expired one hides nothing', async () => {
@@ -168,15 +181,15 @@ describe('deposit modal (?wallet=deposit)', () => {
     let dialog = await depositDialog();
     expect(
       within(dialog)
-        .getAllByRole('button', { name: /^Deposit \$\d+$/ })
-        .map((b) => b.textContent),
-    ).toEqual(['$20', '$50']);
+        .getAllByRole('button', { name: PRESET_NAMES })
+        .map((b) => textWithoutMarks(b)),
+    ).toEqual(['Deposit $20', 'Deposit $50']);
     first.unmount();
 
     mockWalletApi({ summary: makeSummary({ limits: { bet: null, deposit: { max: 10000, until: PAST } } }) });
     await openWallet('/wallet?wallet=deposit');
     dialog = await depositDialog();
-    expect(within(dialog).getAllByRole('button', { name: /^Deposit \$\d+$/ })).toHaveLength(4);
+    expect(within(dialog).getAllByRole('button', { name: PRESET_NAMES })).toHaveLength(4);
   });
 
   test('the custom amount is clamped to 0-10000 whole dollars; below $10 is an inline error', async () => {
@@ -237,7 +250,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     });
     stubGeolocation();
     await openWallet('/wallet?wallet=deposit');
-    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(20) }));
     const frame = await screen.findByTitle<HTMLIFrameElement>('Payment provider');
     const before = api.callsTo('GET', '/api/wallet').length;
     const paid = { source: 'sandbox-pay', type: 'checkout.paid', reference: 'd' };
@@ -263,7 +276,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     });
     stubGeolocation();
     await openWallet('/wallet?wallet=deposit');
-    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $50' }));
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(50) }));
     await screen.findByTitle('Payment provider');
     expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toMatchObject({ amount: 5000, region: 'us' });
   });
@@ -272,7 +285,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     const api = mockWalletApi();
     removeGeolocation();
     await openWallet('/wallet?wallet=deposit');
-    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(20) }));
     expect(await screen.findByText('Geolocation is not supported by this browser.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/wallet/deposits')).toHaveLength(0);
   });
@@ -281,7 +294,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     const api = mockWalletApi();
     stubGeolocation('User denied Geolocation');
     await openWallet('/wallet?wallet=deposit');
-    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(20) }));
     expect(await screen.findByText('User denied Geolocation')).toBeTruthy();
     expect(api.callsTo('POST', '/api/wallet/deposits')).toHaveLength(0);
   });
@@ -297,7 +310,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     });
     stubGeolocation();
     await openWallet('/wallet?wallet=deposit');
-    fireEvent.click(within(await depositDialog()).getByRole('button', { name: 'Deposit $20' }));
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(20) }));
     expect(await screen.findByText('Gaming in this location is restricted.')).toBeTruthy();
     expect(screen.queryByTitle('Payment provider')).toBeNull();
   });
@@ -310,7 +323,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     const app = await openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Deposit' }));
     const dialog = await depositDialog();
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit $100' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: preset(100) }));
     await within(dialog).findByTitle('Payment provider');
     const count = () => ({
       summary: api.callsTo('GET', '/api/wallet').length,
@@ -343,7 +356,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deposit for Canadian Users' });
     expect(app.location().search).toBe('?wallet=deposit-ca');
     expect(dialog.textContent).toContain('US$0.50');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Deposit $20' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: preset(20) }));
     await within(dialog).findByTitle('Payment provider');
     expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toMatchObject({ amount: 2000, region: 'ca' });
     // Closing goes back to the page the chooser was opened from.
@@ -376,7 +389,7 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     await openWallet();
     fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
-    expect(dialog.textContent).toContain('Withdrawable now: $25.00');
+    expect(textWithoutMarks(dialog)).toContain('Withdrawable now: $25.00');
     const submit = within(dialog).getByRole('button', { name: 'Request withdrawal' });
     fireEvent.click(submit);
     expect(await within(dialog).findByText(TEXTS.withdrawAmountRequired)).toBeTruthy();
@@ -400,7 +413,7 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Withdraw for Canadian Users' });
     expect(dialog.textContent).toContain('US$2.00');
     fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
-    expect(dialog.textContent).toContain('You receive $8.00.');
+    expect(textWithoutMarks(dialog)).toContain('You receive $8.00.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
     await within(dialog).findByText(/Status: Pending/);
     expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 1000, region: 'ca' });
@@ -421,7 +434,8 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     const before = api.callsTo('GET', '/api/wallet').length;
     fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
-    expect(await within(dialog).findByText('Your withdrawal of $10.00 was received. Status: Pending.')).toBeTruthy();
+    const done = (await within(dialog).findByText(/Status: Pending/)).closest('p');
+    expect(textWithoutMarks(done)).toBe('Your withdrawal of $10.00 was received. Status: Pending.');
     await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
   });
 });

@@ -1,15 +1,15 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { CANADIAN_DEPOSIT_FEE, CANADIAN_WITHDRAWAL_FEE, type Currency } from '@rush/domain';
+import { CANADIAN_DEPOSIT_FEE, CANADIAN_WITHDRAWAL_FEE, currencyName } from '@rush/domain';
 import type { Me, WalletSummary } from '@rush/protocol';
-import { errorText } from '../../api/http.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { Overlay } from '../../ui/Overlay.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
 import { overlayLink, useCloseOverlay, useSwitchOverlay } from '../../ui/overlayFlags.ts';
 import { useSession } from '../accounts/session.ts';
 import { DepositFlow } from './DepositFlow.tsx';
-import { formatAmount, usd } from './format.ts';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
@@ -75,22 +75,26 @@ function WalletActions({ summary }: { summary: WalletSummary }) {
   );
 }
 
-const shown = (minor: number | null, currency: Currency) => (minor === null ? '-' : formatAmount(minor, currency));
-
 function WalletHeader({ summary }: { summary: WalletSummary }) {
   return (
     <dl className="wallet-balances">
       <div className="wallet-balance">
-        <dt>USD</dt>
-        <dd className="money">{shown(summary.balances.usd, 'usd')}</dd>
+        <dt>{currencyName('usd')}</dt>
+        <dd>
+          <Amount minor={summary.balances.usd} currency="usd" />
+        </dd>
       </div>
       <div className="wallet-balance">
-        <dt>RushCoins</dt>
-        <dd className="money">{shown(summary.balances.wbx, 'wbx')}</dd>
+        <dt>{currencyName('wbx')}</dt>
+        <dd>
+          <Amount minor={summary.balances.wbx} currency="wbx" />
+        </dd>
       </div>
       <div className="wallet-balance">
         <dt>Withdrawable</dt>
-        <dd className="money">{formatAmount(summary.withdrawable, 'usd')}</dd>
+        <dd>
+          <Amount minor={summary.withdrawable} currency="usd" />
+        </dd>
       </div>
     </dl>
   );
@@ -102,8 +106,13 @@ function CanadaChooser({ summary }: { summary: WalletSummary }) {
   const reason = summary.withdrawDisabledReason;
   return (
     <div className="wallet-canada">
-      <p>Canadian deposits carry a {usd(CANADIAN_DEPOSIT_FEE)} fee and are funded in about 12-24 hours.</p>
-      <p>Canadian withdrawals carry a {usd(CANADIAN_WITHDRAWAL_FEE)} fee.</p>
+      <p>
+        Canadian deposits carry a <Amount minor={CANADIAN_DEPOSIT_FEE} currency="usd" mark="long" /> fee and are funded
+        in about 12-24 hours.
+      </p>
+      <p>
+        Canadian withdrawals carry a <Amount minor={CANADIAN_WITHDRAWAL_FEE} currency="usd" mark="long" /> fee.
+      </p>
       <div className="wallet-buttons">
         <Button onClick={() => switchTo(WALLET_SCREENS.depositCa)}>Canadian deposit</Button>
         <Button
@@ -155,34 +164,16 @@ function WalletView({ me }: { me: Me }) {
   useRefreshWhenModalCloses();
   const summary = useWalletSummary();
 
-  let top;
-  if (summary.isPending) {
-    top = (
-      <p className="wallet-loading" role="status">
-        Loading wallet…
-      </p>
-    );
-  } else if (summary.isError) {
-    top = (
-      <div className="wallet-error" role="alert">
-        <p>{errorText(summary.error)}</p>
-        <Button variant="secondary" onClick={() => void summary.refetch()}>
-          Try again
-        </Button>
-      </div>
-    );
-  } else {
-    top = (
-      <div className="wallet-card wallet-top">
-        <WalletHeader summary={summary.data} />
-        <WalletActions summary={summary.data} />
-      </div>
-    );
-  }
-
   return (
     <>
-      {top}
+      <QueryState query={summary} loading="Loading wallet…" subject="the wallet">
+        {(data) => (
+          <div className="wallet-card wallet-top">
+            <WalletHeader summary={data} />
+            <WalletActions summary={data} />
+          </div>
+        )}
+      </QueryState>
       <TransactionsSection />
       {summary.data ? <WalletModals summary={summary.data} /> : null}
     </>

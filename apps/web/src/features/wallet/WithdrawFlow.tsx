@@ -1,23 +1,30 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CANADIAN_WITHDRAWAL_FEE, TEXTS, withdrawalPlan } from '@rush/domain';
+import { CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPlan } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { requestWithdrawal } from '../../api/wallet.ts';
+import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
-import { formatAmount, parseUsdInput, transactionStatusLabel, usd } from './format.ts';
+import { transactionStatusLabel } from './format.ts';
 import { refreshMoney } from './queries.ts';
 import type { Region } from './walletFlags.ts';
 
 /** SPEC 9: the US$2.00 fee of Canadian withdrawals, and what arrives once it is taken. */
 function CanadianFeeNote({ amount }: { amount: string }) {
-  const minor = parseUsdInput(amount);
-  const plan = minor && minor > 0 ? withdrawalPlan(BigInt(minor), 'ca') : null;
+  const minor = parseAmount(amount, 'usd');
+  const plan = minor && minor > 0n ? withdrawalPlan(minor, 'ca') : null;
   return (
     <p className="wallet-note">
-      Canadian withdrawals carry a {usd(CANADIAN_WITHDRAWAL_FEE)} fee and are handled by email request.
-      {plan && plan.payout > 0n ? ` You receive ${formatAmount(plan.payout, 'usd')}.` : null}
+      Canadian withdrawals carry a <Amount minor={CANADIAN_WITHDRAWAL_FEE} currency="usd" mark="long" /> fee and are
+      handled by email request.
+      {plan && plan.payout > 0n ? (
+        <>
+          {' '}
+          You receive <Amount minor={plan.payout} currency="usd" />.
+        </>
+      ) : null}
     </p>
   );
 }
@@ -50,10 +57,11 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
     const tx = withdraw.data.transaction;
     return (
       <div className="withdraw-done">
-        <FormMessage
-          tone="success"
-          text={`Your withdrawal of ${formatAmount(tx.amount, tx.currency)} was received. Status: ${transactionStatusLabel(tx.status)}.`}
-        />
+        {/* FormMessage's success line, with the amount as an Amount (it may carry the Sandbox mark). */}
+        <p className="form-message form-message-success" role="status">
+          Your withdrawal of <Amount minor={tx.amount} currency={tx.currency} /> was received. Status:{' '}
+          {transactionStatusLabel(tx.status)}.
+        </p>
         <p className="wallet-note">Withdrawals take a couple of business days.</p>
         <div className="wallet-form-actions">
           <Button variant="secondary" onClick={onDone}>
@@ -67,18 +75,21 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (withdraw.isPending) return;
-    const minor = parseUsdInput(amount);
-    if (minor === null || minor <= 0) {
+    const minor = parseAmount(amount, 'usd');
+    if (minor === null || minor <= 0n) {
       setAmountError(TEXTS.withdrawAmountRequired);
       return;
     }
-    withdraw.mutate({ amount: minor, region });
+    withdraw.mutate({ amount: Number(minor), region });
   };
 
   return (
     <form className="wallet-form" onSubmit={onSubmit} noValidate>
       <p className="withdrawable">
-        Withdrawable now: <strong className="money">{formatAmount(summary.withdrawable, 'usd')}</strong>
+        Withdrawable now:{' '}
+        <strong>
+          <Amount minor={summary.withdrawable} currency="usd" />
+        </strong>
       </p>
       {region === 'ca' ? <CanadianFeeNote amount={amount} /> : null}
       <TextField

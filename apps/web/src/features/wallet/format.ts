@@ -1,13 +1,4 @@
-import { formatMinor, type Currency } from '@rush/domain';
 import type { WalletTransaction } from '@rush/protocol';
-
-/** SPEC 9: USD as $ with two decimals; RushCoins (wbx) as RC. */
-export function formatAmount(minor: number | bigint, currency: Currency): string {
-  return currency === 'usd' ? `$${formatMinor(minor)}` : `${formatMinor(minor)} RC`;
-}
-
-/** US dollars for notes and errors ("US$0.50"). */
-export const usd = (minor: number | bigint): string => `US$${formatMinor(minor)}`;
 
 const TYPE_LABELS: Record<WalletTransaction['type'], string> = {
   deposit: 'Deposit',
@@ -50,16 +41,3 @@ export function formatDateTime(iso: string): string {
 /** A limit's end, unambiguous for every reader and as the server words it: "2026/03/17 23:59 UTC". */
 export const formatUtc = (date: Date): string =>
   `${date.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' ')} UTC`;
-
-/**
- * A US-dollar amount typed by the user ("12", "12.5", "1,200.00") in cents; null when it is not a
- * plain non-negative amount with at most two decimals.
- */
-export function parseUsdInput(text: string): number | null {
-  const cleaned = text.trim().replace(/^\$/, '').replace(/,/g, '');
-  const match = /^(\d{1,9})(?:\.(\d{0,2}))?$/.exec(cleaned);
-  if (!match) return null;
-  const dollars = Number(match[1]);
-  const cents = Number((match[2] ?? '').padEnd(2, '0'));
-  return dollars * 100 + cents;
-}

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SelfLimit } from '@rush/domain';
-import { TOPICS, UserEvents, type Me, type TopicEvent, type WalletSummary } from '@rush/protocol';
+import { TOPICS, UserEvents, type Me, type WalletSummary } from '@rush/protocol';
 import { fetchTransactions, fetchWalletSummary } from '../../api/wallet.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { SESSION_KEY } from '../accounts/session.ts';
@@ -42,7 +42,7 @@ export function useWalletEvents(me: Me): void {
   const client = useQueryClient();
   const reload = () => void client.invalidateQueries({ queryKey: WALLET_KEY });
   useTopic(TOPICS.user(me.uid), {
-    onEvent: (event: TopicEvent) => {
+    onEvent: (event) => {
       if (event.type === UserEvents.balancesChanged) reload();
     },
     onResync: reload,

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import type { Me, WalletSummary, WalletTransaction } from '@rush/protocol';
+import type { AppConfigResponse, Me, WalletSummary, WalletTransaction } from '@rush/protocol';
 import { mockApi, type Handler } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
 
@@ -39,6 +39,8 @@ interface WalletApiOptions {
   /** Every transaction of the user, newest first; served 20 a page. */
   transactions?: WalletTransaction[];
   routes?: Record<string, Handler>;
+  /** App config overrides, e.g. `{ payments: 'off' }` (the default config says 'sandbox'). */
+  config?: Partial<AppConfigResponse>;
 }
 
 /**
@@ -50,10 +52,12 @@ export function mockWalletApi({
   summary = makeSummary(),
   transactions = [],
   routes = {},
+  config = {},
 }: WalletApiOptions = {}) {
   let search = '';
   const api = mockApi({
     me,
+    config,
     routes: {
       'GET /api/wallet': () => ({ body: summary }),
       'GET /api/wallet/transactions': () => {

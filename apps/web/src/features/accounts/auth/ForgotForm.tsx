@@ -5,15 +5,23 @@ import { TEXTS, validateEmail } from '@rush/domain';
 import { forgotPassword } from '../../../api/accounts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { useCaptcha } from '../captcha/useCaptcha.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
 
-const FIELDS = ['email'] as const;
+const FIELDS = ['email', 'captchaToken'] as const;
 
-/** Forgot password: email and Submit, then the SPEC confirmation text. */
+/** Forgot password: email (and the captcha when configured) and Submit, then the SPEC confirmation text. */
 export function ForgotForm() {
   const [email, setEmail] = useState('');
   const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
-  const mutation = useMutation({ mutationFn: forgotPassword, onError: fromServer });
+  const captcha = useCaptcha(errors.captchaToken);
+  const mutation = useMutation({
+    mutationFn: forgotPassword,
+    onError: (error) => {
+      fromServer(error);
+      captcha.reset(); // a token works once
+    },
+  });
 
   if (mutation.isSuccess) {
     return (
@@ -30,12 +38,15 @@ export function ForgotForm() {
     event.preventDefault();
     if (mutation.isPending) return;
     reset();
+    const found: Partial<Record<(typeof FIELDS)[number], string>> = {};
     const error = validateEmail(email);
-    if (error) {
-      setErrors({ email: error });
+    if (error) found.email = error;
+    if (captcha.enabled && !captcha.token) found.captchaToken = TEXTS.captchaFailed;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
-    mutation.mutate(email.trim());
+    mutation.mutate(captcha.token ? { email: email.trim(), captchaToken: captcha.token } : { email: email.trim() });
   };
 
   return (
@@ -51,6 +62,7 @@ export function ForgotForm() {
         onFocus={() => clear('email')}
         error={errors.email}
       />
+      {captcha.widget}
       <Button type="submit" className="btn-block" busy={mutation.isPending}>
         Submit
       </Button>

@@ -6,10 +6,11 @@ import type { LoginRequest } from '@rush/protocol';
 import { login } from '../../../api/accounts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { useCaptcha } from '../captcha/useCaptcha.tsx';
 import { setMe, useAppConfig } from '../session.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 
-const FIELDS = ['identifier', 'password'] as const;
+const FIELDS = ['identifier', 'password', 'captchaToken'] as const;
 
 /**
  * The text for `/login?error=...` (the Google sign-in return puts its message there). Only our
@@ -21,7 +22,12 @@ export function loginErrorText(sent: string, supportEmail: string): string {
   return TEXTS.googleSignInFailed;
 }
 
-/** Log In: "Email or username" and password; Enter submits; an empty identifier sends nothing. */
+/**
+ * Log In: "Email or username" and password; Enter submits; an empty identifier sends nothing.
+ * With a captcha configured the widget is shown and its token sent when solved: the server asks
+ * for it only once an account draws many attempts, and then says so under the widget. A
+ * throttled attempt shows the server's text naming the wait.
+ */
 export function LoginForm() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
@@ -30,6 +36,7 @@ export function LoginForm() {
   const { supportEmail } = useAppConfig();
   const client = useQueryClient();
   const navigate = useNavigate();
+  const captcha = useCaptcha(errors.captchaToken);
 
   const mutation = useMutation({
     mutationFn: (body: LoginRequest) => login(body),
@@ -37,7 +44,11 @@ export function LoginForm() {
       setMe(client, user);
       void navigate('/', { replace: true });
     },
-    onError: fromServer,
+    onError: (error, body) => {
+      fromServer(error);
+      // A captcha token works once.
+      if (body.captchaToken) captcha.reset();
+    },
   });
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -45,7 +56,9 @@ export function LoginForm() {
     const id = classifyIdentifier(identifier);
     if (!id || mutation.isPending) return; // SPEC 5: an empty identifier is ignored
     reset();
-    mutation.mutate({ identifier: id.value, password });
+    const body: LoginRequest = { identifier: id.value, password };
+    if (captcha.token) body.captchaToken = captcha.token;
+    mutation.mutate(body);
   };
 
   const redirectError = params.get('error');
@@ -75,6 +88,7 @@ export function LoginForm() {
       <p className="auth-forgot">
         <Link to="/forgot-password">Forgot password?</Link>
       </p>
+      {captcha.widget}
       <Button type="submit" className="btn-block" busy={mutation.isPending}>
         Log In
       </Button>

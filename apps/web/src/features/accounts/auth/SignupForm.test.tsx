@@ -2,7 +2,6 @@ import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEXTS } from '@rush/domain';
 import { mockApi, renderApp } from '../../../test/render.tsx';
-import { makeMe } from '../../../test/fakes.ts';
 
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const select = (label: string, value: string) =>
@@ -24,7 +23,7 @@ async function openSignup() {
   const api = mockApi({
     me: null,
     routes: {
-      'POST /api/auth/register': () => ({ status: 201, body: { user: makeMe() } }),
+      'POST /api/auth/register': () => ({ body: { message: TEXTS.registrationCheckEmail } }),
     },
   });
   const app = renderApp('/signup');
@@ -93,12 +92,11 @@ describe('register form (SPEC 5, 8)', () => {
     expect(screen.queryByText('Username exists')).toBeNull();
   });
 
-  test('success signs in and lands on /', async () => {
-    localStorage.setItem('rush.onboarding.dismissed', '1');
+  test('success asks to check the mail, signs nobody in, and offers Log In (issue 10)', async () => {
     const { api, app } = await openSignup();
     fillValid();
     submit();
-    await waitFor(() => expect(app.location().pathname).toBe('/'));
+    expect((await screen.findByRole('status')).textContent).toBe(TEXTS.registrationCheckEmail);
     expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
@@ -107,6 +105,9 @@ describe('register form (SPEC 5, 8)', () => {
       confirmPassword: 'Secret1!',
       acceptTerms: true,
     });
-    expect(await screen.findByRole('button', { name: 'User menu' })).toBeTruthy();
+    expect(app.location().pathname).toBe('/signup');
+    expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
+    fireEvent.click(screen.getByRole('link', { name: 'Log In' }));
+    await waitFor(() => expect(app.location().pathname).toBe('/login'));
   });
 });

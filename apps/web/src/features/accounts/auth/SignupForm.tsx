@@ -1,16 +1,16 @@
 import { useState, type FormEvent } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate } from 'react-router';
-import { validateRegistration, type RegistrationInput } from '@rush/domain';
+import { useMutation } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
 import type { RegisterRequest } from '@rush/protocol';
 import { register } from '../../../api/accounts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
-import { setMe } from '../session.ts';
+import { useCaptcha } from '../captcha/useCaptcha.tsx';
 import { DateOfBirthField, EMPTY_DOB, toDateOfBirth, type DobParts } from './DateOfBirthField.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
 
-const FIELDS = ['username', 'email', 'dob', 'password', 'confirmPassword', 'acceptTerms'] as const;
+const FIELDS = ['username', 'email', 'dob', 'password', 'confirmPassword', 'acceptTerms', 'captchaToken'] as const;
 type Field = (typeof FIELDS)[number];
 
 interface SignupValues {
@@ -35,22 +35,36 @@ function toInput(values: SignupValues): RegistrationInput {
   return { ...values, dob: toDateOfBirth(values.dob) };
 }
 
-/** Sign Up (SPEC 2, 5): the domain's own rules give instant feedback; focusing a field clears its error. */
+/**
+ * Sign Up (SPEC 2, 5): the domain's own rules give instant feedback; focusing a field clears its
+ * error. The server signs nobody in here (issue 10: its answer is the same for a taken address),
+ * so success shows its "check your email" text: the mailed link signs the new account in, and
+ * Log In works meanwhile.
+ */
 export function SignupForm() {
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
-  const client = useQueryClient();
-  const navigate = useNavigate();
+  const captcha = useCaptcha(errors.captchaToken);
 
   const mutation = useMutation({
     mutationFn: (body: RegisterRequest) => register(body),
-    onSuccess: ({ user }) => {
-      setMe(client, user);
-      void navigate('/', { replace: true });
+    onError: (error) => {
+      fromServer(error);
+      captcha.reset(); // a token works once
     },
-    onError: fromServer,
   });
+
+  if (mutation.isSuccess) {
+    return (
+      <div className="auth-form">
+        <FormMessage tone="success" text={mutation.data.message || TEXTS.registrationCheckEmail} />
+        <p>
+          <Link to="/login">Log In</Link>
+        </p>
+      </div>
+    );
+  }
 
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));
@@ -58,7 +72,7 @@ export function SignupForm() {
   };
 
   /** Instant feedback when leaving a field the user has typed in. */
-  const checkOne = (field: Field) => {
+  const checkOne = (field: Exclude<Field, 'captchaToken'>) => {
     if (!touched[field]) return;
     if (field === 'dob' && !toDateOfBirth(values.dob)) return;
     const error = validateRegistration(toInput(values), new Date())[field];
@@ -70,15 +84,18 @@ export function SignupForm() {
     if (mutation.isPending) return;
     reset();
     const input = toInput(values);
-    const found = validateRegistration(input, new Date());
+    const found: Partial<Record<Field, string>> = validateRegistration(input, new Date());
+    if (captcha.enabled && !captcha.token) found.captchaToken = TEXTS.captchaFailed;
     if (Object.keys(found).length > 0) {
       setErrors(found);
       return;
     }
-    mutation.mutate({ ...input, username: input.username.trim(), email: input.email.trim() });
+    const body: RegisterRequest = { ...input, username: input.username.trim(), email: input.email.trim() };
+    if (captcha.token) body.captchaToken = captcha.token;
+    mutation.mutate(body);
   };
 
-  const field = (name: Exclude<Field, 'dob' | 'acceptTerms'>) => ({
+  const field = (name: Exclude<Field, 'dob' | 'acceptTerms' | 'captchaToken'>) => ({
     onFocus: () => clear(name),
     onBlur: () => checkOne(name),
     error: errors[name],
@@ -146,6 +163,7 @@ export function SignupForm() {
         </label>
       </div>
       <FieldError id="accept-terms-error" error={errors.acceptTerms} />
+      {captcha.widget}
       <Button type="submit" className="btn-block" busy={mutation.isPending}>
         Sign Up
       </Button>

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../../test/render.tsx';
 import { makeMe } from '../../../test/fakes.ts';
+import { SANDBOX_DESCRIPTION } from '../../../ui/SandboxMark.tsx';
 
 const amountOf = (code: 'USD' | 'RC') =>
   within(screen.getByRole('group', { name: `${code} balance` })).getByText(/^(-|[\d,]+\.\d\d)$/).textContent;
@@ -83,6 +84,45 @@ describe('header balances (SPEC 2)', () => {
         .getAttribute('aria-disabled'),
     ).toBe('true');
     expect(within(menu).getByRole('menuitem', { name: 'Account Settings' }).getAttribute('aria-disabled')).toBeNull();
+  });
+});
+
+describe('header balances: the Sandbox mark (issue 10)', () => {
+  const markIn = (code: 'USD' | 'RC') =>
+    within(screen.getByRole('group', { name: `${code} balance` })).queryByRole('note', { name: SANDBOX_DESCRIPTION });
+
+  test('sandbox payments: the USD balance carries a visible "Sandbox" mark, RushCoins do not', async () => {
+    dismissOnboardingForTests();
+    mockApi({ me: makeMe(), config: { payments: 'sandbox' } });
+    renderApp('/');
+    await screen.findByRole('group', { name: 'USD balance' });
+    expect(markIn('USD')?.textContent).toBe('Sandbox');
+    expect(markIn('USD')?.getAttribute('title')).toBe(SANDBOX_DESCRIPTION);
+    expect(markIn('RC')).toBeNull();
+    expect(amountOf('USD')).toBe('1,234.56');
+  });
+
+  test('a hidden USD balance keeps "-" and its mark (the mark reveals nothing)', async () => {
+    dismissOnboardingForTests();
+    mockApi({
+      me: makeMe({ settings: { showDollar: false, showWbx: true, hideLichessUsername: false } }),
+      config: { payments: 'sandbox' },
+    });
+    renderApp('/');
+    await screen.findByRole('group', { name: 'USD balance' });
+    expect(amountOf('USD')).toBe('-');
+    expect(markIn('USD')).not.toBeNull();
+  });
+
+  test('payments off: no mark once the config is read', async () => {
+    dismissOnboardingForTests();
+    const api = mockApi({ me: makeMe(), config: { payments: 'off' } });
+    renderApp('/');
+    await screen.findByRole('group', { name: 'USD balance' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/app/config')).toHaveLength(1));
+    await waitFor(() => expect(markIn('USD')).toBeNull());
+    expect(screen.queryByText('Sandbox')).toBeNull();
+    expect(amountOf('USD')).toBe('1,234.56');
   });
 });
 

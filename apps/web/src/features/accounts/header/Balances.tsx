@@ -1,22 +1,24 @@
+import { currencyLabel, type Currency } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { Money } from '../../../ui/Money.tsx';
+import { Amount } from '../../../ui/Amount.tsx';
 import { EyeIcon, EyeOffIcon } from '../../../ui/icons.tsx';
 import { useSettingToggle } from '../useSettingToggle.ts';
 
 type BalanceSetting = 'showDollar' | 'showWbx';
 
 interface BalanceProps {
-  code: 'USD' | 'RC';
+  currency: Currency;
   minor: number | null;
   shown: boolean;
   onToggle: () => void;
 }
 
-function Balance({ code, minor, shown, onToggle }: BalanceProps) {
+function Balance({ currency, minor, shown, onToggle }: BalanceProps) {
+  const code = currencyLabel(currency);
   return (
     <div className="balance" role="group" aria-label={`${code} balance`}>
       <span className="balance-code">{code}</span>
-      <Money minor={minor} hidden={!shown} className="balance-amount" />
+      <Amount minor={minor} currency={currency} hidden={!shown} mark="none" className="balance-amount" />
       <button
         type="button"
         className="icon-button balance-toggle"
@@ -35,10 +37,15 @@ export function Balances({ me }: { me: Me }) {
   const flip = (key: BalanceSetting) => toggle.mutate({ [key]: !me.settings[key] });
   return (
     <div className="balances">
-      <Balance code="USD" minor={me.balances.usd} shown={me.settings.showDollar} onToggle={() => flip('showDollar')} />
+      <Balance
+        currency="usd"
+        minor={me.balances.usd}
+        shown={me.settings.showDollar}
+        onToggle={() => flip('showDollar')}
+      />
       {/* SPEC 6: a banned user's wagerbucks show 0 */}
       <Balance
-        code="RC"
+        currency="wbx"
         minor={me.banned ? 0 : me.balances.wbx}
         shown={me.settings.showWbx}
         onToggle={() => flip('showWbx')}

@@ -97,6 +97,28 @@ describe('Account Settings (?settings)', () => {
     expect(await screen.findByText(TEXTS.currentPasswordWrong)).toBeTruthy();
   });
 
+  test('security: a recovery email needs the current password and stays pending until verified (issue 10)', async () => {
+    const me = makeMe({ recoveryEmail: 'old@backup.test' });
+    const { api } = await openSettings(me, {
+      'PUT /api/account/recovery-email': () => ({ body: { ...me, pendingRecoveryEmail: 'new@backup.test' } }),
+    });
+    fireEvent.click(screen.getByRole('tab', { name: 'Security' }));
+    expect(screen.getByText('Verified recovery email: old@backup.test')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Recovery email'), { target: { value: ' new@backup.test ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save recovery email' }));
+    expect(await screen.findByText(TEXTS.passwordRequired)).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/account/recovery-email')).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'Secret1!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save recovery email' }));
+    expect(await screen.findByText(TEXTS.recoveryEmailPending('new@backup.test'))).toBeTruthy();
+    expect(api.callsTo('PUT', '/api/account/recovery-email')[0]?.body).toEqual({
+      email: 'new@backup.test',
+      currentPassword: 'Secret1!',
+    });
+    // The verified address is still the old one until the link is opened.
+    expect(screen.getByText('Verified recovery email: old@backup.test')).toBeTruthy();
+  });
+
   test('Logout ends the session and goes to /', async () => {
     const { api, app } = await openSettings(makeMe(), { 'POST /api/auth/logout': () => ({ body: { ok: true } }) });
     fireEvent.click(screen.getByRole('button', { name: 'Logout' }));

@@ -1,13 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { decideLimit, isLimitActive, TEXTS, type SelfLimit } from '@rush/domain';
+import { decideLimit, isLimitActive, parseAmount, TEXTS, type SelfLimit } from '@rush/domain';
 import type { Me } from '@rush/protocol';
 import { errorText } from '../../../api/http.ts';
 import { closeAccount, setSelfLimit } from '../../../api/wallet.ts';
+import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
-import { formatAmount, formatUtc, parseUsdInput } from '../../wallet/format.ts';
+import { QueryState } from '../../../ui/QueryState.tsx';
+import { formatUtc } from '../../wallet/format.ts';
 import { toSelfLimit, useWalletSummary, WALLET_SUMMARY_KEY } from '../../wallet/queries.ts';
 import { SESSION_KEY, setMe } from '../session.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
@@ -56,23 +58,23 @@ function ActiveLimit({ limit, now }: { limit: SelfLimit | null; now: Date }) {
   if (!isLimitActive(limit, now)) return <p className="limit-status">No active limit.</p>;
   return (
     <p className="limit-status limit-status-active">
-      Active limit: <strong className="money">{formatAmount(limit.max, 'usd')}</strong> until{' '}
-      <time dateTime={limit.until.toISOString()}>{formatUtc(limit.until)}</time>
+      Active limit:{' '}
+      <strong>
+        <Amount minor={limit.max} currency="usd" />
+      </strong>{' '}
+      until <time dateTime={limit.until.toISOString()}>{formatUtc(limit.until)}</time>
     </p>
   );
 }
 
 const FIELDS = ['max', 'until'] as const;
 
-/** Whether the active limits are known yet ('unknown': the summary could not be loaded). */
-type LimitsState = 'loading' | 'unknown' | 'ready';
-
 /**
  * One self-limit (SPEC 2 Gaming pane): a maximum and an expiration date, Apply, then the SPEC's
  * confirmation. A stricter limit applies at once; a looser one waits for the active one to expire
  * (domain decideLimit), and the server has the last word.
  */
-function LimitForm({ kind, current, state }: { kind: LimitKind; current: SelfLimit | null; state: LimitsState }) {
+function LimitForm({ kind, current, known }: { kind: LimitKind; current: SelfLimit | null; known: boolean }) {
   const copy = COPY[kind];
   const headingId = useId();
   const client = useQueryClient();
@@ -99,7 +101,7 @@ function LimitForm({ kind, current, state }: { kind: LimitKind; current: SelfLim
     if (save.isPending) return;
     reset();
     save.reset();
-    const maxMinor = parseUsdInput(max);
+    const maxMinor = parseAmount(max, 'usd');
     const until = endOfDay(date);
     const found: Partial<Record<(typeof FIELDS)[number], string>> = {};
     if (maxMinor === null) found.max = LIMIT_TEXTS.maxInvalid;
@@ -108,7 +110,7 @@ function LimitForm({ kind, current, state }: { kind: LimitKind; current: SelfLim
       setErrors(found);
       return;
     }
-    const decision = decideLimit(current, { max: BigInt(maxMinor), until }, new Date());
+    const decision = decideLimit(current, { max: maxMinor, until }, new Date());
     if (!decision.ok) {
       if (decision.reason === 'expired') setErrors({ until: TEXTS.limitPast });
       else if (decision.reason === 'negative' || !current) setErrors({ max: LIMIT_TEXTS.maxInvalid });
@@ -121,12 +123,7 @@ function LimitForm({ kind, current, state }: { kind: LimitKind; current: SelfLim
   return (
     <section className="settings-section" aria-labelledby={headingId}>
       <h3 id={headingId}>{copy.title}</h3>
-      {state === 'loading' ? (
-        <p className="limit-status" role="status">
-          Loading your limits…
-        </p>
-      ) : null}
-      {state === 'ready' ? <ActiveLimit limit={current} now={now} /> : null}
+      {known ? <ActiveLimit limit={current} now={now} /> : null}
       <form className="limit-form" onSubmit={onSubmit} noValidate>
         <TextField
           label={copy.max}
@@ -264,14 +261,15 @@ function SelfExclusion() {
 export function GamingPane({ me }: { me: Me }) {
   const summary = useWalletSummary(me.emailVerified);
   const limits = summary.data?.limits;
-  const state: LimitsState = summary.isPending ? 'loading' : summary.isError ? 'unknown' : 'ready';
+  // The forms stay usable while the active limits are unknown: the server has the last word.
+  const known = summary.data !== undefined && !summary.isError;
   return (
     <div className="settings-pane">
       {me.emailVerified ? (
         <>
-          <FormMessage text={summary.isError ? errorText(summary.error) : null} />
-          <LimitForm kind="bet" current={toSelfLimit(limits?.bet)} state={state} />
-          <LimitForm kind="deposit" current={toSelfLimit(limits?.deposit)} state={state} />
+          <QueryState query={summary} loading="Loading your limits…" subject="your limits" />
+          <LimitForm kind="bet" current={toSelfLimit(limits?.bet)} known={known} />
+          <LimitForm kind="deposit" current={toSelfLimit(limits?.deposit)} known={known} />
         </>
       ) : (
         <section className="settings-section" aria-label="Self-limits">

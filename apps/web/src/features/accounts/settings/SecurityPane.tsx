@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
-import { validateConfirm, validateEmail, validatePassword } from '@rush/domain';
+import { TEXTS, validateConfirm, validateEmail, validatePassword } from '@rush/domain';
 import type { Me } from '@rush/protocol';
 import { changePassword, setRecoveryEmail } from '../../../api/accounts.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -8,10 +8,16 @@ import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
 import { useMeUpdate } from './useMeUpdate.ts';
 
-const EMAIL_FIELDS = ['email'] as const;
+const EMAIL_FIELDS = ['email', 'currentPassword'] as const;
 
+/**
+ * Recovery email (issue 10): a change needs the current password, and the new address is only
+ * pending (shown so) until the link mailed to it is opened; password resets never go to a
+ * pending address.
+ */
 function RecoveryEmailForm({ me }: { me: Me }) {
-  const [email, setEmail] = useState(me.recoveryEmail ?? '');
+  const [email, setEmail] = useState(me.pendingRecoveryEmail ?? me.recoveryEmail ?? '');
+  const [currentPassword, setCurrentPassword] = useState('');
   const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
   const save = useMeUpdate(setRecoveryEmail, fromServer);
 
@@ -19,17 +25,28 @@ function RecoveryEmailForm({ me }: { me: Me }) {
     event.preventDefault();
     if (save.isPending) return;
     reset();
+    const found: Partial<Record<(typeof EMAIL_FIELDS)[number], string>> = {};
     const error = validateEmail(email);
-    if (error) {
-      setErrors({ email: error });
+    if (error) found.email = error;
+    if (!currentPassword) found.currentPassword = TEXTS.passwordRequired;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
-    save.mutate(email.trim());
+    save.mutate({ email: email.trim(), currentPassword }, { onSuccess: () => setCurrentPassword('') });
   };
 
   return (
     <form className="settings-section" onSubmit={onSubmit} noValidate>
       <h3>Recovery email</h3>
+      <p className="settings-note">
+        {me.recoveryEmail ? `Verified recovery email: ${me.recoveryEmail}` : 'No verified recovery email yet.'}
+      </p>
+      {me.pendingRecoveryEmail ? (
+        <p className="settings-note" role="status">
+          {TEXTS.recoveryEmailPending(me.pendingRecoveryEmail)}
+        </p>
+      ) : null}
       <TextField
         label="Recovery email"
         name="recoveryEmail"
@@ -43,13 +60,22 @@ function RecoveryEmailForm({ me }: { me: Me }) {
         onFocus={() => clear('email')}
         error={errors.email}
       />
+      <TextField
+        label="Your current password"
+        name="recoveryCurrentPassword"
+        type="password"
+        autoComplete="current-password"
+        value={currentPassword}
+        onValueChange={setCurrentPassword}
+        onFocus={() => clear('currentPassword')}
+        error={errors.currentPassword}
+      />
       <div className="settings-actions">
         <Button type="submit" variant="secondary" busy={save.isPending}>
           Save recovery email
         </Button>
       </div>
       <FormMessage text={formError} />
-      <FormMessage tone="success" text={save.isSuccess ? 'Recovery email saved' : null} />
     </form>
   );
 }

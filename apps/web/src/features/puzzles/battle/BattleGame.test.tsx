@@ -137,6 +137,28 @@ describe('battle controls and tables', () => {
     expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/leave')).toHaveLength(1);
   });
 
+  test('Leave game early that ends the battle (the owner was the last playing) stays for the results', async () => {
+    const running = startedLobby();
+    const finished = {
+      ...running,
+      status: 'finished' as const,
+      results: [
+        { uid: 'u1', username: 'alice', points: 10, place: 1, placeLabel: '1st', reward: 0, currency: 'usd' as const },
+      ],
+    };
+    let left = false;
+    const { api, app } = startBattle(running, {
+      'POST /api/puzzles/lobbies/L1/leave': () => ((left = true), { body: { lobby: finished } }),
+      'GET /api/puzzles/lobbies/L1': () => ({ body: { lobby: left ? finished : running } }),
+    });
+    await screen.findByRole('group', { name: 'Puzzle board' }, { timeout: 5000 });
+    fireEvent.click(screen.getByRole('button', { name: 'Leave game early' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Battle results' });
+    expect(within(dialog).getByText('1st')).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L1' });
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/leave')).toHaveLength(1);
+  });
+
   test('a guest may forfeit after confirming', async () => {
     const { api, app } = startBattle(startedLobby({ owner: { uid: 'u2', username: 'bob' } }));
     await screen.findByRole('group', { name: 'Puzzle board' }, { timeout: 5000 });
@@ -153,17 +175,15 @@ describe('battle controls and tables', () => {
     const { push } = startBattle(startedLobby({ participants: [ALICE, BOB, carol] }));
     await screen.findByRole('group', { name: 'Puzzle board' }, { timeout: 5000 });
     expect(['3:00', '2:59']).toContain(screen.getByRole('timer', { name: 'Time left' }).textContent);
-    await push(
-      'lobby:L1',
-      'lobby.changed',
-      startedLobby({
+    await push('lobby:L1', 'lobby.changed', {
+      lobby: startedLobby({
         participants: [
           { ...ALICE, points: 20 },
           { ...BOB, points: 40 },
           { ...carol, points: 20 },
         ],
       }),
-    );
+    });
     const scores = screen.getByRole('table', { name: 'Scores' });
     await waitFor(() =>
       expect(

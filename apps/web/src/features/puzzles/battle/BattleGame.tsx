@@ -7,6 +7,7 @@ import { FormMessage } from '../../../ui/Field.tsx';
 import { useSecondsLeft } from '../../../ui/useSecondsLeft.ts';
 import { fenAfter, movesBetween, positionInfo } from '../../play/chess.ts';
 import { PromotionDialog } from '../../play/GameDialogs.tsx';
+import { canSkip, shownMoves } from '../puzzleCycle.ts';
 import { clockText } from './format.ts';
 import { localDeadline, type LobbyEntry } from './queries.ts';
 import { ScoreTable, SummaryTable } from './ScoreTables.tsx';
@@ -48,13 +49,14 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
   const me = view.participants.find((p) => p.uid === meUid) ?? null;
   const isOwner = view.owner.uid === meUid;
 
+  const line = useMemo(() => shownMoves(state), [state]);
   const fen = useMemo(
-    () => (state.puzzle ? (fenAfter(state.puzzle.fen, state.moves) ?? state.puzzle.fen) : null),
-    [state.puzzle, state.moves],
+    () => (state.puzzle ? (fenAfter(state.puzzle.fen, line) ?? state.puzzle.fen) : null),
+    [state.puzzle, line],
   );
   const info = useMemo(() => (fen ? positionInfo(fen) : null), [fen]);
-  const canMove = live && state.phase === 'yourMove' && !!info && info.turn === board.color;
-  const last = state.moves[state.moves.length - 1];
+  const canMove = live && state.phase === 'play' && !!info && info.turn === board.color;
+  const last = line[line.length - 1];
   const lastMove = useMemo(() => (last ? ([last.slice(0, 2), last.slice(2, 4)] as const) : null), [last]);
 
   const onBoardMove = (from: string, to: string) => {
@@ -78,7 +80,7 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
               lastMove={lastMove}
               check={info.check}
               onMove={onBoardMove}
-              className={state.feedback === 'wrong' ? 'is-wrong' : undefined}
+              className={state.verdict === 'wrong' ? 'is-wrong' : undefined}
             />
           ) : (
             <p role="status">{board.loading ? 'Loading…' : live ? 'No more puzzles.' : ''}</p>
@@ -89,12 +91,7 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
           <FormMessage text={board.error} />
           {live ? (
             <div className="battle-actions">
-              <Button
-                variant="secondary"
-                onClick={board.skip}
-                busy={board.skipping}
-                disabled={state.phase !== 'yourMove' && state.phase !== 'intro'}
-              >
+              <Button variant="secondary" onClick={board.skip} busy={board.skipping} disabled={!canSkip(state)}>
                 Skip
               </Button>
               {!isOwner ? (

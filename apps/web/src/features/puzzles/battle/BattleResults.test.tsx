@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { LobbyResultView } from '@rush/protocol';
+import { sandboxMarks, textWithoutMarks } from '../../../test/sandbox.ts';
 import { ALICE, BOB, makeParticipant, PUZZLE_1, search, startBattleApp, startedLobby } from './testing.tsx';
 
 const result = (uid: string, username: string, points: number, reward: number): LobbyResultView => ({
@@ -34,18 +35,20 @@ describe('battle result popup', () => {
     });
     await screen.findByRole('group', { name: 'Puzzle board' }, { timeout: 5000 });
     expect(screen.queryByRole('dialog')).toBeNull();
-    await push('lobby:L1', 'lobby.changed', finished);
+    await push('lobby:L1', 'lobby.changed', { lobby: finished });
     const dialog = await screen.findByRole('dialog', { name: 'Battle results' });
     const rows = within(dialog)
       .getAllByRole('row')
       .slice(1)
-      .map((r) => [...r.querySelectorAll('td')].map((c) => c.textContent));
+      .map((r) => [...r.querySelectorAll('td')].map((c) => textWithoutMarks(c)));
     expect(rows).toEqual([
       ['1st', 'alice', '30', '$13.50'],
       ['1st', 'bob', '30', '$13.50'],
       ['3rd', 'carol', '10', '$0.00'],
       ['4th', 'dave', '0', '$0.00'],
     ]);
+    // USD rewards carry the Sandbox mark (sandbox is the default config).
+    expect(sandboxMarks(dialog)).toHaveLength(4);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(search(app)).toEqual({}));
     expect(await screen.findByRole('link', { name: 'Create lobby' })).toBeTruthy();

@@ -1,15 +1,15 @@
 import { rankByPoints, type Ranked } from '@rush/domain';
 import type { LobbyResultView } from '@rush/protocol';
 import { Button } from '../../../ui/Button.tsx';
+import { Amount } from '../../../ui/Amount.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
-import { formatAmount } from '../../play/PrizePool.tsx';
 
 const COLUMNS: Column<Ranked<LobbyResultView>>[] = [
   { key: 'place', header: 'Place', cell: (r) => r.label },
   { key: 'player', header: 'Player', cell: (r) => r.item.username },
   { key: 'points', header: 'Points', cell: (r) => r.item.points },
-  { key: 'reward', header: 'Reward', cell: (r) => formatAmount(r.item.currency, r.item.reward) },
+  { key: 'reward', header: 'Reward', cell: (r) => <Amount minor={r.item.reward} currency={r.item.currency} /> },
 ];
 
 /**

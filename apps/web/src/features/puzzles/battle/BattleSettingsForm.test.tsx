@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PUZZLE_TEXTS } from '@rush/domain';
+import { withSandboxMark } from '../../../test/sandbox.ts';
 import { stubGeolocation } from '../../wallet/testing.ts';
 import { makeOptions } from '../../matchmaking/testing.tsx';
 import { CREATE_ERROR_MS } from './BattleSettingsForm.tsx';
@@ -91,11 +92,11 @@ describe('battle settings (battleStep=2)', () => {
       'USD $5',
       'USD $10',
     ]);
-    const refused = screen.getByRole('radio', { name: 'USD $10' });
+    const refused = screen.getByRole('radio', { name: withSandboxMark('USD $10') });
     expect((refused as HTMLInputElement).disabled).toBe(true);
     expect(refused.getAttribute('aria-describedby')).toBeTruthy();
     expect(screen.getByText('Play more games at lower wagers first.')).toBeTruthy();
-    fireEvent.click(screen.getByRole('radio', { name: 'USD $5' }));
+    fireEvent.click(screen.getByRole('radio', { name: withSandboxMark('USD $5') }));
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(settingsOf(api)).toBeDefined());
     const body = api.callsTo('POST', '/api/puzzles/lobbies')[0]?.body as Record<string, unknown>;

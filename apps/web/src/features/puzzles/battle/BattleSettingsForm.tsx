@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate } from 'react-router';
 import {
   BATTLE_TIMES_MS,
+  currencyName,
   DIFFICULTIES,
   LOBBY,
   PUZZLE_TEXTS,
@@ -14,9 +15,11 @@ import {
 } from '@rush/domain';
 import type { BattleSettingsInput, WagerOptionView } from '@rush/protocol';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { QueryState } from '../../../ui/QueryState.tsx';
+import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { createLobby } from './api.ts';
 import { failureText, withLocation } from './errors.ts';
-import { CURRENCY_NAME, humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';
+import { humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';
 import { storeLobby, useBattleOptions } from './queries.ts';
 import { BATTLE_PATH, lobbyPath } from './query.ts';
 
@@ -110,7 +113,7 @@ function StakeAmounts({
   if (options.length === 0) return <p className="muted">No amounts are available in this currency.</p>;
   return (
     <fieldset className="battle-choices">
-      <legend>Amount in {CURRENCY_NAME[currency]}</legend>
+      <legend>Amount in {currencyName(currency)}</legend>
       {options.map((o) => {
         const why = `${name}-${o.key}-why`;
         return (
@@ -125,6 +128,7 @@ function StakeAmounts({
                 onChange={() => onChoose(o.value)}
               />
               <span>{o.name}</span>
+              <SandboxMark currency={currency} />
             </label>
             {o.refusal ? (
               <span id={why} className="stake-refusal muted">
@@ -169,19 +173,15 @@ export function BattleSettingsForm() {
     return () => clearTimeout(timer);
   }, [error]);
 
-  if (options.error) {
+  if (options.isError || !options.data) {
     return (
-      <section className="page battle-page" role="alert">
-        <p>{failureText(options.error)}</p>
-        <Button onClick={() => void options.refetch()}>Try again</Button>
-      </section>
-    );
-  }
-  if (!options.data) {
-    return (
-      <p className="page" role="status">
-        Loading…
-      </p>
+      <QueryState
+        query={options}
+        loading="Loading…"
+        subject="the battle settings"
+        describe={failureText}
+        className="page"
+      />
     );
   }
   const data = options.data;
@@ -282,7 +282,7 @@ export function BattleSettingsForm() {
                 setAmount(null);
               }}
             >
-              {CURRENCY_NAME[c]}
+              {currencyName(c)}
             </Button>
           ))}
         </div>

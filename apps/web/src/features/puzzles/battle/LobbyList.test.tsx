@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PUZZLE_TEXTS } from '@rush/domain';
+import { SANDBOX_DESCRIPTION } from '../../../ui/SandboxMark.tsx';
 import { makeLobby, makeSummaryRow, search, startBattleApp } from './testing.tsx';
 
 const refusal = (message: string, status = 400) => ({
@@ -32,6 +33,8 @@ describe('/puzzle-game/battle lobby list', () => {
     ).toBeTruthy();
     const rows = await screen.findAllByRole('row');
     const [, first, second] = rows.map((r) => r.textContent);
+    // Only the USD stake carries the Sandbox mark (sandbox is the default config).
+    expect(rows.map((r) => within(r).queryAllByRole('note', { name: SANDBOX_DESCRIPTION }).length)).toEqual([0, 0, 1]);
     expect(first).toContain('alice');
     expect(first).toContain('Pool');
     expect(first).toContain('3 minutes');
@@ -152,7 +155,7 @@ describe('lobby removed', () => {
       lobby: makeLobby({ owner: { uid: 'u2', username: 'bob' } }),
     });
     expect(await screen.findByRole('heading', { name: 'bob’s lobby' })).toBeTruthy();
-    await push('lobby:L1', 'lobby.removed', { id: 'L1' });
+    await push('lobby:L1', 'lobby.removed', { lobbyId: 'L1', message: 'Lobby owner aborted game' });
     expect(await screen.findByText(PUZZLE_TEXTS.ownerAborted)).toBeTruthy();
     expect(app.location().pathname).toBe('/puzzle-game/battle');
     expect(search(app)).toEqual({});

@@ -1,15 +1,17 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
-import { PUZZLE_TEXTS } from '@rush/domain';
+import { PUZZLE_TEXTS, wagerName } from '@rush/domain';
 import type { LobbySummary } from '@rush/protocol';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { useOverlayLink } from '../../../ui/overlayFlags.ts';
+import { QueryState } from '../../../ui/QueryState.tsx';
+import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { joinLobby } from './api.ts';
 import { failureText, joinFailureText, withLocation } from './errors.ts';
-import { minutesText, PRIZE_MODE_LABEL, stakeText } from './format.ts';
+import { minutesText, PRIZE_MODE_LABEL } from './format.ts';
 import { LockIcon } from './LockIcon.tsx';
 import { PrivateLobbyDialog } from './PrivateLobbyDialog.tsx';
 import { storeLobby, useLobbies } from './queries.ts';
@@ -66,7 +68,16 @@ export function LobbyList() {
     },
     { key: 'prize', header: 'Prize mode', cell: (l) => PRIZE_MODE_LABEL[l.prizeMode] },
     { key: 'minutes', header: 'Time', cell: (l) => minutesText(l.minutes * 60_000) },
-    { key: 'stake', header: 'Stake', cell: (l) => stakeText(l.stakesCurrency, l.stakesAmount) },
+    {
+      key: 'stake',
+      header: 'Stake',
+      cell: (l) => (
+        <>
+          {wagerName(l.stakesCurrency, l.stakesAmount)}
+          <SandboxMark currency={l.stakesCurrency} />
+        </>
+      ),
+    },
     { key: 'elo', header: 'ELO range', cell: (l) => `${l.eloRange.min}–${l.eloRange.max}` },
     { key: 'users', header: 'Users', cell: (l) => `${l.users}/${l.max}` },
     {
@@ -103,20 +114,18 @@ export function LobbyList() {
         </Link>
       </div>
       <FormMessage text={error} />
-      {lobbies.error ? (
-        <p role="alert">{failureText(lobbies.error)}</p>
-      ) : lobbies.data ? (
-        <Table
-          caption="Lobbies"
-          columns={columns}
-          rows={lobbies.data}
-          rowKey={(l) => l.id}
-          empty={PUZZLE_TEXTS.noLobbies}
-          busy={lobbies.isFetching}
-        />
-      ) : (
-        <p role="status">Loading…</p>
-      )}
+      <QueryState query={lobbies} loading="Loading…" subject="lobbies" describe={failureText}>
+        {(rows) => (
+          <Table
+            caption="Lobbies"
+            columns={columns}
+            rows={rows}
+            rowKey={(l) => l.id}
+            empty={PUZZLE_TEXTS.noLobbies}
+            busy={lobbies.isFetching}
+          />
+        )}
+      </QueryState>
       <PrivateLobbyDialog />
     </section>
   );

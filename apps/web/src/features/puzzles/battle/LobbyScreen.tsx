@@ -2,7 +2,9 @@ import { useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { PUZZLE_TEXTS } from '@rush/domain';
+import type { LobbyView } from '@rush/protocol';
 import { Button } from '../../../ui/Button.tsx';
+import { QueryState } from '../../../ui/QueryState.tsx';
 import { joinLobby, kickParticipant, lobbyAction, BATTLE_KEYS, type LobbyAction } from './api.ts';
 import { BattleGame } from './BattleGame.tsx';
 import { BattleResults } from './BattleResults.tsx';
@@ -46,15 +48,15 @@ export function LobbyScreen({ id, meUid }: { id: string; meUid: string }) {
     else if (wasIn.current && view.status === 'created') toList();
   });
 
-  const run = (name: string, call: () => Promise<unknown>, after?: () => void) => {
+  const run = <T,>(name: string, call: () => Promise<T>, after?: (result: T) => void) => {
     if (busy) return;
     setBusy(name);
     setError(null);
     call().then(
-      () => {
+      (result) => {
         setBusy(null);
         void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id) });
-        after?.();
+        after?.(result);
       },
       (err: unknown) => {
         setBusy(null);
@@ -62,23 +64,30 @@ export function LobbyScreen({ id, meUid }: { id: string; meUid: string }) {
       },
     );
   };
-  const act = (action: LobbyAction, after?: () => void) => run(action, () => lobbyAction(action, id), after);
+  const act = (action: LobbyAction, after?: (lobby: LobbyView) => void) =>
+    run(action, () => lobbyAction(action, id), after);
+  // Leaving during the battle: when that ended it (the owner was the last one playing), the results
+  // are what the player came for; otherwise back to the list while the others play on.
+  const leaveBattle = () =>
+    act('leave', (after) => {
+      if (after.status === 'finished') storeLobby(client, after);
+      else toList();
+    });
 
-  if (lobby.error) {
+  if (lobby.error || !entry || !view) {
+    // SPEC 5: a lobby that cannot be read is gone for this user; reading again will not bring it back.
+    const status = { data: undefined, isError: lobby.error !== null, error: lobby.error, refetch: lobby.refetch };
     return (
       <section className="page battle-page">
-        <p className="notice notice-error" role="alert">
-          {PUZZLE_TEXTS.lobbyUnavailable}
-        </p>
-        <Button onClick={() => toList()}>Back to lobbies</Button>
+        <QueryState
+          query={status}
+          loading="Loading…"
+          subject="the lobby"
+          describe={() => PUZZLE_TEXTS.lobbyUnavailable}
+          retry={false}
+        />
+        {lobby.error ? <Button onClick={() => toList()}>Back to lobbies</Button> : null}
       </section>
-    );
-  }
-  if (!entry || !view) {
-    return (
-      <p className="page" role="status">
-        Loading…
-      </p>
     );
   }
 
@@ -148,7 +157,7 @@ export function LobbyScreen({ id, meUid }: { id: string; meUid: string }) {
         meUid={meUid}
         busy={busy}
         onForfeit={() => act('forfeit', () => toList())}
-        onLeave={() => act('leave', () => toList())}
+        onLeave={leaveBattle}
       />
       {view.status === 'finished' && view.results ? (
         <BattleResults results={view.results} onDone={() => toList()} />

@@ -35,7 +35,7 @@ describe('waiting room: owner and guest', () => {
     await room();
     expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start' }).disabled).toBe(true);
     expect(screen.getByText(PUZZLE_TEXTS.needTwoPlayers)).toBeTruthy();
-    await push('lobby:L1', 'lobby.changed', makeLobby());
+    await push('lobby:L1', 'lobby.changed', { lobby: makeLobby() });
     await waitFor(() => expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Start' }).disabled).toBe(false));
   });
 
@@ -57,7 +57,7 @@ describe('waiting room: owner and guest', () => {
   test('a topic update never hides the code the owner already has', async () => {
     const { push } = startBattleApp('/puzzle-game/battle?lobby=L1', { lobby: makeLobby({ code: 'K7Q2' }) });
     await room();
-    await push('lobby:L1', 'lobby.changed', makeLobby({ code: null, grandPrize: 1500 }));
+    await push('lobby:L1', 'lobby.changed', { lobby: makeLobby({ code: null, grandPrize: 1500 }) });
     await waitFor(() => expect(screen.getByTestId('grand-prize').textContent).toBe('$15.00'));
     expect(screen.getByText('K7Q2')).toBeTruthy();
   });
@@ -73,14 +73,14 @@ describe('waiting room: owner and guest', () => {
   test('a kicked guest goes back to the list', async () => {
     const { app, push } = startBattleApp('/puzzle-game/battle?lobby=L1', { lobby: makeLobby(GUEST_VIEW) });
     await room('bob');
-    await push('lobby:L1', 'lobby.changed', makeLobby({ ...GUEST_VIEW, participants: [BOB] }));
+    await push('lobby:L1', 'lobby.changed', { lobby: makeLobby({ ...GUEST_VIEW, participants: [BOB] }) });
     await waitFor(() => expect(search(app)).toEqual({}));
   });
 
   test('the owner leaving gets no "aborted" notice', async () => {
     const { app, push } = startBattleApp('/puzzle-game/battle?lobby=L1', { lobby: makeLobby() });
     await room();
-    await push('lobby:L1', 'lobby.removed', { id: 'L1' });
+    await push('lobby:L1', 'lobby.removed', { lobbyId: 'L1', message: 'Lobby owner aborted game' });
     await waitFor(() => expect(search(app)).toEqual({}));
     expect(await screen.findByRole('link', { name: 'Create lobby' })).toBeTruthy();
     expect(screen.queryByText(PUZZLE_TEXTS.ownerAborted)).toBeNull();
@@ -107,7 +107,8 @@ describe('waiting room: chat', () => {
     const { api, push } = startBattleApp('/puzzle-game/battle?lobby=L1', { lobby: makeLobby() });
     await room();
     const input = screen.getByLabelText<HTMLInputElement>('Message');
-    expect(input.maxLength).toBe(140);
+    // No input cap in UTF-16 units: 140 emoji are 140 characters (the chat rule counts code points).
+    expect(input.maxLength).toBe(-1);
     fireEvent.change(input, { target: { value: '    ' } });
     fireEvent.submit(input.closest('form')!);
     expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/chat')).toHaveLength(0);
@@ -118,13 +119,11 @@ describe('waiting room: chat', () => {
     expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/chat')[0]?.body).toEqual({ text: 'good luck' });
     await waitFor(() => expect(input.value).toBe(''));
 
-    await push(
-      'lobby:L1',
-      'lobby.changed',
-      makeLobby({
+    await push('lobby:L1', 'lobby.changed', {
+      lobby: makeLobby({
         chat: [{ id: 'c1', uid: 'u1', username: 'alice', text: 'good luck', sentAt: new Date().toISOString() }],
       }),
-    );
+    });
     expect(await within(screen.getByRole('log')).findByText('good luck')).toBeTruthy();
   });
 

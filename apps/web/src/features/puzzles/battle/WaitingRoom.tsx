@@ -1,16 +1,17 @@
 import { useId } from 'react';
-import { LOBBY, PUZZLE_TEXTS } from '@rush/domain';
+import { LOBBY, PUZZLE_TEXTS, wagerName } from '@rush/domain';
 import type { LobbyView, ParticipantView } from '@rush/protocol';
 import { CommandError } from '../../../api/realtime.ts';
+import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
+import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { useSecondsLeft } from '../../../ui/useSecondsLeft.ts';
 import { ChatPanel } from '../../play/ChatPanel.tsx';
-import { formatAmount } from '../../play/PrizePool.tsx';
 import { sendLobbyChat } from './api.ts';
 import { failureText } from './errors.ts';
-import { humanize, minutesText, PRIZE_MODE_LABEL, stakeText } from './format.ts';
+import { humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';
 import { localDeadline, type LobbyEntry } from './queries.ts';
 
 interface WaitingRoomProps {
@@ -108,7 +109,10 @@ export function WaitingRoom({ entry, meUid, busy, error, onStart, onLeave, onJoi
         </div>
         <div>
           <dt>Stake</dt>
-          <dd>{stakeText(settings.stakesCurrency, settings.stakesAmount)}</dd>
+          <dd>
+            {wagerName(settings.stakesCurrency, settings.stakesAmount)}
+            <SandboxMark currency={settings.stakesCurrency} />
+          </dd>
         </div>
         <div>
           <dt>Prize mode</dt>
@@ -122,7 +126,9 @@ export function WaitingRoom({ entry, meUid, busy, error, onStart, onLeave, onJoi
         </div>
         <div>
           <dt>Grand prize</dt>
-          <dd data-testid="grand-prize">{formatAmount(settings.stakesCurrency, view.grandPrize)}</dd>
+          <dd>
+            <Amount minor={view.grandPrize} currency={settings.stakesCurrency} testId="grand-prize" />
+          </dd>
         </div>
         {isOwner && view.code ? (
           <div>

@@ -57,8 +57,9 @@ export const joinByCode = (code: string, deviceGps: DeviceGps | undefined) =>
 
 /** Calls whose answer is not needed: the lobby arrives on `lobby.changed` (and is reloaded). */
 export type LobbyAction = 'leave' | 'start' | 'forfeit';
+/** Leave, start or forfeit; answers the lobby as it stands after the action. */
 export const lobbyAction = (action: LobbyAction, lobbyId: string) =>
-  request('POST', PUZZLE_ROUTES[action](id(lobbyId)), { json: {} });
+  request('POST', PUZZLE_ROUTES[action](id(lobbyId)), { json: {}, schema: LobbyAnswer });
 
 export const kickParticipant = (lobbyId: string, uid: string) =>
   request('POST', PUZZLE_ROUTES.kick(id(lobbyId)), { json: { uid } });

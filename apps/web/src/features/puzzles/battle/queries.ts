@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { LobbyListResponse, LobbyView, PUZZLE_TOPICS, PuzzleEvents, type TopicEvent } from '@rush/protocol';
+import type { LobbyView} from '@rush/protocol';
+import { PUZZLE_TOPICS, PuzzleEvents } from '@rush/protocol';
 import { useTopic } from '../../../api/realtime-react.tsx';
 import { BATTLE_KEYS, fetchBattleOptions, fetchLobbies, fetchLobby } from './api.ts';
 
@@ -36,21 +36,12 @@ export function storeLobby(client: QueryClient, view: LobbyView): void {
   client.setQueryData(BATTLE_KEYS.lobby(view.id), withKnownCode(client, view));
 }
 
-const LobbyEventData = z
-  .union([LobbyView, z.object({ lobby: LobbyView })])
-  .transform((d) => ('lobby' in d ? d.lobby : d));
-
 /** The public lobbies (SPEC 2 list): GET, then live from the `lobbies` topic. */
 export function useLobbies() {
   const client = useQueryClient();
   const query = useQuery({ queryKey: BATTLE_KEYS.lobbies, queryFn: fetchLobbies, staleTime: 0 });
   useTopic(PUZZLE_TOPICS.lobbies, {
-    onEvent: (event: TopicEvent) => {
-      if (event.type !== PuzzleEvents.lobbies) return;
-      const data = LobbyListResponse.safeParse(event.data);
-      if (data.success) client.setQueryData(BATTLE_KEYS.lobbies, data.data.lobbies);
-      else void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobbies });
-    },
+    onEvent: (event) => client.setQueryData(BATTLE_KEYS.lobbies, event.data.lobbies),
     onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobbies }),
   });
   return query;
@@ -70,14 +61,12 @@ export function useLobby(id: string | null, onRemoved: () => void) {
     retry: false,
   });
   useTopic(id ? PUZZLE_TOPICS.lobby(id) : null, {
-    onEvent: (event: TopicEvent) => {
+    onEvent: (event) => {
       if (event.type === PuzzleEvents.lobbyRemoved) {
         onRemoved();
         return;
       }
-      if (event.type !== PuzzleEvents.lobby) return;
-      const data = LobbyEventData.safeParse(event.data);
-      if (data.success && data.data.id === id) storeLobby(client, data.data);
+      if (event.data.lobby.id === id) storeLobby(client, event.data.lobby);
       else void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') });
     },
     onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') }),

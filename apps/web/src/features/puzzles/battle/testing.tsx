@@ -135,7 +135,11 @@ export function startBattleApp(path: string, opts: BattleApiOptions = {}) {
   if (state.lobby) {
     const id = state.lobby.id;
     lobbyRoutes[`GET /api/puzzles/lobbies/${id}`] = () => (state.lobby ? { body: state.lobby } : notFound);
-    for (const action of ['leave', 'start', 'kick', 'forfeit', 'chat']) {
+    // Leave, start and forfeit answer the lobby after the action, as the server does.
+    for (const action of ['leave', 'start', 'forfeit']) {
+      lobbyRoutes[`POST /api/puzzles/lobbies/${id}/${action}`] = () => ({ body: { lobby: state.lobby } });
+    }
+    for (const action of ['kick', 'chat']) {
       lobbyRoutes[`POST /api/puzzles/lobbies/${id}/${action}`] = () => ({ status: 204 });
     }
   }

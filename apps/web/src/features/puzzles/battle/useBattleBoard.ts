@@ -1,56 +1,21 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { FIRST_MOVE_DELAY_MS, NEXT_PUZZLE_PAUSE_MS, PUZZLE_TEXTS, REPLY_DELAY_MS, userColor } from '@rush/domain';
-import type { PuzzleView } from '@rush/protocol';
+import { PUZZLE_TEXTS, userColor } from '@rush/domain';
+import { canSkip, cycleStart, nextPly, type CycleState } from '../puzzleCycle.ts';
+import { usePuzzleCycle } from '../usePuzzleCycle.ts';
 import { fetchBattlePuzzle, sendBattleMove, skipBattlePuzzle } from './api.ts';
 import { failureText } from './errors.ts';
 import { storeLobby } from './queries.ts';
 
 /**
- * The battle board's life (SPEC 4 puzzle board, battle rules): the opponent's first move is
- * played 1 s after a puzzle appears; each user move goes to the server with its ply; a right move
- * gets the reply 700 ms later; a solved puzzle or a wrong move (a failure in a battle) brings the
- * next puzzle of the shared sequence after the 750 ms pause; Skip brings it at once.
+ * The battle board (SPEC 4 puzzle board, battle rules): the puzzle cycle (puzzleCycle.ts, shared
+ * with Casual and Solo) on the battle's shared sequence. Each user move goes to the server with
+ * its ply; a wrong move fails the puzzle (a strike); a solved or failed puzzle brings the next
+ * one, which the server's answer carries, after the 750 ms pause; Skip brings it at once.
  */
 
-export type BoardPhase =
-  /** Showing the FEN; the first move comes after 1 s. */
-  | 'intro'
-  | 'yourMove'
-  | 'sending'
-  /** A right move; the reply comes after 700 ms. */
-  | 'reply'
-  /** Solved or failed; the next puzzle comes after 750 ms. */
-  | 'done'
-  /** No puzzle left (the sequence ran out or the battle is over). */
-  | 'over';
-
-export interface BoardState {
-  puzzle: PuzzleView | null;
-  /** UCI moves played from `puzzle.fen` (the first move once auto-played). */
-  moves: readonly string[];
-  /** The ply of the user's next move (1, 3, 5...). */
-  ply: number;
-  phase: BoardPhase;
-  feedback: 'correct' | 'solved' | 'wrong' | null;
-  /** The opponent's reply waiting for its 700 ms. */
-  reply: string | null;
-  /** The puzzle after this one, shown when the 750 ms pause ends. */
-  queued: PuzzleView | null;
-}
-
-const start = (puzzle: PuzzleView | null): BoardState => ({
-  puzzle,
-  moves: [],
-  ply: 1,
-  phase: puzzle ? 'intro' : 'over',
-  feedback: null,
-  reply: null,
-  queued: null,
-});
-
 export interface BattleBoard {
-  state: BoardState;
+  state: CycleState;
   loading: boolean;
   error: string | null;
   /** The side the user plays (SPEC: opposite the FEN's side to move). */
@@ -63,7 +28,7 @@ export interface BattleBoard {
 
 export function useBattleBoard(lobbyId: string, live: boolean): BattleBoard {
   const client = useQueryClient();
-  const [state, setState] = useState<BoardState>(() => start(null));
+  const [state, dispatch] = usePuzzleCycle(() => cycleStart(null, 'fail'));
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
   const [skipping, setSkipping] = useState(false);
@@ -76,7 +41,7 @@ export function useBattleBoard(lobbyId: string, live: boolean): BattleBoard {
       (res) => {
         if (cancelled) return;
         storeLobby(client, res.lobby);
-        setState(start(res.puzzle));
+        dispatch({ type: 'start', puzzle: res.puzzle });
         setLoading(false);
       },
       (err: unknown) => {
@@ -88,118 +53,58 @@ export function useBattleBoard(lobbyId: string, live: boolean): BattleBoard {
     return () => {
       cancelled = true;
     };
-  }, [client, lobbyId, live]);
-
-  const attemptId = state.puzzle?.attemptId ?? null;
-  const { phase } = state;
-
-  useEffect(() => {
-    if (phase === 'intro') {
-      const timer = setTimeout(
-        () =>
-          setState((s) =>
-            s.phase === 'intro' && s.puzzle?.attemptId === attemptId && s.puzzle
-              ? { ...s, moves: [s.puzzle.firstMove], phase: 'yourMove' }
-              : s,
-          ),
-        FIRST_MOVE_DELAY_MS,
-      );
-      return () => clearTimeout(timer);
-    }
-    if (phase === 'reply') {
-      const timer = setTimeout(
-        () =>
-          setState((s) =>
-            s.phase === 'reply' && s.reply
-              ? { ...s, moves: [...s.moves, s.reply], ply: s.ply + 2, reply: null, phase: 'yourMove' }
-              : s,
-          ),
-        REPLY_DELAY_MS,
-      );
-      return () => clearTimeout(timer);
-    }
-    if (phase === 'done') {
-      const timer = setTimeout(() => setState((s) => (s.phase === 'done' ? start(s.queued) : s)), NEXT_PUZZLE_PAUSE_MS);
-      return () => clearTimeout(timer);
-    }
-    return undefined;
-  }, [phase, attemptId]);
+  }, [client, lobbyId, live, dispatch]);
 
   const move = useCallback(
     (uci: string) => {
-      const current = state;
-      if (current.phase !== 'yourMove' || !current.puzzle) return;
-      const { attemptId: attempt } = current.puzzle;
-      const ply = current.ply;
+      if (state.phase !== 'play' || !state.puzzle) return;
+      const { attemptId } = state.puzzle;
+      const ply = nextPly(state);
       setError(null);
-      setState({ ...current, moves: [...current.moves, uci], phase: 'sending', feedback: null });
-      sendBattleMove(lobbyId, { attemptId: attempt, ply, uci }).then(
+      dispatch({ type: 'move', uci });
+      sendBattleMove(lobbyId, { attemptId, ply, uci }).then(
         (res) => {
           storeLobby(client, res.lobby);
-          const { verdict } = res;
-          setState((s) => {
-            if (s.puzzle?.attemptId !== attempt || s.phase !== 'sending') return s;
-            if (verdict.verdict === 'correct' && !verdict.solved && verdict.reply) {
-              return { ...s, phase: 'reply', feedback: 'correct', reply: verdict.reply };
-            }
-            return {
-              ...s,
-              phase: 'done',
-              feedback: verdict.verdict === 'correct' ? 'solved' : 'wrong',
-              queued: res.puzzle,
-            };
-          });
+          dispatch({ type: 'judged', attemptId, verdict: res.verdict, next: res.puzzle });
         },
         (err: unknown) => {
-          // Not judged: the move is taken back and may be played again.
-          setState((s) =>
-            s.puzzle?.attemptId === attempt && s.phase === 'sending'
-              ? { ...s, moves: s.moves.slice(0, -1), phase: 'yourMove' }
-              : s,
-          );
+          dispatch({ type: 'notJudged', attemptId });
           setError(failureText(err));
         },
       );
     },
-    [client, lobbyId, state],
+    [client, lobbyId, state, dispatch],
   );
 
   const skip = useCallback(() => {
-    const current = state;
-    if (!current.puzzle || skipping || (current.phase !== 'yourMove' && current.phase !== 'intro')) return;
-    const attempt = current.puzzle.attemptId;
+    if (!state.puzzle || skipping || !canSkip(state)) return;
+    const { attemptId } = state.puzzle;
     setSkipping(true);
     setError(null);
-    skipBattlePuzzle(lobbyId, attempt).then(
+    skipBattlePuzzle(lobbyId, attemptId).then(
       (res) => {
         setSkipping(false);
         storeLobby(client, res.lobby);
-        setState((s) => (s.puzzle?.attemptId === attempt ? start(res.puzzle) : s));
+        dispatch({ type: 'skipped', attemptId, next: res.puzzle });
       },
       (err: unknown) => {
         setSkipping(false);
         setError(failureText(err));
       },
     );
-  }, [client, lobbyId, skipping, state]);
+  }, [client, lobbyId, skipping, state, dispatch]);
 
   const color = state.puzzle ? userColor(state.puzzle.fen) : null;
   return { state, loading: live && loading, error, color, status: statusText(state, color), move, skip, skipping };
 }
 
 /** The SPEC 4 board message for the moment (announced politely). */
-export function statusText(state: BoardState, color: 'white' | 'black' | null): string {
-  switch (state.feedback) {
-    case 'wrong':
-      return PUZZLE_TEXTS.wrongMove;
-    case 'solved':
-      return PUZZLE_TEXTS.solved;
-    case 'correct':
-      return PUZZLE_TEXTS.correctMove;
-    default:
-      break;
-  }
+export function statusText(state: CycleState, color: 'white' | 'black' | null): string {
+  // In a battle a wrong move is a strike: the board says "wrong", and the next puzzle follows.
+  if (state.verdict === 'wrong') return PUZZLE_TEXTS.wrongMove;
+  if (state.outcome === 'solved') return PUZZLE_TEXTS.solved;
+  if (state.verdict === 'correct') return PUZZLE_TEXTS.correctMove;
   if (state.phase === 'over' || !color) return '';
-  if (state.phase === 'yourMove' && state.ply === 1) return PUZZLE_TEXTS.makeFirstMove;
+  if (state.phase === 'play' && nextPly(state) === 1) return PUZZLE_TEXTS.makeFirstMove;
   return PUZZLE_TEXTS.moveFor(color);
 }
