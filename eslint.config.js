@@ -1,6 +1,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import noImportCycles from './tools/eslint/no-import-cycles.js';
+import moduleBoundaries from './tools/eslint/module-boundaries.js';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /**
@@ -19,9 +20,10 @@ export default tseslint.config(
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
-    plugins: { local: { rules: { 'no-import-cycles': noImportCycles } } },
+    plugins: { local: { rules: { 'no-import-cycles': noImportCycles, 'module-boundaries': moduleBoundaries } } },
     rules: {
       'local/no-import-cycles': 'error',
+      'local/module-boundaries': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -81,6 +83,21 @@ export default tseslint.config(
       'no-restricted-imports': restrict([
         { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'only store.ts touches the database' },
       ]),
+    },
+  },
+  {
+    // One text rule (issue 11): control characters are matched only in packages/domain/src/text,
+    // whose functions (oneLine, multiLine, hasForbiddenControl, checkChatText) everything calls.
+    files: ['apps/**/*.{ts,tsx}', 'packages/**/*.ts'],
+    ignores: ['packages/domain/src/text/**', '**/*.test.ts', '**/*.test.tsx', 'apps/server/test/**'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[regex.pattern=/\\\\(u00[01][0-9a-fA-F]|u007[fF]|x[01][0-9a-fA-F]|x7[fF]|p\\{Cc\\})/]',
+          message: 'control characters have one rule: use oneLine, multiLine or hasForbiddenControl from @rush/domain (text/)',
+        },
+      ],
     },
   },
   {

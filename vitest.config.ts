@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/*/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.js'],
           environment: 'node',
         },
       },

@@ -37,8 +37,16 @@ async function seed(database: Database): Promise<void> {
   }
 }
 
-/** `clients` concurrent callers each doing `perClient` one-cent transfers through applyMovement. */
-async function appTps(database: Database, clients: number, perClient: number): Promise<number> {
+/**
+ * `clients` concurrent callers each doing `perClient` one-cent transfers through applyMovement;
+ * `afterCommit` runs after each (the durable PGlite variant syncs the WAL there).
+ */
+async function appTps(
+  database: Database,
+  clients: number,
+  perClient: number,
+  afterCommit: () => void = () => {},
+): Promise<number> {
   const started = process.hrtime.bigint();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
@@ -54,6 +62,7 @@ async function appTps(database: Database, clients: number, perClient: number): P
           accounts: [from, to],
           legs: () => [{ from, to, amount: 1n }],
         });
+        afterCommit();
       }
     }),
   );
@@ -61,15 +70,16 @@ async function appTps(database: Database, clients: number, perClient: number): P
   return (clients * perClient) / seconds;
 }
 
-/** The same statements as applyMovement, as a pgbench script, for the baseline. */
+/**
+ * The same statements as applyMovement, as a pgbench script, for the baseline. The balances
+ * change inside the transfer insert (the ledger's trigger), as in the app.
+ */
 const PGBENCH_SCRIPT = `\\set src random(1, ${ACCOUNTS})
 \\set dst (:src % ${ACCOUNTS}) + 1
 BEGIN;
 INSERT INTO ledger_movements (idempotency_key, kind, currency, meta) VALUES ('pgb:' || gen_random_uuid()::text, 'transfer', 'usd', '{}') ON CONFLICT (idempotency_key) DO NOTHING RETURNING id AS mid \\gset
 INSERT INTO ledger_accounts (id, kind, owner_id, currency) VALUES ('user:acct' || :src || ':usd', 'user', 'acct' || :src, 'usd'), ('user:acct' || :dst || ':usd', 'user', 'acct' || :dst, 'usd') ON CONFLICT (id) DO NOTHING;
 SELECT id, balance FROM ledger_accounts WHERE id IN ('user:acct' || :src || ':usd', 'user:acct' || :dst || ':usd') ORDER BY id FOR UPDATE;
-UPDATE ledger_accounts SET balance = balance - 1 WHERE id = 'user:acct' || :src || ':usd';
-UPDATE ledger_accounts SET balance = balance + 1 WHERE id = 'user:acct' || :dst || ':usd';
 INSERT INTO ledger_transfers (movement_id, from_account, to_account, amount, currency) VALUES (:mid, 'user:acct' || :src || ':usd', 'user:acct' || :dst || ':usd', 1, 'usd');
 COMMIT;
 `;
@@ -109,11 +119,54 @@ async function admin(url: string, sql: string): Promise<void> {
   }
 }
 
+/** Syncs the newest WAL segment of a PGlite folder (where a commit's record was just written). */
+function syncWal(pgDir: string): void {
+  const walDir = path.join(pgDir, 'pg_wal');
+  const newest = fs
+    .readdirSync(walDir)
+    .filter((f) => /^[0-9A-F]{24}$/.test(f))
+    .sort()
+    .at(-1);
+  if (!newest) return;
+  const fd = fs.openSync(path.join(walDir, newest), 'r+');
+  try {
+    fs.fdatasyncSync(fd);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** Transfers/s on a PGlite data folder, without and with a WAL sync after each commit. */
+async function pgliteOnDisk(clients: number, perClient: number): Promise<{ plain: number; synced: number }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-bench-pglite-'));
+  try {
+    const database = await openDatabase({ kind: 'pglite', dataDir: dir });
+    try {
+      await seed(database);
+      await appTps(database, clients, Math.max(10, Math.floor(perClient / 10)));
+      // Alternating halves, so a change of machine load weighs on both alike.
+      const half = Math.max(1, Math.floor(perClient / 2));
+      const pgDir = path.join(dir, 'pg');
+      const plain = [await appTps(database, clients, half)];
+      const synced = [await appTps(database, clients, half, () => syncWal(pgDir))];
+      plain.push(await appTps(database, clients, half));
+      synced.push(await appTps(database, clients, half, () => syncWal(pgDir)));
+      const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
+      return { plain: mean(plain), synced: mean(synced) };
+    } finally {
+      await database.close();
+    }
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 /**
  * Ledger transfer throughput through the app's own database layer (applyMovement: idempotency
  * key, sorted row locks, double-entry rows, one transaction each) at 8 concurrent clients, as a
  * ratio to pgbench running the equivalent SQL on the same PostgreSQL in the same run; and the
- * same app figure on embedded PGlite (one connection) against that baseline.
+ * same app figure on embedded PGlite (one connection) against that baseline, in memory and on a
+ * data folder, the latter also with a WAL sync per commit (the cost of durability on PGlite).
  */
 export async function ledgerThroughput(opts: LedgerThroughputOptions): Promise<BenchResult> {
   const name = `rush_bench_${crypto.randomBytes(4).toString('hex')}`;
@@ -144,6 +197,10 @@ export async function ledgerThroughput(opts: LedgerThroughputOptions): Promise<B
     } finally {
       await lite.close();
     }
+    // PGlite as the server runs it (a folder on disk) against the same plus an fdatasync of the WAL
+    // after every commit from Node: PGlite itself never syncs (fsync off, and its NODEFS has no
+    // fsync even with fsync on), so this is the least durability would cost it.
+    const onDisk = await pgliteOnDisk(opts.clients, opts.perClient);
     return {
       title:
         `Ledger transfers: ${opts.clients} concurrent clients x ${opts.perClient} one-cent transfers ` +
@@ -153,8 +210,13 @@ export async function ledgerThroughput(opts: LedgerThroughputOptions): Promise<B
         { label: 'pgbench, same SQL (PostgreSQL)', values: [baseline, 1] },
         { label: 'app ledger on PostgreSQL', values: [appPg, appPg / baseline] },
         { label: 'app ledger on PGlite', values: [appLite, appLite / baseline] },
+        { label: 'app ledger on PGlite, data folder (as served)', values: [onDisk.plain, onDisk.plain / baseline] },
+        { label: 'same + WAL fdatasync per commit', values: [onDisk.synced, onDisk.synced / baseline] },
       ],
-      ratios: { label: 'app PG / pgbench, app PGlite / pgbench', values: [appPg / baseline, appLite / baseline] },
+      ratios: {
+        label: 'app PG / pgbench, app PGlite / pgbench, PGlite synced / PGlite on disk',
+        values: [appPg / baseline, appLite / baseline, onDisk.synced / onDisk.plain],
+      },
     };
   } finally {
     await admin(opts.postgresUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});

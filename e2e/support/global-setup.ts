@@ -50,7 +50,6 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER: oidc.issuer,
       LOG_LEVEL: 'warn',
-      RATE_LIMIT_MAX: '100000',
     },
   });
   await waitForHealth(APP_URL, child, 90_000);

@@ -22,7 +22,7 @@ async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise
   return { 'x-csrf-token': csrf, origin: baseURL };
 }
 
-/** Registers through the API with the page's cookies (so the page is signed in afterwards). */
+/** Registers and logs in through the API with the page's cookies (so the page is signed in afterwards). */
 export async function registerViaApi(page: Page, user: TestUser, baseURL: string): Promise<void> {
   const headers = await csrfHeaders(page.request, baseURL);
   const res = await page.request.post('/api/auth/register', {
@@ -37,6 +37,12 @@ export async function registerViaApi(page: Page, user: TestUser, baseURL: string
     },
   });
   expect(res.ok(), await res.text()).toBe(true);
+  // Registration signs nobody in (it answers a taken address like a new one): log in.
+  const login = await page.request.post('/api/auth/login', {
+    headers,
+    data: { identifier: user.username, password: user.password },
+  });
+  expect(login.ok(), await login.text()).toBe(true);
 }
 
 /** Logs in through the UI, the way a person does. */

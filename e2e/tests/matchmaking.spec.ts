@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from '../support/global-setup.ts';
+import { waitForMailLink } from '../support/mailbox.ts';
 import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
@@ -168,6 +169,8 @@ test('while new games are paused, Find Match shows the announcement instead of s
     { username: `adm${Date.now().toString(36).slice(-5)}`, email: E2E_ADMIN_EMAIL, password: 'Str0ng!pass' },
     baseURL!,
   );
+  // The admin role holds only for a proven mailbox: open the verification link first.
+  await admin.goto(await waitForMailLink(E2E_ADMIN_EMAIL, /verif/i));
 
   const context = await browser.newContext();
   const page = await context.newPage();

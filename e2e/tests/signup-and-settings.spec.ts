@@ -23,8 +23,9 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
   await page.getByLabel('Confirm password', { exact: true }).fill(user.password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
+  // Registration signs nobody in (issue 10: a taken address gets the same answer); Log In works meanwhile.
+  await expect(page.getByText(/Almost done! We sent a link to your email/)).toBeVisible();
+  await logInViaUi(page, user.username, user.password);
 
   // Unverified: the dashboard asks to verify; Resend works.
   const verify = page.getByRole('dialog', { name: 'Verify your email' });

@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
-import { apiPost, startGameViaApi } from '../support/play.ts';
+import { apiPost, currentGameId, startGameViaApi } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
+import { verifiedUser } from '../support/wallet.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -81,17 +82,21 @@ test('a player report from the game screen and a bug report with an image', asyn
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
   const [userA, userB] = [newUser(), newUser()];
-  await signedIn(pageA, userA, baseURL!);
+  // Only a verified account may report, and only its opponent in the game it names.
+  await verifiedUser(pageA, userA, baseURL!);
   await signedIn(pageB, userB, baseURL!);
   await startGameViaApi(pageA, pageB, userB.username, baseURL!);
 
   await pageA.goto('/match');
+  const gameId = await currentGameId(pageA);
+  const sent = pageA.waitForRequest((r) => r.url().endsWith('/api/reports/player') && r.method() === 'POST');
   await pageA.getByRole('button', { name: 'Report opponent' }).click();
   const report = pageA.getByRole('dialog', { name: 'Report opponent' });
   await report.getByLabel('Reason').fill('Moves far too fast to be human');
   await report.getByRole('button', { name: 'Send' }).click();
   await expect(report.getByText('Report sent')).toBeVisible();
   await expect(report.getByText('Thank you for feedback!')).toBeVisible();
+  expect((await sent).postDataJSON()).toMatchObject({ gameId, text: 'Moves far too fast to be human' });
   await expect(report).toBeHidden({ timeout: 5_000 });
 
   // A visitor reports a bug with a screenshot from the footer link.

@@ -80,11 +80,19 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   await expect(provider.getByText('Payment received. You can close this window.')).toBeVisible();
 
   // Credited from the provider's confirmation; the header follows live (balances.changed).
-  await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('50.00');
+  const usdBalance = page.getByRole('group', { name: 'USD balance' });
+  await expect(usdBalance).toContainText('50.00');
+  // npm start runs the sandbox payment provider: the USD balance says it is test money (issue 10).
+  const mark = usdBalance.getByRole('note', { name: 'Sandbox: test money, not real dollars' });
+  await expect(mark).toBeVisible();
+  await expect(mark).toHaveText('Sandbox');
+  await expect(page.getByRole('group', { name: 'RC balance' }).getByRole('note')).toHaveCount(0);
   await deposit.getByRole('button', { name: 'Close' }).click();
   await expect(deposit).toHaveCount(0);
   await expect(page).not.toHaveURL(/wallet=/);
   await expect(summary).toContainText('$50.00');
+  // The wallet's USD balance and withdrawable amount carry the mark too; RushCoins do not.
+  await expect(summary.getByRole('note', { name: /^Sandbox/ })).toHaveCount(2);
   const table = page.getByRole('table', { name: 'Transactions' });
   const firstRow = table.getByRole('row').nth(1);
   await expect(firstRow).toContainText('Deposit');
@@ -119,7 +127,8 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   await page.goto('/wallet?wallet=deposit');
   const limited = page.getByRole('dialog', { name: 'Deposit' });
   await expect(limited.getByRole('button', { name: 'Deposit $20' })).toBeVisible();
-  await expect(limited.getByRole('button', { name: /^Deposit \$(50|100|200)$/ })).toHaveCount(0);
+  // Each preset's name goes on with its Sandbox mark ("Deposit $20 Sandbox: ..."), hence no "$" anchor.
+  await expect(limited.getByRole('button', { name: /^Deposit \$(50|100|200)(?!\d)/ })).toHaveCount(0);
 
   await context.close();
 });

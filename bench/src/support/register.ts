@@ -15,29 +15,35 @@ export async function registerAndGetCookie(baseUrl: string): Promise<string> {
     }
   };
   const header = () => [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  const post = (route: string, body: unknown) =>
+    fetch(baseUrl + route, {
+      method: 'POST',
+      headers: {
+        origin: baseUrl,
+        'content-type': 'application/json',
+        'x-csrf-token': cookies.get('csrf') ?? '',
+        cookie: header(),
+      },
+      body: JSON.stringify(body),
+    });
 
   keep(await fetch(baseUrl + ACCOUNT_ROUTES.session, { headers: { origin: baseUrl } }));
   const username = `b${crypto.randomBytes(4).toString('hex')}`.slice(0, 10);
   const password = 'Bench#1234';
-  const res = await fetch(baseUrl + ACCOUNT_ROUTES.register, {
-    method: 'POST',
-    headers: {
-      origin: baseUrl,
-      'content-type': 'application/json',
-      'x-csrf-token': cookies.get('csrf') ?? '',
-      cookie: header(),
-    },
-    body: JSON.stringify({
-      username,
-      email: `${username}@example.com`,
-      dob: { year: 1990, month: 1, day: 1 },
-      password,
-      confirmPassword: password,
-      acceptTerms: true,
-    }),
+  const res = await post(ACCOUNT_ROUTES.register, {
+    username,
+    email: `${username}@example.com`,
+    dob: { year: 1990, month: 1, day: 1 },
+    password,
+    confirmPassword: password,
+    acceptTerms: true,
   });
   if (!res.ok) throw new Error(`register failed: ${res.status} ${await res.text()}`);
   keep(res);
-  if (!cookies.has('sid')) throw new Error('register gave no session cookie');
+  // Registration signs nobody in (it answers a taken address like a new one): log in.
+  const login = await post(ACCOUNT_ROUTES.login, { identifier: username, password });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  keep(login);
+  if (!cookies.has('sid')) throw new Error('login gave no session cookie');
   return header();
 }
