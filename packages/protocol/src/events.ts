@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AdminChangedData, AdminEvents } from './http/admin.ts';
 import { Balances, Me } from './http/accounts.ts';
 import {
   AppEvents,
@@ -79,13 +80,14 @@ export const TOPIC_EVENTS = {
   lobby: { [PuzzleEvents.lobby]: LobbyChangedData, [PuzzleEvents.lobbyRemoved]: LobbyRemovedData },
   lobbies: { [PuzzleEvents.lobbies]: LobbyListResponse },
   online: { [OnlineEvents.changed]: OnlineUsersResponse },
+  admin: { [AdminEvents.changed]: AdminChangedData },
 } as const satisfies Record<string, Record<string, z.ZodType>>;
 
 type EventMap = typeof TOPIC_EVENTS;
 export type TopicKind = keyof EventMap;
 
 /** The topic names of a kind: `user:{uid}`, or the bare name of a singleton topic. */
-export type TopicOf<K extends TopicKind> = K extends 'presence' | 'app' | 'lobbies' | 'online' ? K : `${K}:${string}`;
+export type TopicOf<K extends TopicKind> = K extends 'presence' | 'app' | 'lobbies' | 'online' | 'admin' ? K : `${K}:${string}`;
 /** A topic name's kind, from its literal type. */
 export type KindOf<T extends string> = T extends `${infer K}:${string}` ? K & TopicKind : T & TopicKind;
 

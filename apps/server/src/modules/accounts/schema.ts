@@ -39,6 +39,9 @@ export const users = pgTable(
     verifiedLevel: text('verified_level').notNull().default('notVerified'),
     /** In-app ban (SPEC 4, 6): signed in, under restrictions. */
     banned: boolean('banned').notNull().default(false),
+    /** Why and when the current ban was issued (SPEC 3 Banned user: username, reason, time). */
+    banReason: text('ban_reason'),
+    bannedAt: ts('banned_at'),
     /** Sign-in disabled by an admin (SPEC 8): refused at login. */
     loginDisabled: boolean('login_disabled').notNull().default(false),
     closed: boolean('closed').notNull().default(false),
@@ -58,6 +61,8 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(t.usernameLower),
     uniqueIndex('users_email_lower_key').on(t.emailLower),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    // The admin dashboard's new users per day.
+    index('users_created_at_idx').on(t.createdAt),
     // Forgot-password accepts the recovery email as well as the account email (SPEC 2, Security pane).
     index('users_recovery_email_lower_idx').on(sql`lower(${t.recoveryEmail})`),
   ],

@@ -85,6 +85,8 @@ export const games = pgTable(
   },
   (t) => [
     index('games_white_idx').on(t.whiteId, t.endedAt),
+    // The admin dashboard's games per day.
+    index('games_created_at_idx').on(t.createdAt),
     index('games_black_idx').on(t.blackId, t.endedAt),
     // The sweeper's scan: only live games with a deadline.
     index('games_deadline_idx')

@@ -73,7 +73,12 @@ export const ledgerMovements = pgTable(
       .default(sql`'{}'::jsonb`),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_movements_key').on(t.idempotencyKey), index('ledger_movements_ref_idx').on(t.ref)],
+  (t) => [
+    uniqueIndex('ledger_movements_key').on(t.idempotencyKey),
+    index('ledger_movements_ref_idx').on(t.ref),
+    // The admin dashboard's deposits and withdrawals per day.
+    index('ledger_movements_kind_created_idx').on(t.kind, t.createdAt),
+  ],
 );
 
 /** Double entry: each row debits one account and credits another by the same positive amount. */
@@ -99,6 +104,8 @@ export const ledgerTransfers = pgTable(
     check('ledger_transfers_distinct', sql`${t.fromAccount} <> ${t.toAccount}`),
     index('ledger_transfers_from_idx').on(t.fromAccount, t.id),
     index('ledger_transfers_to_idx').on(t.toAccount, t.id),
+    // The admin dashboard's fee revenue per day (credits to the fee account).
+    index('ledger_transfers_to_created_idx').on(t.toAccount, t.createdAt),
     index('ledger_transfers_movement_idx').on(t.movementId),
   ],
 );

@@ -1,0 +1,59 @@
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { users } from '../accounts/schema.ts';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+/**
+ * Every admin action (issue 12): who, what, on whom, the state before and after, when. Like the
+ * ledger it is history: a trigger refuses UPDATE, DELETE and TRUNCATE (migration 0016).
+ */
+export const adminAudit = pgTable(
+  'admin_audit',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    at: ts('at').notNull().defaultNow(),
+    adminUid: text('admin_uid')
+      .notNull()
+      .references(() => users.id),
+    action: text('action').notNull(),
+    /** A uid, a report or flag id, `app`, a wager `currency/key`; null when the action has none. */
+    target: text('target'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [
+    index('admin_audit_at_idx').on(t.at),
+    index('admin_audit_action_idx').on(t.action, t.at),
+    index('admin_audit_admin_idx').on(t.adminUid, t.at),
+    index('admin_audit_target_idx').on(t.target, t.at),
+  ],
+);
+
+/**
+ * SPEC 3 Flagged user: uid to flags. `system` flags are raised by fair play (issue 14), `admin`
+ * ones by hand; deleting a flag removes the row (the audit log keeps what it was).
+ */
+export const fairPlayFlags = pgTable(
+  'fair_play_flags',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    source: text('source', { enum: ['system', 'admin'] }).notNull(),
+    evidence: text('evidence').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id),
+  },
+  (t) => [index('fair_play_flags_uid_idx').on(t.uid, t.createdAt)],
+);
+
+/** Users online, sampled every few minutes, for the dashboard's per-day peak. */
+export const onlineSamples = pgTable(
+  'online_samples',
+  {
+    at: ts('at').primaryKey(),
+    online: integer('online').notNull(),
+  },
+);
