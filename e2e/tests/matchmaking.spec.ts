@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL } from '../support/global-setup.ts';
-import { waitForMailLink } from '../support/mailbox.ts';
+import { adminApi, adminPage } from '../support/admin.ts';
 import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
@@ -160,17 +159,7 @@ test('while new games are paused, Find Match shows the announcement instead of s
   browser,
   baseURL,
 }) => {
-  const adminContext = await browser.newContext();
-  const admin = await adminContext.newPage();
-  await dismissOnboarding(admin);
-  await admin.goto('/');
-  await registerViaApi(
-    admin,
-    { username: `adm${Date.now().toString(36).slice(-5)}`, email: E2E_ADMIN_EMAIL, password: 'Str0ng!pass' },
-    baseURL!,
-  );
-  // The admin role holds only for a proven mailbox: open the verification link first.
-  await admin.goto(await waitForMailLink(E2E_ADMIN_EMAIL, /verif/i));
+  const admin = await adminPage(browser, baseURL!);
 
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -180,12 +169,7 @@ test('while new games are paused, Find Match shows the announcement instead of s
   await registerViaApi(page, user, baseURL!);
   await apiPost(page, '/api/play/link', {}, baseURL!);
 
-  const put = async (path: string, data: unknown) => {
-    await admin.request.get('/api/session');
-    const csrf = (await admin.request.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
-    const res = await admin.request.put(path, { headers: { 'x-csrf-token': csrf, origin: baseURL! }, data });
-    expect(res.ok(), await res.text()).toBe(true);
-  };
+  const put = (path: string, data: unknown) => adminApi(admin, 'put', path, baseURL!, data);
   await put('/api/admin/app/announcement', {
     show: true,
     title: 'Scheduled maintenance',
