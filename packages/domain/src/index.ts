@@ -21,3 +21,4 @@ export * from './puzzles/index.ts';
 export * from './social/index.ts';
 export * from './text/control.ts';
 export * from './text/chat.ts';
+export * from './admin/days.ts';
