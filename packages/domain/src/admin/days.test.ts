@@ -93,14 +93,14 @@ describe('resolveDayRange', () => {
     expect(r.ok && r.range.days.length).toBe(length);
   });
   it.each([
-    ['reversed', { from: '2026-03-02', to: '2026-03-01' }, 'reversed'],
-    ['367 days', { from: '2024-01-01', to: '2025-01-01' }, 'tooLong'],
-    ['only from, a year and more ago', { from: '2025-01-01' }, 'tooLong'],
-    ['not a date', { from: '2026-02-30', to: '2026-03-01' }, 'invalid'],
-    ['not a date at the end', { to: '2026-99-01' }, 'invalid'],
-  ] as const)('refuses %s', (_name, query, reason) => {
+    ['reversed', { from: '2026-03-02', to: '2026-03-01' }, 'reversed', 'from'],
+    ['367 days', { from: '2024-01-01', to: '2025-01-01' }, 'tooLong', 'from'],
+    ['only from, a year and more ago', { from: '2025-01-01' }, 'tooLong', 'from'],
+    ['not a date', { from: '2026-02-30', to: '2026-03-01' }, 'invalid', 'from'],
+    ['not a date at the end', { to: '2026-99-01' }, 'invalid', 'to'],
+  ] as const)('refuses %s', (_name, query, reason, field) => {
     const r = resolveDayRange(query, now);
-    expect(r).toEqual({ ok: false, reason, message: DAY_RANGE_TEXTS[reason] });
+    expect(r).toEqual({ ok: false, reason, message: DAY_RANGE_TEXTS[reason], field });
   });
   it('accepts exactly the valid ranges of at most DASHBOARD_MAX_DAYS days, and lists them all', () => {
     fc.assert(

@@ -28,7 +28,8 @@ export interface DayRange {
   endExclusive: Date;
 }
 
-export type DayRangeDecision = { ok: true; range: DayRange } | { ok: false; reason: DayRangeRefusal; message: string };
+export type DayRangeDecision =
+  { ok: true; range: DayRange } | { ok: false; reason: DayRangeRefusal; message: string; field: 'from' | 'to' };
 
 const DAY_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -75,14 +76,15 @@ export function resolveDayRange(
   query: { from?: string | undefined; to?: string | undefined },
   now: Date,
 ): DayRangeDecision {
-  const refuse = (reason: DayRangeRefusal): DayRangeDecision => ({
+  const refuse = (reason: DayRangeRefusal, field: 'from' | 'to' = 'from'): DayRangeDecision => ({
     ok: false,
     reason,
     message: DAY_RANGE_TEXTS[reason],
+    field,
   });
   const to = query.to ?? dayKey(now);
   const end = parseDay(to);
-  if (!end) return refuse('invalid');
+  if (!end) return refuse('invalid', 'to');
   const from = query.from ?? dayKey(new Date(end.getTime() - (DASHBOARD_DEFAULT_DAYS - 1) * DAY_MS));
   const start = parseDay(from);
   if (!start) return refuse('invalid');
