@@ -126,17 +126,15 @@ describe('Admin dashboard', () => {
     expect(screen.queryAllByRole('figure')).toHaveLength(0);
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(31);
-    const cells = (r: HTMLElement) => within(r).getAllByRole('cell').map((c) => c.textContent);
-    expect(within(rows[0]!).getAllByRole('columnheader').map((c) => c.textContent)).toEqual([
-      'Day (UTC)',
-      'Games',
-      'New users',
-      'Deposits',
-      'Withdrawals',
-      'Fees (USD)',
-      'Fees (RC)',
-      'Online peak',
-    ]);
+    const cells = (r: HTMLElement) =>
+      within(r)
+        .getAllByRole('cell')
+        .map((c) => c.textContent);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((c) => c.textContent),
+    ).toEqual(['Day (UTC)', 'Games', 'New users', 'Deposits', 'Withdrawals', 'Fees (USD)', 'Fees (RC)', 'Online peak']);
     expect(cells(rows[1]!)).toEqual(['2026-02-09', '0', '0', '$0.00', '$0.00', '$0.00', '0.00 RC', '0']);
     expect(cells(rows[28]!)).toEqual(['2026-03-08', '3', '2', '$100.00', '$0.00', '$3.00', '0.00 RC', '7']);
     expect(cells(rows[29]!)).toEqual(['2026-03-09', '0', '0', '$0.00', '$50.00', '$2.00', '0.00 RC', '0']);
