@@ -22,3 +22,4 @@ export * from './social/index.ts';
 export * from './text/control.ts';
 export * from './text/chat.ts';
 export * from './bots/strength.ts';
+export * from './admin/days.ts';

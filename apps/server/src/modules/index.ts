@@ -25,7 +25,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     readPendingFriendInvites: (uid) => new FriendshipStore(ctx.db).pendingInviteCount(uid),
   });
   const wallet = await registerWallet(app, ctx, accounts.profile);
-  registerAdmin(app, wallet);
+  registerAdmin(app, wallet, ctx);
   const play = await registerPlay(app, ctx, {
     // The wallet pays the 500 RC link reward under its idempotency key (once per user ever).
     reward: { grantLinkReward: async (uid) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied' },

@@ -2,6 +2,7 @@
 export { toWireBalances } from './balances.ts';
 export { avatarUrl } from './me.ts';
 export { PresenceStore } from './presence.store.ts';
+export { countOnlineAt } from './presence.ts';
 export { requireAuth } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';

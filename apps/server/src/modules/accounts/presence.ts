@@ -7,13 +7,17 @@ import { Recount } from '../../platform/jobs/recount.ts';
 import { realTimer, type Timer } from '../../platform/jobs/timer.ts';
 import type { PresenceStore } from './presence.store.ts';
 
-
 /** Activity updates for one key closer together than this are dropped (the client sends one per 10 s at most). */
 export const PRESENCE_WRITE_MIN_MS = 5_000;
 /** Even a change of state is not written more often than this (a client flipping states in a loop). */
 export const PRESENCE_FLIP_MIN_MS = 1_000;
 /** Rows age out of the 180 s window without any event; recounting this often keeps the published number honest. */
 export const PRESENCE_REFRESH_MS = 30_000;
+
+/** SPEC 9's online count at `now` (not offline, changed within the window): what `presence` publishes. */
+export function countOnlineAt(store: Pick<PresenceStore, 'countOnline'>, now: Date): Promise<number> {
+  return store.countOnline(new Date(now.getTime() - ONLINE_WINDOW_MS));
+}
 
 export const presenceKey = (conn: Pick<Connection, 'userId' | 'visitorKey'>) =>
   conn.userId ? `u:${conn.userId}` : `a:${conn.visitorKey}`;
@@ -65,7 +69,7 @@ export class PresenceService implements ConnectionListener {
 
   /** SPEC 9: not offline and last changed within 180 s (`countsAsOnline`), straight from the database. */
   async countOnline(): Promise<number> {
-    return this.store.countOnline(new Date(this.clock.now().getTime() - ONLINE_WINDOW_MS));
+    return countOnlineAt(this.store, this.clock.now());
   }
 
   async onConnect(conn: Connection): Promise<void> {

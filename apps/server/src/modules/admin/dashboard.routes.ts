@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { fillSeries, resolveDayRange, type DayRange } from '@rush/domain';
+import { ADMIN_ROUTES, DashboardQuery, type DashboardResponse } from '@rush/protocol';
+import type { AppContext } from '../../platform/context.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { parse } from '../../platform/http/parse.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
+import { countOnlineAt, PresenceStore } from '../accounts/index.ts';
+import { requireAdmin } from './access.ts';
+import { DASHBOARD_SERIES, DashboardStore } from './dashboard.store.ts';
+import { OnlineSampler } from './online-sampler.ts';
+
+/** Every series of the range, zero-filled, in the order of `range.days`. */
+async function readSeries(store: DashboardStore, range: DayRange) {
+  const rows = await Promise.all(DASHBOARD_SERIES.map((s) => store.perDay(s, range.start, range.endExclusive)));
+  return Object.fromEntries(DASHBOARD_SERIES.map((s, i) => [s, fillSeries(range.days, rows[i]!)])) as Record<
+    (typeof DASHBOARD_SERIES)[number],
+    number[]
+  >;
+}
+
+/**
+ * The admin dashboard (issue 12): games, new users, deposits and withdrawals, fee revenue and
+ * users online per UTC day over a chosen range, plus the online sampler that feeds the last.
+ * The sampler stops with the server (onClose, before the database is closed).
+ */
+export function registerDashboard(app: FastifyInstance, ctx: Pick<AppContext, 'db' | 'clock' | 'log'>): void {
+  const store = new DashboardStore(ctx.db);
+  const presence = new PresenceStore(ctx.db);
+  const countOnline = (now: Date) => countOnlineAt(presence, now);
+
+  app.get(ADMIN_ROUTES.dashboard, async (request, reply): Promise<DashboardResponse> => {
+    requireAdmin(request);
+    reply.header('cache-control', 'no-store');
+    const query = parse(DashboardQuery, request.query);
+    const now = ctx.clock.now();
+    const decision = resolveDayRange(query, now);
+    if (!decision.ok) throw badRequest(decision.message, { [decision.field]: decision.message });
+    const [series, onlineNow] = await Promise.all([readSeries(store, decision.range), countOnline(now)]);
+    return { days: decision.range.days, ...series, onlineNow };
+  });
+
+  const sampler = new OnlineSampler({
+    clock: ctx.clock,
+    countOnline,
+    record: (at, online) => store.recordOnline(at, online),
+  });
+  const jobs = new JobRunner([sampler.job()], ctx.log);
+  jobs.start();
+  app.addHook('onClose', () => jobs.stop());
+}
