@@ -5,6 +5,8 @@ export { PresenceStore } from './presence.store.ts';
 export { requireAuth } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';
+export type { AccountsModule, ProfileLink } from './routes.ts';
 export { AccountStore } from './store.ts';
+export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
 export type { ThrottleRule } from './throttle.store.ts';
