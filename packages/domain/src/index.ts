@@ -4,6 +4,7 @@ export * from './accounts/appearance.ts';
 export * from './accounts/attempts.ts';
 export * from './accounts/admin-grant.ts';
 export * from './accounts/standing.ts';
+export * from './accounts/moderation.ts';
 export * from './presence/presence.ts';
 export * from './money/format.ts';
 export * from './money/parse.ts';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
-import { registerAdmin } from './admin/index.ts';
+import { createAdminTrail, registerAdmin } from './admin/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
 import { registerPlay } from './play/index.ts';
@@ -25,7 +25,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     readPendingFriendInvites: (uid) => new FriendshipStore(ctx.db).pendingInviteCount(uid),
   });
   const wallet = await registerWallet(app, ctx, accounts.profile);
-  registerAdmin(app, wallet, ctx);
+  // The audit log and the consoles' notices, for every capability with admin writes.
+  const admin = createAdminTrail(ctx);
   const play = await registerPlay(app, ctx, {
     // The wallet pays the 500 RC link reward under its idempotency key (once per user ever).
     reward: { grantLinkReward: async (uid) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied' },
@@ -33,15 +34,25 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   });
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
-  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play });
+  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
-  registerBattle(app, ctx, { wallet, puzzles });
-  registerStats(app, ctx);
+  const battle = registerBattle(app, ctx, { wallet, puzzles });
+  const stats = registerStats(app, ctx);
   // The landing's online users with their activities; player and bug reports.
   const online = registerOnline(app, ctx);
-  await registerReports(app, ctx);
+  const reports = await registerReports(app, ctx, admin);
   registerSocial(app, ctx);
+  // The console acts through the capabilities above (ban: out of the queue and the lobbies).
+  registerAdmin(app, ctx, admin, {
+    wallet,
+    profile: accounts.profile,
+    isAdmin: (uid) => accounts.isAdmin(uid),
+    queue: matchmaking.queue,
+    battle: battle.battle,
+    reports,
+    stats,
+  });
   return {
     authenticateSocket: accounts.authenticateSocket,
     async close() {

@@ -6,6 +6,8 @@ export { countOnlineAt } from './presence.ts';
 export { requireAuth } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';
+export type { AccountsModule, ProfileLink } from './routes.ts';
 export { AccountStore } from './store.ts';
+export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
 export type { ThrottleRule } from './throttle.store.ts';

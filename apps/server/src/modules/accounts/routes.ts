@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { roleOf } from '@rush/domain';
 import { ACCOUNT_ROUTES, TOPICS, type Me } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
 import type { SocketAuthenticator } from '../../platform/realtime/types.ts';
@@ -38,6 +39,8 @@ export interface ProfileLink {
 export interface AccountsModule {
   authenticateSocket: SocketAuthenticator;
   profile: ProfileLink;
+  /** The role rule for a user who is not making a request (a socket subscribing to the admin topic). */
+  isAdmin(userId: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -124,6 +127,10 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
 
   return {
     authenticateSocket: socketAuthenticator(sessions),
+    async isAdmin(userId) {
+      const user = await stores.accounts.findById(userId);
+      return user !== null && roleOf(user, config.adminEmails) === 'admin';
+    },
     profile: {
       async me(userId, sessionPublicId) {
         const user = await stores.accounts.findById(userId);

@@ -11,6 +11,14 @@ export type NewUser = Pick<
 export type EmailTokenKind = 'verify' | 'reset' | 'recovery';
 export type EmailTokenRecord = typeof emailTokens.$inferSelect;
 
+/** What an admin's moderation changes of a user (the audit log's before and after). */
+export interface UserStanding {
+  banned: boolean;
+  reason: string | null;
+  at: string | null;
+  verifiedLevel: string;
+}
+
 /** Which unique rule an insert or rename broke, if any. */
 export type UniqueConflict = 'username' | 'email' | 'googleSub';
 
@@ -261,5 +269,29 @@ export class AccountStore {
   /** Housekeeping: tokens expired or used more than a day ago are of no use to anyone. */
   async deleteStaleEmailTokens(before: Date): Promise<void> {
     await this.db.delete(emailTokens).where(or(lt(emailTokens.expiresAt, before), lt(emailTokens.usedAt, before)));
+  }
+
+  /** The moderation columns of a user, locked for the rest of the transaction (an admin's ban or level change). */
+  async lockStanding(id: string): Promise<UserStanding | null> {
+    const rows = await this.db
+      .select({ banned: users.banned, reason: users.banReason, at: users.bannedAt, verifiedLevel: users.verifiedLevel })
+      .from(users)
+      .where(eq(users.id, id))
+      .for('update');
+    const row = rows[0];
+    return row ? { banned: row.banned, reason: row.reason, at: row.at?.toISOString() ?? null, verifiedLevel: row.verifiedLevel } : null;
+  }
+
+  /** SPEC 4 ban/unban: a ban carries its reason and time (SPEC 3 Banned user); lifting it clears both. */
+  async setBan(id: string, ban: { reason: string; at: Date } | null): Promise<void> {
+    await this.db
+      .update(users)
+      .set(ban ? { banned: true, banReason: ban.reason, bannedAt: ban.at } : { banned: false, banReason: null, bannedAt: null })
+      .where(eq(users.id, id));
+  }
+
+  /** SPEC 7 setUserVerified {uid, optionId}. */
+  async setVerifiedLevel(id: string, level: string): Promise<void> {
+    await this.db.update(users).set({ verifiedLevel: level }).where(eq(users.id, id));
   }
 }

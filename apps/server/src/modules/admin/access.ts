@@ -11,7 +11,7 @@ export function requireAdmin(request: FastifyRequest): RequestAuth {
   return auth;
 }
 
-const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+export const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A user id in the path: anything not shaped like one names nobody. */
 export function targetUid(request: FastifyRequest<{ Params: { uid: string } }>): string {

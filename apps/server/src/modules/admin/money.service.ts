@@ -5,6 +5,7 @@ import { toWireBalances } from '../accounts/index.ts';
 import { accountOf } from '../wallet/index.ts';
 import { InsufficientFundsError } from '../wallet/index.ts';
 import type { WalletCore } from '../wallet/index.ts';
+import type { AuditLog } from './audit.ts';
 
 type Operation = 'deposit' | 'withdraw';
 
@@ -14,7 +15,10 @@ type Operation = 'deposit' | 'withdraw';
  * a second request with it, at once or later, is the same operation and pays nothing more.
  */
 export class AdminMoneyService {
-  constructor(private readonly wallet: WalletCore) {}
+  constructor(
+    private readonly wallet: WalletCore,
+    private readonly audit: AuditLog,
+  ) {}
 
   async move(op: Operation, uid: string, amount: number, key: string, adminUid: string): Promise<AdminWalletResponse> {
     const user = await this.userExists(uid);
@@ -31,12 +35,21 @@ export class AdminMoneyService {
             currency: 'usd',
             meta: { uid, amount: String(minor), by: adminUid },
             accounts: [adjustment, target],
-            legs: (balances) => {
-              if (op === 'deposit') return [{ from: adjustment, to: target, amount: minor }];
+            legs: async (balances, tx) => {
+              const before = balances.get(target.id) ?? 0n;
               // SPEC 5: never above the balance, read under the lock.
-              if (minor > (balances.get(target.id) ?? 0n))
+              if (op === 'withdraw' && minor > before)
                 throw badRequest(TEXTS.adminWithdrawAboveBalance, { amount: TEXTS.adminWithdrawAboveBalance });
-              return [{ from: target, to: adjustment, amount: minor }];
+              const after = op === 'deposit' ? before + minor : before - minor;
+              // In the movement's transaction, which a replayed key never reaches: one row per payment.
+              await this.audit.record(
+                tx,
+                { adminUid, action: `money.${op}`, target: uid },
+                { before: { usd: String(before) }, after: { usd: String(after), amount: String(minor), key } },
+              );
+              return op === 'deposit'
+                ? [{ from: adjustment, to: target, amount: minor }]
+                : [{ from: target, to: adjustment, amount: minor }];
             },
           },
           'admin',

@@ -52,7 +52,13 @@ export class CatalogStore {
   async setWager(
     currency: 'usd' | 'wbx',
     key: string,
-    patch: { value?: number; name?: string; minRequirement?: number },
+    patch: {
+      value?: number;
+      name?: string;
+      minRequirement?: number;
+      status?: 'active' | 'inactive';
+      provisionalStatus?: boolean;
+    },
   ): Promise<boolean> {
     const rows = await this.db
       .update(gameWagers)

@@ -3,4 +3,5 @@ export { CatalogStore } from './catalog.store.ts';
 export { FactsReader } from './facts.ts';
 export type { PlayerRecord } from './facts.ts';
 export { registerMatchmaking } from './module.ts';
+export type { MatchmakingModule } from './module.ts';
 export { isRefusal } from './refusals.ts';

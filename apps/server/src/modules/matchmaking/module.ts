@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
+import type { AdminTrail } from '../admin/index.ts';
 import type { PlayModule } from '../play/index.ts';
 import type { WalletCore } from '../wallet/index.ts';
 import { catalogRoutes } from './admin.routes.ts';
@@ -35,7 +36,7 @@ export interface MatchmakingModule {
 export async function registerMatchmaking(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { wallet: WalletCore; play: PlayModule },
+  deps: { wallet: WalletCore; play: PlayModule; admin: AdminTrail },
   options = DEFAULT_MATCHMAKING_OPTIONS,
 ): Promise<MatchmakingModule> {
   const { db, clock, hub, log } = ctx;
@@ -56,7 +57,7 @@ export async function registerMatchmaking(
   // SPEC 2: the announcement and pause reach everyone, visitors too.
   hub.registerTopic(TOPICS.app, { authorize: () => true, snapshot: () => new CatalogStore(db).appState() });
 
-  catalogRoutes(app, { db, hub, log });
+  catalogRoutes(app, { db, hub, log, admin: deps.admin });
   matchmakingRoutes(app, { queue, challenges, facts, views });
 
   const jobs = new JobRunner(

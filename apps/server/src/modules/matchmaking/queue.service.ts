@@ -16,6 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
+import { AppError } from '../../platform/errors.ts';
 import { newPublicId } from '../play/index.ts';
 import type { PlayModule } from '../play/index.ts';
 import { claimCall } from './calls.store.ts';
@@ -194,6 +195,37 @@ export class QueueService {
     if (!changed) throw matchGone();
     await this.d.views.publish([uid]);
     return null;
+  }
+
+  /**
+   * SPEC 7 kickPlayerFromLobby, and a ban: the user leaves their search, or declines the match
+   * found for them, at once (no 3 s debounce: this is not the user's click). Nothing is held
+   * while searching or matched (stakes enter escrow only when both accept), so nothing is owed
+   * back; a match that is starting or playing is left to its game. True when the user was taken out.
+   */
+  async kick(uid: string): Promise<boolean> {
+    const current = await new MatchRecordStore(this.db).current(uid);
+    if (!current) return false;
+    if (current.state === 'matched') {
+      try {
+        await this.answers.decline(uid);
+        return true;
+      } catch (err) {
+        // The match moved on meanwhile (both accepted, or it expired): nothing left to decline.
+        if (err instanceof AppError && err.code === 'CONFLICT') return false;
+        throw err;
+      }
+    }
+    if (current.state !== 'searching') return false;
+    const changed = await inTx(this.db, async (tx) => {
+      const store = new MatchRecordStore(tx);
+      const r = await store.current(uid, true);
+      if (!r || r.id !== current.id || r.state !== 'searching') return false;
+      await store.update(r.id, { cleared: true, updatedAt: this.now() });
+      return true;
+    });
+    if (changed) await this.d.views.publish([uid]);
+    return changed;
   }
 
   /** SPEC 5, 8: join a user who is searching, from the online list. */

@@ -1,10 +1,19 @@
 import type { FastifyInstance } from 'fastify';
-import { SOCIAL_ROUTES, type DismissReportsResponse } from '@rush/protocol';
+import {
+  ADMIN_ROUTES,
+  AdminBugReportsQuery,
+  BugReportArchiveRequest,
+  SOCIAL_ROUTES,
+  type AdminBugReport,
+  type AdminBugReportsResponse,
+  type DismissReportsResponse,
+} from '@rush/protocol';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
-import { requireAdmin, targetUid } from '../admin/index.ts';
+import { requireAdmin, targetUid, type AdminTrail } from '../admin/index.ts';
+import type { BugReportRow } from './reports.store.ts';
 import type { ReportsService } from './reports.service.ts';
 
 const Empty = z.object({}).strict().optional();
@@ -12,15 +21,43 @@ const Empty = z.object({}).strict().optional();
 const REPORT_ID = /^[1-9][0-9]{0,17}$/;
 const POSITION = /^[0-2]$/;
 
-/** The reports part of the admin API (SPEC 6 "dismiss or confirm reports", bug reports review); the console is a later issue. */
-export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService): void {
+type IdRequest = { Params: { id: string } };
+
+const reportId = (raw: string): bigint => {
+  if (!REPORT_ID.test(raw)) throw notFound();
+  return BigInt(raw);
+};
+
+const bugView = (r: BugReportRow): AdminBugReport => ({
+  id: r.id,
+  uid: r.uid,
+  username: r.username,
+  title: r.title,
+  platform: r.platform,
+  description: r.description,
+  // Rows from before issue 12 may say 'deleted'; they are listed nowhere, so this never shows.
+  status: r.status === 'deleted' ? 'archived' : r.status,
+  images: Math.min(3, r.images),
+  created: r.created.toISOString(),
+});
+
+/**
+ * The reports part of the admin API (SPEC 6 "dismiss or confirm reports", bug reports review,
+ * archive, de-archive, delete). Confirming cheating bans, so it lives with the admin's
+ * moderation; the list of player reports is here with the table it reads. Every write leaves an
+ * audit row in its own transaction and tells the open consoles.
+ */
+export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService, admin: AdminTrail): void {
   app.post<{ Params: { uid: string } }>(
     SOCIAL_ROUTES.adminDismissReports(':uid'),
     async (request): Promise<DismissReportsResponse> => {
-      requireAdmin(request);
+      const auth = requireAdmin(request);
       const uid = targetUid(request);
       parse(Empty, request.body ?? undefined);
-      return { dismissed: await reports.dismissReports(uid) };
+      const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'reports.dismiss', target: uid });
+      const dismissed = await reports.dismissReports(uid, hook);
+      await admin.changes.publish(['reports', 'users']);
+      return { dismissed };
     },
   );
 
@@ -36,4 +73,36 @@ export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService
       return sendUpload(reply, image.mime, image.bytes);
     },
   );
+
+  app.get(ADMIN_ROUTES.bugReports, async (request, reply): Promise<AdminBugReportsResponse> => {
+    requireAdmin(request);
+    const { status } = parse(AdminBugReportsQuery, request.query);
+    reply.header('cache-control', 'no-store');
+    return { reports: (await reports.bugReportsList(status)).map(bugView) };
+  });
+
+  app.put<IdRequest>(ADMIN_ROUTES.bugReportArchive(':id'), async (request): Promise<AdminBugReport> => {
+    const auth = requireAdmin(request);
+    const id = reportId(request.params.id);
+    const { archived } = parse(BugReportArchiveRequest, request.body);
+    const hook = admin.audit.hook({
+      adminUid: auth.user.id,
+      action: archived ? 'bugReport.archive' : 'bugReport.dearchive',
+      target: `bug:${id}`,
+    });
+    const report = await reports.archiveBug(id, archived, hook);
+    if (!report) throw notFound();
+    await admin.changes.publish(['bugReports']);
+    return bugView(report);
+  });
+
+  app.post<IdRequest>(ADMIN_ROUTES.bugReportDelete(':id'), async (request) => {
+    const auth = requireAdmin(request);
+    const id = reportId(request.params.id);
+    parse(Empty, request.body ?? undefined);
+    const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'bugReport.delete', target: `bug:${id}` });
+    if (!(await reports.deleteBug(id, hook))) throw notFound();
+    await admin.changes.publish(['bugReports']);
+    return { ok: true as const };
+  });
 }

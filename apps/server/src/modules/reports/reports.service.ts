@@ -1,4 +1,5 @@
 import {
+  bugReportArchiveTo,
   checkBugReport,
   oneLine,
   checkPlayerReport,
@@ -15,7 +16,9 @@ import { sqlErrorOf, SQLSTATE } from '../../platform/db/sql-errors.ts';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/uploads/images.ts';
 import { ThrottleStore, type ThrottleRule } from '../accounts/index.ts';
-import { ReportsStore } from './reports.store.ts';
+import type { ChangeHook } from '../../platform/db/change-hook.ts';
+import type { AdminChanges } from '../admin/index.ts';
+import { ReportsStore, type BugReportRow } from './reports.store.ts';
 
 const HOUR = 3_600_000;
 /** Ours: enough for a bad evening, too few to bury the admin console or a rival in reports. */
@@ -24,6 +27,8 @@ export const PLAYER_REPORTS_PER_HOUR = 10;
 export const BUG_REPORT_RULE: ThrottleRule = { maxFailures: 10, windowMs: HOUR, lockMs: HOUR };
 /** Ours: a game or spectator URL is short; anything longer is not one. */
 const URL_MAX = 500;
+/** Ours: the console lists at most this many reports of a kind (newest first). */
+const ADMIN_LIST_MAX = 500;
 
 
 const rateLimited = () => new AppError('RATE_LIMITED', TEXTS.rateLimited);
@@ -32,6 +37,8 @@ export class ReportsService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
+    /** The open admin consoles hear of new reports (their reports and bug reports sections). */
+    private readonly changes: Pick<AdminChanges, 'publish'>,
   ) {}
 
   /**
@@ -96,17 +103,63 @@ export class ReportsService {
       admission = { ok: false, reason: 'duplicate', message: SOCIAL_TEXTS.reportAlreadySent };
     }
     if (!admission.ok) throw refusal(admission);
+    await this.changes.publish(['reports'], false);
   }
 
   /**
    * SPEC 6 admin "dismiss reports" (SPEC 4: dismiss archives and removes): the player's open
    * reports are archived and the withdrawal restriction they caused is lifted at once.
    */
-  async dismissReports(uid: string): Promise<number> {
+  async dismissReports(uid: string, audit?: ChangeHook): Promise<number> {
     return this.db.transaction(async (tx) => {
       const s = new ReportsStore(tx);
       if (!(await s.lockUser(uid))) throw notFound(SOCIAL_TEXTS.unknownUser);
-      return s.dismissReportsAbout(uid);
+      const open = await s.openReportIds(uid);
+      const dismissed = await s.dismissReportsAbout(uid);
+      await audit?.(tx, { before: { openReports: open }, after: { openReports: [] } });
+      return dismissed;
+    });
+  }
+
+  /** The player a report is about (confirm cheating from a report's row), or null for no such report. */
+  playerOfReport(id: bigint): Promise<string | null> {
+    return new ReportsStore(this.db).reportedBy(id);
+  }
+
+  /** The admin console's player reports: open ones (archived false) or the /report page's archived ones. */
+  playerReports(archived: boolean) {
+    return new ReportsStore(this.db).playerReportsList(archived, ADMIN_LIST_MAX);
+  }
+
+  /** The admin console's bug reports: active (de-archived included) or archived, newest first. */
+  bugReportsList(list: 'active' | 'archived') {
+    return new ReportsStore(this.db).bugReportsList(list, ADMIN_LIST_MAX);
+  }
+
+  /** SPEC 4 archive / de-archive (domain bugReportArchiveTo); null for no such report. */
+  async archiveBug(id: bigint, archived: boolean, audit?: ChangeHook): Promise<BugReportRow | null> {
+    return this.db.transaction(async (tx) => {
+      const s = new ReportsStore(tx);
+      const current = await s.lockBugReport(id);
+      if (!current) return null;
+      const next = bugReportArchiveTo(current.status, archived);
+      if (next === null) return null;
+      await s.setBugStatus(id, next);
+      await audit?.(tx, { before: { status: current.status }, after: { status: next } });
+      return { ...current, status: next };
+    });
+  }
+
+  /** SPEC 4 delete: the report and its images are gone (the audit keeps the text); false for no such report. */
+  async deleteBug(id: bigint, audit?: ChangeHook): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const s = new ReportsStore(tx);
+      const current = await s.lockBugReport(id);
+      if (!current) return false;
+      await s.deleteBugReport(id);
+      const { title, platform, description, status, uid, images } = current;
+      await audit?.(tx, { before: { title, platform, description, status, uid, images }, after: null });
+      return true;
     });
   }
 
@@ -141,6 +194,7 @@ export class ReportsService {
       throw new AppError('VALIDATION', SOCIAL_TEXTS.bugImageType, { images: SOCIAL_TEXTS.bugImageType });
     }
     await new ReportsStore(this.db).addBugReport({ uid: sender.uid, created: now, ...check.value, images });
+    await this.changes.publish(['bugReports'], false);
   }
 
   /** A stored bug report image for the admin console (`position` 0-2), or null. */

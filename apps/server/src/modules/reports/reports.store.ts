@@ -1,4 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
 import { games } from '../play/schema.ts';
@@ -16,6 +17,21 @@ export interface StoredBugReport {
   created: Date;
   images: { mime: ImageKind; bytes: Buffer }[];
 }
+
+/** A bug report as the admin console lists it: no image bytes, their count. */
+export interface BugReportRow {
+  id: string;
+  uid: string | null;
+  username: string | null;
+  title: string;
+  platform: string;
+  description: string;
+  status: BugReportStatus;
+  images: number;
+  created: Date;
+}
+
+const reporters = alias(users, 'reporters');
 
 /** Player reports and bug reports (SPEC 3 User report, Bug report). */
 export class ReportsStore {
@@ -180,5 +196,98 @@ export class ReportsStore {
       created: r.created,
       images: images.filter((i) => i.reportId === r.id).map((i) => ({ mime: i.mime, bytes: i.bytes })),
     }));
+  }
+
+  async openReportIds(uid: string): Promise<string[]> {
+    const rows = await this.db
+      .select({ id: playerReports.id })
+      .from(playerReports)
+      .where(and(eq(playerReports.uid, uid), eq(playerReports.archived, false)))
+      .orderBy(asc(playerReports.id));
+    return rows.map((r) => r.id.toString());
+  }
+
+  /** Player reports with both names, newest first. */
+  async playerReportsList(archived: boolean, limit: number) {
+    const rows = await this.db
+      .select({
+        id: playerReports.id,
+        uid: playerReports.uid,
+        username: users.username,
+        reporterUid: playerReports.reporter,
+        reporterName: reporters.username,
+        text: playerReports.text,
+        time: playerReports.time,
+        url: playerReports.url,
+        gameId: playerReports.gameId,
+        archived: playerReports.archived,
+      })
+      .from(playerReports)
+      .innerJoin(users, eq(users.id, playerReports.uid))
+      .innerJoin(reporters, eq(reporters.id, playerReports.reporter))
+      .where(eq(playerReports.archived, archived))
+      .orderBy(desc(playerReports.time), desc(playerReports.id))
+      .limit(limit);
+    return rows.map((r) => ({ ...r, id: r.id.toString() }));
+  }
+
+  /** The player a report is about, or null for no such report. */
+  async reportedBy(reportId: bigint): Promise<string | null> {
+    const [row] = await this.db.select({ uid: playerReports.uid }).from(playerReports).where(eq(playerReports.id, reportId));
+    return row?.uid ?? null;
+  }
+
+  private bugRows() {
+    const imageCount = this.db
+      .select({ reportId: bugReportImages.reportId, n: count().as('n') })
+      .from(bugReportImages)
+      .groupBy(bugReportImages.reportId)
+      .as('image_count');
+    return this.db
+      .select({
+        id: bugReports.id,
+        uid: bugReports.uid,
+        username: users.username,
+        title: bugReports.title,
+        platform: bugReports.platform,
+        description: bugReports.description,
+        status: bugReports.status,
+        images: imageCount.n,
+        created: bugReports.created,
+      })
+      .from(bugReports)
+      .leftJoin(users, eq(users.id, bugReports.uid))
+      .leftJoin(imageCount, eq(imageCount.reportId, bugReports.id));
+  }
+
+  private static bugRow(r: { id: bigint; images: number | null; username: string | null } & Omit<BugReportRow, 'id' | 'images' | 'username'>): BugReportRow {
+    return { ...r, id: r.id.toString(), images: r.images ?? 0 };
+  }
+
+  /** Active (with de-archived) or archived bug reports, newest first. */
+  async bugReportsList(list: 'active' | 'archived', limit: number): Promise<BugReportRow[]> {
+    const statuses: BugReportStatus[] = list === 'archived' ? ['archived'] : ['active', 'dearchived'];
+    const rows = await this.bugRows()
+      .where(inArray(bugReports.status, statuses))
+      .orderBy(desc(bugReports.created), desc(bugReports.id))
+      .limit(limit);
+    return rows.map((r) => ReportsStore.bugRow(r));
+  }
+
+  /** One bug report, its row locked for the rest of the transaction. */
+  async lockBugReport(id: bigint): Promise<BugReportRow | null> {
+    const locked = await this.db.select({ id: bugReports.id }).from(bugReports).where(eq(bugReports.id, id)).for('update');
+    if (locked.length === 0) return null;
+    const [row] = await this.bugRows().where(eq(bugReports.id, id));
+    return row ? ReportsStore.bugRow(row) : null;
+  }
+
+  async setBugStatus(id: bigint, status: BugReportStatus): Promise<void> {
+    await this.db.update(bugReports).set({ status }).where(eq(bugReports.id, id));
+  }
+
+  async deleteBugReport(id: bigint): Promise<void> {
+    await this.db.delete(bugReportImages).where(eq(bugReportImages.reportId, id));
+    await this.db.delete(bugReports).where(eq(bugReports.id, id));
   }
 }

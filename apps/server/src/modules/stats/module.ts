@@ -4,6 +4,8 @@ import { statsRoutes } from './routes.ts';
 import { StatsService } from './stats.service.ts';
 
 /** Leaderboard and landing stats (ARCHITECTURE: "landing stats"): read-only, no tables of its own. */
-export function registerStats(app: FastifyInstance, ctx: AppContext): void {
-  statsRoutes(app, new StatsService(ctx.db, ctx.clock));
+export function registerStats(app: FastifyInstance, ctx: AppContext): StatsService {
+  const stats = new StatsService(ctx.db, ctx.clock);
+  statsRoutes(app, stats);
+  return stats;
 }

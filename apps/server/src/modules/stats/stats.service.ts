@@ -75,6 +75,12 @@ export class StatsService {
     return { currency, page, pageSize: LEADERBOARD_PAGE_SIZE, total, rows: ranked(rows, offset) };
   }
 
+  /** The live games, newest first (the landing's list; the admin console's games section). */
+  async ongoing(limit: number): Promise<OngoingGameView[]> {
+    const rows = await new StatsStore(this.db).ongoing(limit);
+    return rows.map(ongoingView).filter((g): g is OngoingGameView => g !== null);
+  }
+
   /** Everything the landing shows; `recentGame` only for a signed-in user. */
   async landing(uid: string | null): Promise<LandingResponse> {
     const store = new StatsStore(this.db);

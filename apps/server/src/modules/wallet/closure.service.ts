@@ -1,6 +1,8 @@
 import type { Me } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
+import type { ChangeHook } from '../../platform/db/change-hook.ts';
+import { inTransaction } from './transaction.store.ts';
 import { WalletUserStore } from './users.store.ts';
 
 /** What the wallet needs of the accounts capability to show a closure at once. */
@@ -22,8 +24,15 @@ export class ClosureService {
     private readonly profile: ProfileLink,
   ) {}
 
-  async close(uid: string): Promise<void> {
-    if (!(await new WalletUserStore(this.db).close(uid))) throw notFound();
+  /** `audit`: an admin's close records itself in the same transaction (issue 12). */
+  async close(uid: string, audit?: ChangeHook): Promise<void> {
+    await inTransaction(this.db, async (tx) => {
+      const store = new WalletUserStore(tx);
+      if (!(await store.lock(uid))) throw notFound();
+      const before = await store.find(uid);
+      await store.close(uid);
+      await audit?.(tx, { before: { closed: before?.closed ?? false }, after: { closed: true } });
+    });
     await this.profile.notifyChanged(uid);
     await this.profile.accountRestricted(uid);
   }

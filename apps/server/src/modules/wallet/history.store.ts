@@ -56,11 +56,24 @@ export class HistoryStore {
     return { ids: page.map((r) => r.id), total: counted?.n ?? 0 };
   }
 
-  /** One page over every (movement, user) pair of the ledger, for the admin list. */
+  /**
+   * One page over every (movement, user) pair of the ledger, for the admin list, optionally only
+   * one user's pairs, movements of some kinds, or of one currency.
+   */
   async pageAll(
     limit: number,
     offset: number,
+    filter: { uid?: string | undefined; kinds?: readonly string[] | undefined; currency?: string | undefined } = {},
   ): Promise<{ pairs: { movementId: bigint; uid: string }[]; total: number }> {
+    const list = (values: readonly string[]) =>
+      sql.join(
+        values.map((k) => sql`${k}`),
+        sql`, `,
+      );
+    const conditions = [sql`m.kind not in (${list(HIDDEN_KINDS)})`];
+    if (filter.kinds) conditions.push(filter.kinds.length > 0 ? sql`m.kind in (${list(filter.kinds)})` : sql`false`);
+    if (filter.currency) conditions.push(sql`m.currency = ${filter.currency}`);
+    if (filter.uid) conditions.push(sql`p.owner_id = ${filter.uid}`);
     const pairs = sql`
       with pairs as (
         select t.movement_id, a.owner_id from ledger_transfers t
@@ -70,10 +83,7 @@ export class HistoryStore {
           join ledger_accounts a on a.id = t.to_account and a.kind in ('user', 'withdrawal')
       )
       select p.movement_id, p.owner_id from pairs p join ledger_movements m on m.id = p.movement_id
-      where m.kind not in (${sql.join(
-        HIDDEN_KINDS.map((k) => sql`${k}`),
-        sql`, `,
-      )})`;
+      where ${sql.join(conditions, sql` and `)}`;
     const [counted] = rowsOf<{ n: string }>(
       await this.db.execute(sql`select count(*)::text as n from (${pairs}) all_pairs`),
     );

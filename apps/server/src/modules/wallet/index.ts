@@ -1,4 +1,5 @@
 /** The wallet module's public surface: other modules and the composition root import only this (and schema.ts). */
+export { hasWallet } from './access.ts';
 export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
 export type { EscrowResolver, EscrowState } from './escrow-resolvers.ts';

@@ -2,6 +2,7 @@ import { decideLimit, isLimitActive, TEXTS, type SelfLimit } from '@rush/domain'
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
+import type { ChangeHook } from '../../platform/db/change-hook.ts';
 import { when } from './format.ts';
 import { LimitStore, type LimitKind } from './limits.store.ts';
 import { inTransaction } from './transaction.store.ts';
@@ -45,7 +46,7 @@ export class LimitsService {
    * which lifts the limit. The decision and the write share one lock on the user, so two
    * requests at once cannot both pass against the same old limit.
    */
-  async set(uid: string, input: LimitInput, by: 'user' | 'admin'): Promise<void> {
+  async set(uid: string, input: LimitInput, by: 'user' | 'admin', audit?: ChangeHook): Promise<void> {
     const until = parseUntil(input.until);
     if (!until) throw badRequest(TEXTS.limitInvalidDate, { until: TEXTS.limitInvalidDate });
     const proposed: SelfLimit = { max: BigInt(input.max), until };
@@ -63,7 +64,10 @@ export class LimitsService {
           throw badRequest(TEXTS.limitPast, { until: TEXTS.limitPast });
         }
       }
+      const before = audit ? await limits.latest(uid, input.kind) : null;
       await limits.add(uid, { kind: input.kind, ...proposed, setBy: by, createdAt: now });
+      const view = (l: SelfLimit | null) => (l ? { kind: input.kind, max: String(l.max), until: l.until.toISOString() } : null);
+      await audit?.(tx, { before: view(before), after: view(proposed) });
     });
   }
 }

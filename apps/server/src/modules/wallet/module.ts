@@ -126,6 +126,8 @@ export function createWalletCore(
     /** Matchmaking's walletReady: a USD deposit ever reached the user. */
     hasUsdDeposit: (uid: string) => hasUsdDeposit(db, uid),
     userExists: async (uid: string) => (await new WalletUserStore(db).find(uid)) !== null,
+    /** The admin console's balances list: users with a wallet and their balances. */
+    holders: (limit: number) => new WalletUserStore(db).holders(limit),
   };
 }
 

@@ -104,3 +104,20 @@ export function transactionView(uid: string, m: MovementDetail, ctx: ViewContext
         : { ...base, ...done, ...outgoing, type: 'stake', amount: Number(outflow - inflow), notes: none };
   }
 }
+
+/**
+ * The ledger movement kinds each transaction type is shown for (the admin list's type filter
+ * asks the ledger for these). Kinds not listed here are shown by their direction and are found
+ * by no type filter.
+ */
+export const KINDS_OF_TYPE: Record<WalletTransaction['type'], readonly string[]> = {
+  deposit: ['deposit'],
+  withdraw: ['withdraw'],
+  stake: ['stake'],
+  payout: ['settle'],
+  refund: ['refund', 'void'],
+  reward: ['reward'],
+  topup: ['topup'],
+  admin_deposit: ['admin_deposit'],
+  admin_withdraw: ['admin_withdraw'],
+};

@@ -1,13 +1,14 @@
 import {
   TRANSACTIONS_PAGE_SIZE,
   type AdminTransaction,
+  type AdminTransactionsQuery,
   type AdminTransactionsResponse,
   type TransactionsResponse,
 } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { accountOf } from './account-ids.ts';
 import { HistoryStore, type MovementDetail } from './history.store.ts';
-import { metaString, transactionView, type ViewContext } from './transaction-view.ts';
+import { KINDS_OF_TYPE, metaString, transactionView, type ViewContext } from './transaction-view.ts';
 import { WalletUserStore } from './users.store.ts';
 import { WithdrawalStore } from './withdrawals.store.ts';
 
@@ -34,10 +35,14 @@ export class TransactionsService {
     };
   }
 
-  /** Every user's rows, for the admin (one row per movement and user it touched). */
-  async all(page: number): Promise<AdminTransactionsResponse> {
+  /** Every user's rows, for the admin (one row per movement and user it touched), filtered by user, type and currency. */
+  async all(page: number, filter: Omit<AdminTransactionsQuery, 'page'> = {}): Promise<AdminTransactionsResponse> {
     const history = new HistoryStore(this.db);
-    const { pairs, total } = await history.pageAll(TRANSACTIONS_PAGE_SIZE, (page - 1) * TRANSACTIONS_PAGE_SIZE);
+    const { pairs, total } = await history.pageAll(TRANSACTIONS_PAGE_SIZE, (page - 1) * TRANSACTIONS_PAGE_SIZE, {
+      uid: filter.uid,
+      kinds: filter.type ? KINDS_OF_TYPE[filter.type] : undefined,
+      currency: filter.currency,
+    });
     const details = await history.details(pairs.map((p) => p.movementId));
     const ctx = await this.context(
       [...details.values()],

@@ -1,6 +1,7 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
+import { ledgerAccounts } from './schema.ts';
 
 /** A user as the wallet sees them. */
 export interface WalletUser {
@@ -62,5 +63,25 @@ export class WalletUserStore {
   async close(uid: string): Promise<boolean> {
     const rows = await this.db.update(users).set({ closed: true }).where(eq(users.id, uid)).returning({ id: users.id });
     return rows.length > 0;
+  }
+
+  /**
+   * Users with a wallet (`hasWallet`: a verified email), by username, with their USD and RC
+   * balances (no account yet reads 0).
+   */
+  async holders(limit: number): Promise<{ uid: string; username: string; usd: bigint; wbx: bigint }[]> {
+    const balance = (currency: 'usd' | 'wbx') =>
+      sql<string>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${and(
+        eq(ledgerAccounts.ownerId, users.id),
+        eq(ledgerAccounts.kind, 'user'),
+        eq(ledgerAccounts.currency, currency),
+      )}), 0)::text`;
+    const rows = await this.db
+      .select({ uid: users.id, username: users.username, usd: balance('usd'), wbx: balance('wbx') })
+      .from(users)
+      .where(eq(users.emailVerified, true))
+      .orderBy(asc(users.usernameLower))
+      .limit(limit);
+    return rows.map((r) => ({ uid: r.uid, username: r.username, usd: BigInt(r.usd), wbx: BigInt(r.wbx) }));
   }
 }

@@ -62,6 +62,7 @@ export class BattleService {
   leave = (uid: string, lobbyId: string) => this.membership.leave(uid, lobbyId);
   kick = (by: string, isAdmin: boolean, lobbyId: string, target: string) =>
     this.membership.kick(by, isAdmin, lobbyId, target);
+  removeByAdmin = (adminUid: string, uid: string) => this.membership.removeByAdmin(adminUid, uid);
   forfeit = (uid: string, lobbyId: string) => this.membership.forfeit(uid, lobbyId);
   chat = (uid: string, lobbyId: string, raw: string) => this.membership.chat(uid, lobbyId, raw);
   get = (uid: string, lobbyId: string) => this.membership.get(uid, lobbyId);

@@ -267,6 +267,25 @@ export class LobbyMembership {
     return lobby;
   }
 
+  /**
+   * SPEC 7 kickPlayerFromLobby, and a ban: out of the waiting room of the lobby the user sits in,
+   * stakes released as a leave releases them (an owner's lobby is cancelled and everyone
+   * refunded). A battle already started is left to finish. True when the user was taken out.
+   */
+  async removeByAdmin(adminUid: string, uid: string): Promise<boolean> {
+    const lobby = await this.activeOf(uid);
+    if (!lobby || lobby.status !== 'created') return false;
+    try {
+      if (lobby.ownerUid === uid) await this.leave(uid, lobby.id);
+      else await this.kick(adminUid, true, lobby.id, uid);
+      return true;
+    } catch (err) {
+      // The lobby started or emptied meanwhile: nothing left to leave.
+      if (err instanceof AppError && err.status < 500) return false;
+      throw err;
+    }
+  }
+
   /** The user's seated lobby (the "active puzzle game" route). */
   activeOf(uid: string): Promise<LobbyRecord | null> {
     return new LobbyStore(this.d.db).activeOf(uid);

@@ -1,0 +1,21 @@
+import type { ProfileLink } from '../accounts/index.ts';
+import type { MatchmakingModule } from '../matchmaking/index.ts';
+import type { BattleModule } from '../puzzles/index.ts';
+import type { ReportsService } from '../reports/index.ts';
+import type { StatsService } from '../stats/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
+
+/**
+ * What the console uses of the other capabilities, handed over by the composition root (so the
+ * admin module, which those capabilities import for `requireAdmin` and the audit log, never
+ * imports them back at run time).
+ */
+export interface ConsolePorts {
+  wallet: WalletCore;
+  profile: Pick<ProfileLink, 'notifyChanged' | 'accountRestricted'>;
+  isAdmin(userId: string): Promise<boolean>;
+  queue: Pick<MatchmakingModule['queue'], 'kick'>;
+  battle: Pick<BattleModule['battle'], 'removeByAdmin'>;
+  reports: Pick<ReportsService, 'dismissReports' | 'playerReports' | 'playerOfReport'>;
+  stats: Pick<StatsService, 'ongoing'>;
+}
