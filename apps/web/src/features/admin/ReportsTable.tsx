@@ -24,12 +24,11 @@ export function ReportsTable({
       header: 'Game',
       cell: (r) =>
         r.gameId ? (
-          <Link to={`/tv/${encodeURIComponent(r.gameId)}`}>
+          <Link
+            to={`/tv/${encodeURIComponent(r.gameId)}`}
+            aria-label={`Game of ${r.username} reported by ${r.reporter.username}`}
+          >
             Game
-            <span className="visually-hidden">
-              {' '}
-              of {r.username} reported by {r.reporter.username}
-            </span>
           </Link>
         ) : (
           '-'

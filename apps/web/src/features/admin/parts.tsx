@@ -28,9 +28,8 @@ export function CopyUid({ uid, owner }: { uid: string; owner: string }) {
   return (
     <span className="admin-uid">
       <code>{uid}</code>
-      <Button variant="ghost" onClick={() => void copy()}>
+      <Button variant="ghost" aria-label={`${copied ? 'Copied' : 'Copy'} uid of ${owner}`} onClick={() => void copy()}>
         {copied ? 'Copied' : 'Copy'}
-        <span className="visually-hidden"> uid of {owner}</span>
       </Button>
     </span>
   );

@@ -19,10 +19,10 @@ export function BalancesSection() {
       variant={op === 'deposit' ? 'primary' : 'secondary'}
       aria-haspopup="dialog"
       disabled={!user.hasWallet}
+      aria-label={`${op === 'deposit' ? 'Deposit' : 'Withdraw'} ${user.username}`}
       onClick={() => setOpen({ op, user })}
     >
       {op === 'deposit' ? 'Deposit' : 'Withdraw'}
-      <span className="visually-hidden"> {user.username}</span>
     </Button>
   );
   const columns: Column<Row>[] = [

@@ -90,9 +90,10 @@ function BannedList() {
         <Button
           variant="secondary"
           busy={unban.isPending && unban.variables?.uid === r.uid}
+          aria-label={`Unban ${r.username}`}
           onClick={() => unban.mutate({ uid: r.uid, banned: false, reason: '' })}
         >
-          Unban<span className="visually-hidden"> {r.username}</span>
+          Unban
         </Button>
       ),
     },

@@ -38,12 +38,16 @@ function BugReportCard({ report, onDelete }: { report: AdminBugReport; onDelete:
         </div>
       ) : null}
       <div className="admin-actions">
-        <Button variant="secondary" busy={archive.isPending} onClick={() => archive.mutate(!archived)}>
+        <Button
+          variant="secondary"
+          busy={archive.isPending}
+          aria-label={`${archived ? 'De-archive' : 'Archive'} ${report.title}`}
+          onClick={() => archive.mutate(!archived)}
+        >
           {archived ? 'De-archive' : 'Archive'}
-          <span className="visually-hidden"> {report.title}</span>
         </Button>
-        <Button variant="danger" onClick={() => onDelete(report)}>
-          Delete<span className="visually-hidden"> {report.title}</span>
+        <Button variant="danger" aria-label={`Delete ${report.title}`} onClick={() => onDelete(report)}>
+          Delete
         </Button>
       </div>
       <FormMessage text={archive.isError ? errorText(archive.error) : null} />

@@ -60,13 +60,10 @@ function FlagsOf({ user }: { user: FlaggedUser }) {
         <Button
           variant="danger"
           busy={remove.isPending && remove.variables === f.id}
+          aria-label={`Delete flag ${f.kind} of ${user.username}`}
           onClick={() => remove.mutate(f.id)}
         >
           Delete flag
-          <span className="visually-hidden">
-            {' '}
-            {f.kind} of {user.username}
-          </span>
         </Button>
       ),
     },

@@ -32,12 +32,11 @@ function OngoingGames() {
       key: 'watch',
       header: 'Watch',
       cell: (g) => (
-        <Link to={`/tv/${encodeURIComponent(g.gameId)}`}>
+        <Link
+          to={`/tv/${encodeURIComponent(g.gameId)}`}
+          aria-label={`Watch ${g.white.username} vs ${g.black.username}`}
+        >
           Watch
-          <span className="visually-hidden">
-            {' '}
-            {g.white.username} vs {g.black.username}
-          </span>
         </Link>
       ),
     },
@@ -63,8 +62,8 @@ type Kick = (user: { uid: string; username: string }) => void;
 
 function KickButton({ uid, username, kick, busy }: { uid: string; username: string; kick: Kick; busy: boolean }) {
   return (
-    <Button variant="danger" busy={busy} onClick={() => kick({ uid, username })}>
-      Kick<span className="visually-hidden"> {username}</span>
+    <Button variant="danger" busy={busy} aria-label={`Kick ${username}`} onClick={() => kick({ uid, username })}>
+      Kick
     </Button>
   );
 }

@@ -55,12 +55,18 @@ export function ReportsSection() {
                 <Button
                   variant="secondary"
                   busy={dismiss.isPending && dismiss.variables === r.uid}
+                  aria-label={`Dismiss reports of ${r.username}`}
                   onClick={() => dismiss.mutate(r.uid)}
                 >
-                  Dismiss<span className="visually-hidden"> reports of {r.username}</span>
+                  Dismiss
                 </Button>
-                <Button variant="danger" aria-haspopup="dialog" onClick={() => setConfirming(r)}>
-                  Confirm cheating<span className="visually-hidden"> by {r.username}</span>
+                <Button
+                  variant="danger"
+                  aria-haspopup="dialog"
+                  aria-label={`Confirm cheating by ${r.username}`}
+                  onClick={() => setConfirming(r)}
+                >
+                  Confirm cheating
                 </Button>
               </span>
             )}

@@ -36,10 +36,10 @@ export function UsersSection() {
         <Button
           variant="secondary"
           aria-expanded={open === u.uid}
+          aria-label={`${open === u.uid ? 'Hide' : 'Open'} ${u.username}`}
           onClick={() => setOpen(open === u.uid ? null : u.uid)}
         >
           {open === u.uid ? 'Hide' : 'Open'}
-          <span className="visually-hidden"> {u.username}</span>
         </Button>
       ),
     },

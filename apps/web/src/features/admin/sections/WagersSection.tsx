@@ -102,9 +102,10 @@ function WagerRow({ wager }: { wager: WagerView }) {
           variant="secondary"
           disabled={invalid !== null}
           busy={save.isPending}
+          aria-label={`Save ${wager.name}`}
           onClick={() => save.mutate(draft)}
         >
-          Save<span className="visually-hidden"> {wager.name}</span>
+          Save
         </Button>
         {invalid ? (
           <p id={errorId} className="field-error" role="alert">
