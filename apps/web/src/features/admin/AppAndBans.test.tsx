@@ -129,12 +129,11 @@ describe('ban and unban (SPEC 2, 8)', () => {
       'POST /api/admin/users/u5/ban': () => ({ body: { ...user('u5', 'alice'), banned: false } }),
     });
     const table = await screen.findByRole('table', { name: 'Banned players' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
-      'Username',
-      'Reason',
-      'Time',
-      'Action',
-    ]);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Username', 'Reason', 'Time', 'Action']);
     expect(within(table).getByText('Abuse')).toBeTruthy();
     fireEvent.click(within(table).getByRole('button', { name: 'Unban alice' }));
     await waitFor(() => expect(api.callsTo('POST', '/api/admin/users/u5/ban')).toHaveLength(1));

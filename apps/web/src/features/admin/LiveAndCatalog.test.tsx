@@ -100,7 +100,11 @@ describe('game wagers (SPEC 2, 5)', () => {
   test('per currency, ascending; min requirement out of 0-99999 shows the message and blocks Save', async () => {
     startAdmin('/admin#wagers');
     const usd = await screen.findByRole('table', { name: 'USD wagers' });
-    expect(within(usd).getAllByRole('rowheader').map((h) => h.textContent)).toEqual(['USD $1', 'USD $5']);
+    expect(
+      within(usd)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['USD $1', 'USD $5']);
     expect(screen.getByRole('table', { name: 'RushCoins wagers' })).toBeTruthy();
     const min = screen.getByLabelText('Min requirement of USD $5');
     for (const bad of ['100000', '-1', '2.5', '']) {
@@ -124,7 +128,9 @@ describe('game wagers (SPEC 2, 5)', () => {
     fireEvent.change(screen.getByLabelText('Min requirement of USD $5'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save USD $5' }));
     await waitFor(() => expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5/min-requirement')).toHaveLength(1));
-    expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5/min-requirement')[0]!.body).toEqual({ minRequirement: 12 });
+    expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5/min-requirement')[0]!.body).toEqual({
+      minRequirement: 12,
+    });
     expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5/settings')).toHaveLength(0);
     expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5')).toHaveLength(0);
 

@@ -111,7 +111,9 @@ describe('users: one user (SPEC 6)', () => {
     startUsers({ 'GET /api/admin/users/u2/chess-profile': () => ({ body: { url: 'https://lichess.org/@/bobby' } }) });
     await openBob();
     fireEvent.click(screen.getByRole('button', { name: 'Chess profile' }));
-    await waitFor(() => expect(open).toHaveBeenCalledWith('https://lichess.org/@/bobby', '_blank', 'noopener,noreferrer'));
+    await waitFor(() =>
+      expect(open).toHaveBeenCalledWith('https://lichess.org/@/bobby', '_blank', 'noopener,noreferrer'),
+    );
   });
 
   test("no chess account: 'No LiChess account' for 3 s", async () => {

@@ -51,7 +51,7 @@ export function MoneyDialog({ op, user, onClose }: { op: MoneyOp; user: Row; onC
   const serverText = move.isError ? errorText(move.error) : null;
   return (
     <Dialog title={`${title} for ${user.username}`} onClose={onClose} className="admin-dialog">
-      <form onSubmit={submit}>
+      <form onSubmit={submit} noValidate>
         <p>
           Current amount: <Amount minor={user.balances.usd} currency="usd" />
         </p>
