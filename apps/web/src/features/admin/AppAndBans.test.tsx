@@ -49,8 +49,8 @@ describe('pause and announcement (SPEC 2, 4)', () => {
       'POST /api/admin/app/announcement': () => ({ body: appState(false) }),
     });
     const form = await screen.findByRole('form', { name: 'Announcement' });
-    expect((within(form).getByLabelText('Title') as HTMLInputElement).value).toBe('Maintenance');
-    expect((within(form).getByLabelText('Show announcement') as HTMLInputElement).checked).toBe(true);
+    expect(within(form).getByLabelText<HTMLInputElement>('Title').value).toBe('Maintenance');
+    expect(within(form).getByLabelText<HTMLInputElement>('Show announcement').checked).toBe(true);
     fireEvent.change(within(form).getByLabelText('Title'), { target: { value: ' Update ' } });
     fireEvent.change(within(form).getByLabelText('Text'), { target: { value: 'New version' } });
     fireEvent.change(within(form).getByLabelText('Return time'), { target: { value: '' } });
@@ -89,7 +89,7 @@ describe('ban and unban (SPEC 2, 8)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('bob is banned.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/users/u2/ban')[0]!.body).toEqual({ banned: true, reason: 'Engine use' });
-    expect((screen.getByLabelText('User uid') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('User uid').value).toBe('');
   });
 
   test('a ban needs a reason; Unban does not', async () => {
@@ -114,7 +114,7 @@ describe('ban and unban (SPEC 2, 8)', () => {
     fireEvent.change(screen.getByLabelText('Reason'), { target: { value: 'x' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
     expect(await screen.findByText('Not found')).toBeTruthy();
-    expect((screen.getByLabelText('User uid') as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText<HTMLInputElement>('User uid').value).toBe('');
     act(() => void vi.advanceTimersByTime(BAN_FAILURE_MS - 1000));
     expect(screen.getByText('Not found')).toBeTruthy();
     act(() => void vi.advanceTimersByTime(1500));

@@ -38,9 +38,9 @@ describe('balances (SPEC 2, 5, 6)', () => {
     ).toContain('RC');
     expect(within(table).getByText('$25.00')).toBeTruthy();
     expect(within(table).getByText('100.00 RC')).toBeTruthy();
-    expect((within(table).getByRole('button', { name: 'Deposit carol' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(table).getByRole('button', { name: 'Withdraw carol' }) as HTMLButtonElement).disabled).toBe(true);
-    expect((within(table).getByRole('button', { name: 'Deposit bob' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deposit carol' }).disabled).toBe(true);
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Withdraw carol' }).disabled).toBe(true);
+    expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deposit bob' }).disabled).toBe(false);
   });
 
   test('Deposit sends {amount} in cents with an Idempotency-Key; a double click pays once', async () => {

@@ -111,11 +111,11 @@ describe('game wagers (SPEC 2, 5)', () => {
       fireEvent.change(min, { target: { value: bad } });
       expect(screen.getByText(MIN_REQUIREMENT_TEXT)).toBeTruthy();
       expect(min.getAttribute('aria-invalid')).toBe('true');
-      expect((screen.getByRole('button', { name: 'Save USD $5' }) as HTMLButtonElement).disabled).toBe(true);
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save USD $5' }).disabled).toBe(true);
     }
     fireEvent.change(min, { target: { value: '99999' } });
     expect(screen.queryByText(MIN_REQUIREMENT_TEXT)).toBeNull();
-    expect((screen.getByRole('button', { name: 'Save USD $5' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Save USD $5' }).disabled).toBe(false);
   });
 
   test('Save sends only what changed: settings, min requirement, value', async () => {

@@ -93,7 +93,7 @@ describe('users: one user (SPEC 6)', () => {
       'PUT /api/admin/users/u2/verified-level': () => ({ body: { ...detail, verifiedLevel: 'bypassMinReq' } }),
     });
     await openBob();
-    const select = screen.getByLabelText('Verified level') as HTMLSelectElement;
+    const select = screen.getByLabelText<HTMLSelectElement>('Verified level');
     expect([...select.options].map((o) => o.value)).toEqual([
       'notVerified',
       'bypassAll',
