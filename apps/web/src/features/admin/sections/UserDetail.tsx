@@ -43,22 +43,19 @@ function VerifiedLevelSelect({ user }: { user: AdminUserDetail }) {
 /** SPEC 6: open the user's chess profile in a new tab; 'No LiChess account' for 3 s when none. */
 function ChessProfileButton({ uid }: { uid: string }) {
   const [flash, showFlash] = useFlash(NO_CHESS_ACCOUNT_MS);
-  const [busy, setBusy] = useState(false);
-  const open = async () => {
-    setBusy(true);
-    try {
-      const { url } = await fetchChessProfile(uid);
-      if (url) window.open(url, '_blank', 'noopener,noreferrer');
-      else showFlash(NO_CHESS_ACCOUNT);
-    } catch (error) {
-      showFlash(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+  // A write-shaped call so that a 403 sends the viewer to / like every other admin call.
+  const profile = useAdminMutation([], () => fetchChessProfile(uid));
+  const open = () =>
+    profile.mutate(undefined, {
+      onSuccess: ({ url }) => {
+        if (url) window.open(url, '_blank', 'noopener,noreferrer');
+        else showFlash(NO_CHESS_ACCOUNT);
+      },
+      onError: (error) => showFlash(errorText(error)),
+    });
   return (
     <>
-      <Button variant="secondary" busy={busy} onClick={() => void open()}>
+      <Button variant="secondary" busy={profile.isPending} onClick={open}>
         Chess profile
       </Button>
       <FormMessage text={flash} />
