@@ -16,4 +16,12 @@ describe('parseEvent (every realtime event through the protocol map)', () => {
   ])('%s is dropped', (_name, topic, event) => {
     expect(parseEvent(topic, event)).toBeNull();
   });
+
+  test('the admin topic carries admin.changed with a section (issue 12)', () => {
+    expect(parseEvent('admin', { type: 'admin.changed', data: { section: 'bans' } })).toEqual({
+      type: 'admin.changed',
+      data: { section: 'bans' },
+    });
+    expect(parseEvent('admin', { type: 'admin.changed', data: { section: 'nowhere' } })).toBeNull();
+  });
 });

@@ -66,10 +66,18 @@ interface RequestOptions<T> {
   form?: FormData;
   /** Protocol schema of the success body; without it the body is ignored. */
   schema?: Parser<T>;
+  /** Extra request headers (e.g. the admin money calls' Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
-async function send(method: Method, path: string, body: BodyInit | undefined, isJson: boolean): Promise<Response> {
-  const headers: Record<string, string> = { accept: 'application/json' };
+async function send(
+  method: Method,
+  path: string,
+  body: BodyInit | undefined,
+  isJson: boolean,
+  extra: Record<string, string> = {},
+): Promise<Response> {
+  const headers: Record<string, string> = { ...extra, accept: 'application/json' };
   if (isJson) headers['content-type'] = 'application/json';
   if (method !== 'GET') {
     const token = readCookie(CSRF_COOKIE);
@@ -124,12 +132,12 @@ export async function request<T = void>(method: Method, path: string, opts: Requ
   const isJson = opts.json !== undefined;
   const body: BodyInit | undefined = isJson ? JSON.stringify(opts.json) : opts.form;
   if (method !== 'GET' && !readCookie(CSRF_COOKIE)) await send('GET', BOOTSTRAP_PATH, undefined, false);
-  let res = await send(method, path, body, isJson);
+  let res = await send(method, path, body, isJson, opts.headers);
   if (!res.ok && method !== 'GET' && res.status === 403) {
     const error = await toApiError(res);
     if (error.code !== 'CSRF') throw error;
     await send('GET', BOOTSTRAP_PATH, undefined, false);
-    res = await send(method, path, body, isJson);
+    res = await send(method, path, body, isJson, opts.headers);
   }
   if (!res.ok) throw await toApiError(res);
   if (!opts.schema) return undefined as T;

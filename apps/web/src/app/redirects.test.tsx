@@ -48,6 +48,13 @@ describe('redirect rules (SPEC 2)', () => {
     expect(app.location().pathname).toBe('/admin');
   });
 
+  test('a non-admin on /report goes to /', async () => {
+    dismissOnboardingForTests();
+    mockApi({ me: makeMe({ role: 'user' }) });
+    const app = renderApp('/report');
+    await waitFor(() => expect(app.location().pathname).toBe('/'));
+  });
+
   test('an unknown path goes to /404', async () => {
     mockApi({ me: null });
     const app = renderApp('/no/such/page');

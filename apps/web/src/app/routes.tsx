@@ -70,8 +70,16 @@ export const appRoutes: RouteObject[] = [
             handle: handle('public'),
             lazy: lazyPage(() => import('../features/pages/ServerErrorPage.tsx'), 'ServerErrorPage'),
           },
-          soon('admin', 'Admin', 'admin'),
-          soon('report', 'Archived reports', 'admin'),
+          {
+            path: 'admin',
+            handle: handle('admin'),
+            lazy: lazyPage(() => import('../features/admin/AdminPage.tsx'), 'AdminPage'),
+          },
+          {
+            path: 'report',
+            handle: handle('admin'),
+            lazy: lazyPage(() => import('../features/admin/ReportPage.tsx'), 'ReportPage'),
+          },
           {
             path: 'wallet',
             handle: handle('user'),

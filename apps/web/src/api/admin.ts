@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { Currency, VerifiedLevel } from '@rush/domain';
+import {
+  ADMIN_ROUTES,
+  AdminBalancesResponse,
+  AdminBugReport,
+  AdminBugReportsResponse,
+  AdminGamesResponse,
+  AdminLobbiesResponse,
+  AdminReportsResponse,
+  AdminTransactionsResponse,
+  AdminUserDetail,
+  AdminUserGamesResponse,
+  AdminUsersResponse,
+  AdminWalletResponse,
+  AppStateView,
+  AuditResponse,
+  BannedUsersResponse,
+  CatalogResponse,
+  ChessProfileResponse,
+  DismissReportsResponse,
+  FlaggedUsersResponse,
+  IDEMPOTENCY_HEADER,
+  KickResponse,
+  MATCH_ROUTES,
+  MatchmakingUsersResponse,
+  SOCIAL_ROUTES,
+  WALLET_ROUTES,
+  type AnnouncementRequest,
+  type ModeView,
+  type TRANSACTION_TYPES,
+} from '@rush/protocol';
+import { request } from './http.ts';
+
+/** The HTTP calls of the admin console (issue 12), one function per route. */
+
+export type TransactionType = (typeof TRANSACTION_TYPES)[number];
+export type AnnouncementBody = z.input<typeof AnnouncementRequest>;
+
+/** `path?a=1&b=2` without the parameters that are empty. */
+export function withQuery(path: string, params: Record<string, string | number | undefined | null>): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    if (value !== undefined && value !== null && value !== '') search.set(key, String(value));
+  }
+  const text = search.toString();
+  return text ? `${path}?${text}` : path;
+}
+
+const Ok = z.object({}).passthrough();
+const Removed = z.object({ removed: z.number().int() }).passthrough();
+const LimitsAnswer = z.object({ uid: z.string() }).passthrough();
+
+// --- app state and catalogue (public reads, admin writes) ---
+export const fetchAppState = () => request('GET', MATCH_ROUTES.appState, { schema: AppStateView });
+export const setPaused = (paused: boolean) =>
+  request('POST', MATCH_ROUTES.adminPause, { json: { paused }, schema: AppStateView });
+export const setAnnouncement = (body: AnnouncementBody) =>
+  request('POST', MATCH_ROUTES.adminAnnouncement, { json: body, schema: AppStateView });
+export const fetchCatalog = () => request('GET', MATCH_ROUTES.catalog, { schema: CatalogResponse });
+export const saveModes = (modes: ModeView[]) =>
+  request('PUT', MATCH_ROUTES.adminModes, { json: { modes }, schema: CatalogResponse });
+export const setWagerValue = (currency: Currency, key: string, value: number) =>
+  request('PUT', MATCH_ROUTES.adminWagerValue(currency, key), { json: { value }, schema: CatalogResponse });
+export const setMinRequirement = (currency: Currency, key: string, minRequirement: number) =>
+  request('PUT', MATCH_ROUTES.adminMinRequirement(currency, key), {
+    json: { minRequirement },
+    schema: CatalogResponse,
+  });
+export const setWagerSettings = (
+  currency: Currency,
+  key: string,
+  body: { status?: 'active' | 'inactive'; provisionalStatus?: boolean },
+) => request('PUT', ADMIN_ROUTES.wagerSettings(currency, key), { json: body, schema: CatalogResponse });
+
+// --- users ---
+export const searchUsers = (q: string) =>
+  request('GET', withQuery(ADMIN_ROUTES.users, { q }), { schema: AdminUsersResponse });
+export const fetchUser = (uid: string) => request('GET', ADMIN_ROUTES.user(uid), { schema: AdminUserDetail });
+export const setBanned = (uid: string, banned: boolean, reason: string) =>
+  request('POST', ADMIN_ROUTES.ban(uid), { json: { banned, reason }, schema: AdminUserDetail });
+export const setVerifiedLevel = (uid: string, level: VerifiedLevel) =>
+  request('PUT', ADMIN_ROUTES.verifiedLevel(uid), { json: { level }, schema: AdminUserDetail });
+export const fetchChessProfile = (uid: string) =>
+  request('GET', ADMIN_ROUTES.chessProfile(uid), { schema: ChessProfileResponse });
+export const fetchUserGames = (uid: string, page: number) =>
+  request('GET', withQuery(ADMIN_ROUTES.userGames(uid), { page }), { schema: AdminUserGamesResponse });
+export const kickUser = (uid: string) => request('POST', ADMIN_ROUTES.kick(uid), { json: {}, schema: KickResponse });
+export const closeUserAccount = (uid: string) =>
+  request('POST', WALLET_ROUTES.adminClose(uid), { json: { confirm: true }, schema: Ok });
+export const setUserLimit = (uid: string, kind: 'bet' | 'deposit', max: number, until: string) =>
+  request('PUT', WALLET_ROUTES.adminLimits(uid), { json: { kind, max, until }, schema: LimitsAnswer });
+
+// --- lists ---
+export const fetchBanned = () => request('GET', ADMIN_ROUTES.banned, { schema: BannedUsersResponse });
+export const fetchBalances = () => request('GET', ADMIN_ROUTES.balances, { schema: AdminBalancesResponse });
+export const fetchLiveGames = () => request('GET', ADMIN_ROUTES.games, { schema: AdminGamesResponse });
+export const fetchMatchmaking = () => request('GET', ADMIN_ROUTES.matchmaking, { schema: MatchmakingUsersResponse });
+export const fetchLobbies = () => request('GET', ADMIN_ROUTES.lobbies, { schema: AdminLobbiesResponse });
+
+// --- money (USD; the server records Admin Deposit / Admin Withdraw) ---
+export const moveMoney = (op: 'deposit' | 'withdraw', uid: string, amount: number, idempotencyKey: string) =>
+  request('POST', op === 'deposit' ? WALLET_ROUTES.adminDeposit(uid) : WALLET_ROUTES.adminWithdraw(uid), {
+    json: { amount },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    schema: AdminWalletResponse,
+  });
+
+// --- reports, bug reports, flags ---
+export const fetchReports = (archived: boolean) =>
+  request('GET', withQuery(ADMIN_ROUTES.reports, { archived: String(archived) }), { schema: AdminReportsResponse });
+export const dismissReports = (uid: string) =>
+  request('POST', SOCIAL_ROUTES.adminDismissReports(uid), { json: {}, schema: DismissReportsResponse });
+export const confirmCheating = (id: string, reason: string) =>
+  request('POST', ADMIN_ROUTES.confirmCheating(id), { json: { reason }, schema: Removed });
+export const fetchBugReports = (status: 'active' | 'archived') =>
+  request('GET', withQuery(ADMIN_ROUTES.bugReports, { status }), { schema: AdminBugReportsResponse });
+export const archiveBugReport = (id: string, archived: boolean) =>
+  request('PUT', ADMIN_ROUTES.bugReportArchive(id), { json: { archived }, schema: AdminBugReport });
+export const deleteBugReport = (id: string) =>
+  request('POST', ADMIN_ROUTES.bugReportDelete(id), { json: {}, schema: Ok });
+export const bugImageUrl = (id: string, position: number) => SOCIAL_ROUTES.adminBugImage(id, String(position));
+export const fetchFlags = () => request('GET', ADMIN_ROUTES.flags, { schema: FlaggedUsersResponse });
+export const raiseFlag = (body: { uid: string; kind: string; evidence: string }) =>
+  request('POST', ADMIN_ROUTES.flags, { json: body, schema: FlaggedUsersResponse });
+export const deleteFlag = (id: string) =>
+  request('POST', ADMIN_ROUTES.flagDelete(id), { json: {}, schema: FlaggedUsersResponse });
+
+// --- transactions and audit ---
+export interface TransactionFilters {
+  uid?: string;
+  type?: TransactionType | '';
+  currency?: Currency | '';
+}
+export const fetchAdminTransactions = (page: number, filters: TransactionFilters) =>
+  request('GET', withQuery(ADMIN_ROUTES.transactions, { page, ...filters }), { schema: AdminTransactionsResponse });
+
+export interface AuditFilters {
+  action?: string;
+  admin?: string;
+  target?: string;
+}
+export const fetchAudit = (page: number, filters: AuditFilters) =>
+  request('GET', withQuery(ADMIN_ROUTES.audit, { page, ...filters }), { schema: AuditResponse });

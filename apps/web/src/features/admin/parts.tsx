@@ -1,0 +1,119 @@
+import { useId, useState, type ReactNode } from 'react';
+import { Button } from '../../ui/Button.tsx';
+
+/** One console section: a region named by its heading. */
+export function SectionFrame({ title, children, level = 2 }: { title: string; children: ReactNode; level?: 2 | 3 }) {
+  const id = useId();
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className="admin-section" aria-labelledby={id}>
+      <Heading id={id}>{title}</Heading>
+      {children}
+    </section>
+  );
+}
+
+/** A uid in full with a Copy button ("Copy uid of alice"). */
+export function CopyUid({ uid, owner }: { uid: string; owner: string }) {
+  const [copied, setCopied] = useState(false);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(uid);
+      setCopied(true);
+      setTimeout(() => setCopied(false), 2000);
+    } catch {
+      setCopied(false);
+    }
+  };
+  return (
+    <span className="admin-uid">
+      <code>{uid}</code>
+      <Button variant="ghost" aria-label={`${copied ? 'Copied' : 'Copy'} uid of ${owner}`} onClick={() => void copy()}>
+        {copied ? 'Copied' : 'Copy'}
+      </Button>
+    </span>
+  );
+}
+
+/** "2025-03-04 10:20" in the viewer's time zone; "-" when missing or unreadable. */
+export function formatTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '-';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** An ISO time as the value of a datetime-local input (local time, minutes). */
+export function toLocalInput(iso: string | null | undefined): string {
+  if (!iso) return '';
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+/** A datetime-local value as an ISO time; null when empty or unreadable. */
+export function fromLocalInput(value: string): string | null {
+  if (!value) return null;
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date.toISOString();
+}
+
+/** A labelled input of another type than text (number, datetime-local, textarea via `multiline`). */
+export function InputField({
+  label,
+  value,
+  onValueChange,
+  type = 'text',
+  error,
+  multiline = false,
+  min,
+  max,
+  step,
+  ...rest
+}: {
+  label: string;
+  value: string;
+  onValueChange: (value: string) => void;
+  type?: string;
+  error?: string | null;
+  multiline?: boolean;
+  min?: number;
+  max?: number;
+  step?: number | string;
+  required?: boolean;
+  maxLength?: number;
+}) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const common = {
+    id,
+    value,
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? errorId : undefined,
+    ...rest,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      {multiline ? (
+        <textarea {...common} rows={3} onChange={(e) => onValueChange(e.target.value)} />
+      ) : (
+        <input
+          {...common}
+          type={type}
+          min={min}
+          max={max}
+          step={step}
+          onChange={(e) => onValueChange(e.target.value)}
+        />
+      )}
+      {error ? (
+        <p className="field-error" id={errorId} role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

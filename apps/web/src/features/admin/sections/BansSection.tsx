@@ -1,0 +1,126 @@
+import { useState, type FormEvent } from 'react';
+import { setBanned } from '../../../api/admin.ts';
+import { errorText } from '../../../api/http.ts';
+import { Button } from '../../../ui/Button.tsx';
+import { FormMessage, TextField } from '../../../ui/Field.tsx';
+import { QueryState } from '../../../ui/QueryState.tsx';
+import { Table, type Column } from '../../../ui/Table.tsx';
+import { formatTime, SectionFrame } from '../parts.tsx';
+import { useAdminMutation, useBanned } from '../queries.ts';
+import { useFlash } from '../useFlash.ts';
+
+export const BAN_FAILURE_MS = 5000;
+export const BAN_REASON_REQUIRED = 'Please give a reason to ban.'; // ours
+
+type BanVars = { uid: string; banned: boolean; reason: string };
+const ban = ({ uid, banned, reason }: BanVars) => setBanned(uid, banned, reason);
+
+/** SPEC 2 ban/unban by uid; SPEC 8: on failure the message shows 5 s and the uid field is cleared. */
+function BanForm() {
+  const [uid, setUid] = useState('');
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | null>(null);
+  const [failure, showFailure] = useFlash(BAN_FAILURE_MS);
+  const [done, setDone] = useState<string | null>(null);
+  const mutation = useAdminMutation(['bans', 'users'], ban);
+  const run = (banned: boolean) => {
+    const target = uid.trim();
+    if (!target) return;
+    if (banned && !reason.trim()) {
+      setReasonError(BAN_REASON_REQUIRED);
+      return;
+    }
+    setReasonError(null);
+    setDone(null);
+    mutation.mutate(
+      { uid: target, banned, reason: reason.trim() },
+      {
+        onSuccess: (user) => {
+          setDone(`${user.username} is ${banned ? 'banned' : 'unbanned'}.`);
+          setUid('');
+          setReason('');
+        },
+        onError: (error) => {
+          showFailure(errorText(error));
+          setUid('');
+        },
+      },
+    );
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    run(true);
+  };
+  return (
+    <form className="admin-card admin-form" onSubmit={submit} aria-label="Ban or unban">
+      <TextField label="User uid" value={uid} onValueChange={setUid} autoComplete="off" />
+      <TextField label="Reason" value={reason} onValueChange={setReason} error={reasonError} maxLength={500} />
+      <div className="admin-actions">
+        <Button type="submit" variant="danger" disabled={!uid.trim() || mutation.isPending}>
+          Ban
+        </Button>
+        <Button variant="secondary" disabled={!uid.trim() || mutation.isPending} onClick={() => run(false)}>
+          Unban
+        </Button>
+      </div>
+      <FormMessage text={failure} />
+      <FormMessage text={done} tone="success" />
+    </form>
+  );
+}
+
+interface BannedRow {
+  uid: string;
+  username: string;
+  reason: string;
+  time: string;
+}
+
+function BannedList() {
+  const query = useBanned();
+  const unban = useAdminMutation(['bans', 'users'], ban);
+  const columns: Column<BannedRow>[] = [
+    { key: 'username', header: 'Username', cell: (r) => r.username },
+    { key: 'reason', header: 'Reason', cell: (r) => r.reason || '-' },
+    { key: 'time', header: 'Time', cell: (r) => formatTime(r.time) },
+    {
+      key: 'action',
+      header: 'Action',
+      cell: (r) => (
+        <Button
+          variant="secondary"
+          busy={unban.isPending && unban.variables?.uid === r.uid}
+          aria-label={`Unban ${r.username}`}
+          onClick={() => unban.mutate({ uid: r.uid, banned: false, reason: '' })}
+        >
+          Unban
+        </Button>
+      ),
+    },
+  ];
+  return (
+    <SectionFrame title="Banned players" level={3}>
+      <QueryState query={query} loading="Loading banned players…" subject="banned players">
+        {(data) => (
+          <Table
+            caption="Banned players"
+            columns={columns}
+            rows={data.users}
+            rowKey={(r) => r.uid}
+            empty="No banned players."
+          />
+        )}
+      </QueryState>
+      <FormMessage text={unban.isError ? errorText(unban.error) : null} />
+    </SectionFrame>
+  );
+}
+
+export function BansSection() {
+  return (
+    <SectionFrame title="Ban and unban">
+      <BanForm />
+      <BannedList />
+    </SectionFrame>
+  );
+}
