@@ -75,6 +75,11 @@ export const ADMIN_SECTION_LIST: readonly AdminSectionEntry[] = [
     title: 'Audit log',
     component: lazySection(() => import('./sections/AuditSection.tsx'), 'AuditSection'),
   },
+  {
+    id: 'dashboard',
+    title: 'Dashboard',
+    component: lazySection(() => import('./dashboard/DashboardSection.tsx'), 'DashboardSection'),
+  },
 ];
 
 /** The section an address's hash names, or the first. */
