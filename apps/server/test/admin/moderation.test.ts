@@ -28,7 +28,8 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
 
   it('search by username or e-mail prefix (any case) or exact uid; detail; 404 for nobody', async () => {
     const u = await verifiedUser(server, { username: `Zed${crypto.randomBytes(2).toString('hex')}` });
-    const find = async (q: string) => (await admin.client.get(`${ADMIN_ROUTES.users}?q=${encodeURIComponent(q)}`)).body.users;
+    const find = async (q: string) =>
+      (await admin.client.get(`${ADMIN_ROUTES.users}?q=${encodeURIComponent(q)}`)).body.users;
     expect((await find(u.username.slice(0, 5).toUpperCase())).map((x: { uid: string }) => x.uid)).toContain(u.uid);
     expect((await find(u.email.slice(0, 6))).map((x: { uid: string }) => x.uid)).toContain(u.uid);
     expect((await find(u.uid)).map((x: { uid: string }) => x.uid)).toEqual([u.uid]);
@@ -61,7 +62,9 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     const noReason = await admin.client.post(ADMIN_ROUTES.ban(p.uid), { banned: true, reason: ' ' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toBe(MODERATION_TEXTS.banReasonRequired);
-    expect((await admin.client.post(ADMIN_ROUTES.ban(crypto.randomUUID()), { banned: true, reason: 'x' })).status).toBe(404);
+    expect((await admin.client.post(ADMIN_ROUTES.ban(crypto.randomUUID()), { banned: true, reason: 'x' })).status).toBe(
+      404,
+    );
 
     const closed = p.socket.closed;
     const res = await admin.client.post(ADMIN_ROUTES.ban(p.uid), { banned: true, reason: 'Engine use' });
@@ -77,7 +80,9 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
 
     const unban = await admin.client.post(ADMIN_ROUTES.ban(p.uid), { banned: false });
     expect(unban.body).toMatchObject({ banned: false, ban: null });
-    expect((await admin.client.get(ADMIN_ROUTES.banned)).body.users.map((b: { uid: string }) => b.uid)).not.toContain(p.uid);
+    expect((await admin.client.get(ADMIN_ROUTES.banned)).body.users.map((b: { uid: string }) => b.uid)).not.toContain(
+      p.uid,
+    );
     expect((await auditRows(server, p.uid)).map((r) => r.action)).toEqual(['user.ban', 'user.unban']);
   });
 
@@ -87,7 +92,9 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     const lobby = await createLobby(owner, { maxParticipants: 3 });
     await join(guest, lobby.id);
     expect(await wbx(server, guest.uid)).toBeLessThan(100_000n);
-    const listed = (await admin.client.get(ADMIN_ROUTES.lobbies)).body.lobbies.find((l: { id: string }) => l.id === lobby.id);
+    const listed = (await admin.client.get(ADMIN_ROUTES.lobbies)).body.lobbies.find(
+      (l: { id: string }) => l.id === lobby.id,
+    );
     expect(listed.members.map((m: { uid: string }) => m.uid).sort()).toEqual([owner.uid, guest.uid].sort());
 
     expect((await admin.client.post(ADMIN_ROUTES.ban(guest.uid), { banned: true, reason: 'abuse' })).status).toBe(200);
@@ -96,7 +103,9 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     expect(kick.body).toEqual({ kicked: 'lobby' });
     expect(await wbx(server, owner.uid)).toBe(100_000n);
     expect((await owner.http.get(PUZZLE_ROUTES.lobby(lobby.id))).body.lobby?.status ?? 'gone').not.toBe('created');
-    expect((await admin.client.get(ADMIN_ROUTES.lobbies)).body.lobbies.map((l: { id: string }) => l.id)).not.toContain(lobby.id);
+    expect((await admin.client.get(ADMIN_ROUTES.lobbies)).body.lobbies.map((l: { id: string }) => l.id)).not.toContain(
+      lobby.id,
+    );
     expect((await admin.client.post(ADMIN_ROUTES.kick(owner.uid), {})).body).toEqual({ kicked: null });
     await expectLedgerInvariants(server.ctx.db);
   });
@@ -105,13 +114,17 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     const a = await matchPlayer(server, admin, { wbx: 100_000n });
     const b = await matchPlayer(server, admin, { wbx: 100_000n });
     await pairUp(server, a, b, wbxSeek(100));
-    const listed = (await admin.client.get(ADMIN_ROUTES.matchmaking)).body.users.filter((x: { uid: string }) => [a.uid, b.uid].includes(x.uid));
+    const listed = (await admin.client.get(ADMIN_ROUTES.matchmaking)).body.users.filter((x: { uid: string }) =>
+      [a.uid, b.uid].includes(x.uid),
+    );
     expect(listed.map((x: { state: string }) => x.state)).toEqual(['matched', 'matched']);
     expect(listed[0]).toMatchObject({ gameType: 'wmgt_000001', currency: 'wbx' });
     expect((await admin.client.post(ADMIN_ROUTES.kick(a.uid), {})).body).toEqual({ kicked: 'matchmaking' });
     expect((await current(a)).state).toBe('declined');
     expect((await admin.client.post(ADMIN_ROUTES.kick(crypto.randomUUID()), {})).status).toBe(404);
-    expect((await auditRows(server, a.uid)).map((r) => [r.action, r.after])).toEqual([['user.kick', { kicked: 'matchmaking' }]]);
+    expect((await auditRows(server, a.uid)).map((r) => [r.action, r.after])).toEqual([
+      ['user.kick', { kicked: 'matchmaking' }],
+    ]);
   });
 
   it('verified level, chess profile (null until linked), games newest first with live ones', async () => {
@@ -120,18 +133,31 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     expect(set.body.verifiedLevel).toBe('contentCreator');
     expect((await admin.client.put(ADMIN_ROUTES.verifiedLevel(u.uid), { level: 'king' })).status).toBe(400);
     expect((await admin.client.get(ADMIN_ROUTES.chessProfile(u.uid))).body).toEqual({ url: null });
-    await server.ctx.db.insert(chessProfiles).values({ userId: u.uid, username: u.username, linkedAt: server.clock.now() });
-    expect((await admin.client.get(ADMIN_ROUTES.chessProfile(u.uid))).body.url).toBe(`${server.baseUrl}/api/play/ratings/${u.uid}`);
+    await server.ctx.db
+      .insert(chessProfiles)
+      .values({ userId: u.uid, username: u.username, linkedAt: server.clock.now() });
+    // Linked on the built-in platform: no Lichess page ('No LiChess account').
+    expect((await admin.client.get(ADMIN_ROUTES.chessProfile(u.uid))).body).toEqual({ url: null });
     await server.ctx.db.update(chessProfiles).set({ platform: 'lichess' });
-    expect((await admin.client.get(ADMIN_ROUTES.chessProfile(u.uid))).body.url).toBe(`https://lichess.org/@/${u.username}`);
+    expect((await admin.client.get(ADMIN_ROUTES.chessProfile(u.uid))).body.url).toBe(
+      `https://lichess.org/@/${u.username}`,
+    );
 
     const a = await matchPlayer(server, admin);
     const b = await matchPlayer(server, admin);
     const { gameId } = await startGame(a, b);
     const games = (await admin.client.get(ADMIN_ROUTES.userGames(a.uid))).body;
     expect(games).toMatchObject({ total: 1, page: 1, pageSize: 20 });
-    expect(games.games[0]).toMatchObject({ gameId, opponent: b.user.username, outcome: 'playing', status: 'started', endedAt: null });
-    expect((await admin.client.get(ADMIN_ROUTES.games)).body.games.map((g: { gameId: string }) => g.gameId)).toContain(gameId);
+    expect(games.games[0]).toMatchObject({
+      gameId,
+      opponent: b.user.username,
+      outcome: 'playing',
+      status: 'started',
+      endedAt: null,
+    });
+    expect((await admin.client.get(ADMIN_ROUTES.games)).body.games.map((g: { gameId: string }) => g.gameId)).toContain(
+      gameId,
+    );
     expect((await admin.client.get(`${ADMIN_ROUTES.userGames(a.uid)}?page=-1`)).status).toBe(400);
   });
 
@@ -141,9 +167,15 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     const r2 = await verifiedUser(server);
     const id = await addPlayerReport(server, cheat.uid, r1.uid, 'engine');
     await addPlayerReport(server, cheat.uid, r2.uid, 'too fast');
-    const open = (await admin.client.get(ADMIN_ROUTES.reports)).body.reports.filter((r: { uid: string }) => r.uid === cheat.uid);
+    const open = (await admin.client.get(ADMIN_ROUTES.reports)).body.reports.filter(
+      (r: { uid: string }) => r.uid === cheat.uid,
+    );
     expect(open).toHaveLength(2);
-    expect(open.find((r: { id: string }) => r.id === id)).toMatchObject({ username: cheat.username, reporter: { uid: r1.uid, username: r1.username }, archived: false });
+    expect(open.find((r: { id: string }) => r.id === id)).toMatchObject({
+      username: cheat.username,
+      reporter: { uid: r1.uid, username: r1.username },
+      archived: false,
+    });
     expect((await admin.client.get(ADMIN_ROUTES.user(cheat.uid))).body.openReports).toBe(2);
 
     // By a report's id: that report's player.
@@ -151,12 +183,16 @@ describe.each(DB_KINDS)('admin users and moderation (%s)', (kind) => {
     expect(res.body).toEqual({ removed: 2 });
     const detail = (await admin.client.get(ADMIN_ROUTES.user(cheat.uid))).body;
     expect(detail).toMatchObject({ banned: true, openReports: 0, ban: { reason: MODERATION_TEXTS.cheatingConfirmed } });
-    const archived = (await admin.client.get(`${ADMIN_ROUTES.reports}?archived=true`)).body.reports.filter((r: { uid: string }) => r.uid === cheat.uid);
+    const archived = (await admin.client.get(`${ADMIN_ROUTES.reports}?archived=true`)).body.reports.filter(
+      (r: { uid: string }) => r.uid === cheat.uid,
+    );
     expect(archived).toHaveLength(2);
     expect((await auditRows(server, cheat.uid)).map((r) => r.action)).toEqual(['reports.confirmCheating', 'user.ban']);
     // By the player's uid, with a reason.
     await addPlayerReport(server, cheat.uid, r1.uid, 'again');
-    expect((await admin.client.post(ADMIN_ROUTES.confirmCheating(cheat.uid), { reason: 'Engine, second time' })).body).toEqual({ removed: 1 });
+    expect(
+      (await admin.client.post(ADMIN_ROUTES.confirmCheating(cheat.uid), { reason: 'Engine, second time' })).body,
+    ).toEqual({ removed: 1 });
     expect((await admin.client.get(ADMIN_ROUTES.user(cheat.uid))).body.ban.reason).toBe('Engine, second time');
     expect((await admin.client.post(ADMIN_ROUTES.confirmCheating('999999999'), {})).status).toBe(404);
     expect((await admin.client.post(ADMIN_ROUTES.confirmCheating(crypto.randomUUID()), {})).status).toBe(404);

@@ -9,6 +9,8 @@ export const MODERATION_TEXTS = {
   banReasonTooLong: `The reason may be at most ${BAN_REASON_MAX} characters.`,
   // ours: the reason a confirmed cheating report bans with when the admin writes none
   cheatingConfirmed: 'Cheating confirmed after a player report.',
+  // SPEC 6, 8: shown for 3 s when the user has no account on the external chess platform
+  noChessAccount: 'No LiChess account',
 } as const;
 
 export type BanDecision =
@@ -35,15 +37,11 @@ export function cheatingBanReason(given: string): string {
 }
 
 /**
- * SPEC 6 "open a user's chess profile": the profile page on the platform that hosts the
- * account, or null when none is linked ('No LiChess account'). The built-in platform has no
- * profile page of its own: its public profile is the ratings read (`builtinProfile`).
+ * SPEC 6 "open a user's chess profile" (SPEC 7 getUserLichessUrl): the Lichess profile page, or
+ * null when the user has no Lichess account ('No LiChess account'). An account linked on the
+ * built-in platform has no external page, so it is null too; the console shows its username.
  */
-export function chessProfileUrl(
-  profile: { platform: 'builtin' | 'lichess'; username: string } | null,
-  builtinProfile: string,
-): string | null {
-  if (!profile) return null;
-  if (profile.platform === 'lichess') return `https://lichess.org/@/${encodeURIComponent(profile.username)}`;
-  return builtinProfile;
+export function chessProfileUrl(profile: { platform: 'builtin' | 'lichess'; username: string } | null): string | null {
+  if (!profile || profile.platform !== 'lichess') return null;
+  return `https://lichess.org/@/${encodeURIComponent(profile.username)}`;
 }

@@ -38,7 +38,7 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, trail: Admi
   hub.registerTopic(ADMIN_TOPIC, {
     authorize: async (conn) => conn.userId !== null && (await ports.isAdmin(conn.userId)),
   });
-  const users = new AdminUsersService(db, ports.wallet, ctx.config.appUrl);
+  const users = new AdminUsersService(db, ports.wallet);
   const moderation = new ModerationService(db, now, audit, changes, ports, log);
   const lists = new AdminListsService(db, ports);
 

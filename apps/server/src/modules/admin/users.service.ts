@@ -7,7 +7,6 @@ import {
   type VerifiedLevel,
 } from '@rush/domain';
 import {
-  PLAY_ROUTES,
   type AdminUserDetail,
   type AdminUserGamesResponse,
   type AdminUserRow,
@@ -52,7 +51,6 @@ export class AdminUsersService {
   constructor(
     private readonly db: Db,
     private readonly wallet: ConsolePorts['wallet'],
-    private readonly appUrl: string,
   ) {}
 
   private store() {
@@ -87,7 +85,7 @@ export class AdminUsersService {
   async chessProfile(uid: string): Promise<{ url: string | null }> {
     if (!(await this.store().find(uid))) throw notFound();
     const profile = await this.store().chessProfile(uid);
-    return { url: chessProfileUrl(profile, `${this.appUrl}${PLAY_ROUTES.ratings(uid)}`) };
+    return { url: chessProfileUrl(profile) };
   }
 
   async games(uid: string, page: number): Promise<AdminUserGamesResponse> {

@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { BAN_FAILURE_MS, BAN_REASON_REQUIRED } from './sections/BansSection.tsx';
+import { MODERATION_TEXTS } from '@rush/domain';
+import { BAN_FAILURE_MS } from './sections/BansSection.tsx';
 import { refused, sectionHeading, startAdmin } from './testing.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -99,7 +100,7 @@ describe('ban and unban (SPEC 2, 8)', () => {
     await sectionHeading('Ban and unban');
     fireEvent.change(screen.getByLabelText('User uid'), { target: { value: 'u2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Ban' }));
-    expect(await screen.findByText(BAN_REASON_REQUIRED)).toBeTruthy();
+    expect(await screen.findByText(MODERATION_TEXTS.banReasonRequired)).toBeTruthy();
     expect(api.callsTo('POST', '/api/admin/users/u2/ban')).toHaveLength(0);
     fireEvent.click(screen.getByRole('button', { name: 'Unban' }));
     expect(await screen.findByText('bob is unbanned.')).toBeTruthy();

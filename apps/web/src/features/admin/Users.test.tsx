@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEXTS } from '@rush/domain';
-import { NO_CHESS_ACCOUNT, NO_CHESS_ACCOUNT_MS } from './sections/UserDetail.tsx';
+import { MODERATION_TEXTS, TEXTS } from '@rush/domain';
+import { NO_CHESS_ACCOUNT_MS } from './sections/UserDetail.tsx';
 import { startAdmin } from './testing.tsx';
 
 vi.setConfig({ testTimeout: 30_000 });
@@ -122,11 +122,11 @@ describe('users: one user (SPEC 6)', () => {
     await openBob();
     vi.useFakeTimers({ shouldAdvanceTime: true });
     fireEvent.click(screen.getByRole('button', { name: 'Chess profile' }));
-    expect(await screen.findByText(NO_CHESS_ACCOUNT)).toBeTruthy();
+    expect(await screen.findByText(MODERATION_TEXTS.noChessAccount)).toBeTruthy();
     act(() => void vi.advanceTimersByTime(NO_CHESS_ACCOUNT_MS - 1000));
-    expect(screen.getByText(NO_CHESS_ACCOUNT)).toBeTruthy();
+    expect(screen.getByText(MODERATION_TEXTS.noChessAccount)).toBeTruthy();
     act(() => void vi.advanceTimersByTime(1500));
-    expect(screen.queryByText(NO_CHESS_ACCOUNT)).toBeNull();
+    expect(screen.queryByText(MODERATION_TEXTS.noChessAccount)).toBeNull();
     expect(open).not.toHaveBeenCalled();
   });
 

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { BAN_REASON_MAX, decideBan } from '@rush/domain';
 import { setBanned } from '../../../api/admin.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -10,7 +11,6 @@ import { useAdminMutation, useBanned } from '../queries.ts';
 import { useFlash } from '../useFlash.ts';
 
 export const BAN_FAILURE_MS = 5000;
-export const BAN_REASON_REQUIRED = 'Please give a reason to ban.'; // ours
 
 type BanVars = { uid: string; banned: boolean; reason: string };
 const ban = ({ uid, banned, reason }: BanVars) => setBanned(uid, banned, reason);
@@ -26,8 +26,10 @@ function BanForm() {
   const run = (banned: boolean) => {
     const target = uid.trim();
     if (!target) return;
-    if (banned && !reason.trim()) {
-      setReasonError(BAN_REASON_REQUIRED);
+    // The server's rule, run here first so the admin sees it before anything is sent.
+    const decision = decideBan({ banned, reason });
+    if (!decision.ok) {
+      setReasonError(decision.message);
       return;
     }
     setReasonError(null);
@@ -54,7 +56,13 @@ function BanForm() {
   return (
     <form className="admin-card admin-form" onSubmit={submit} aria-label="Ban or unban">
       <TextField label="User uid" value={uid} onValueChange={setUid} autoComplete="off" />
-      <TextField label="Reason" value={reason} onValueChange={setReason} error={reasonError} maxLength={500} />
+      <TextField
+        label="Reason"
+        value={reason}
+        onValueChange={setReason}
+        error={reasonError}
+        maxLength={BAN_REASON_MAX}
+      />
       <div className="admin-actions">
         <Button type="submit" variant="danger" disabled={!uid.trim() || mutation.isPending}>
           Ban

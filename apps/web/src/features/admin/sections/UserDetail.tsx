@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { TEXTS, VERIFIED_LEVELS, type VerifiedLevel } from '@rush/domain';
+import { MODERATION_TEXTS, TEXTS, VERIFIED_LEVELS, type VerifiedLevel } from '@rush/domain';
 import type { AdminUserDetail } from '@rush/protocol';
 import { closeUserAccount, fetchChessProfile, setVerifiedLevel } from '../../../api/admin.ts';
 import { errorText } from '../../../api/http.ts';
@@ -15,7 +15,6 @@ import { TransactionsSection } from './TransactionsSection.tsx';
 import { UserGames } from './UserGames.tsx';
 import { UserLimits } from './UserLimits.tsx';
 
-export const NO_CHESS_ACCOUNT = 'No LiChess account'; // SPEC 6, 8
 export const NO_CHESS_ACCOUNT_MS = 3000;
 
 function VerifiedLevelSelect({ user }: { user: AdminUserDetail }) {
@@ -49,7 +48,7 @@ function ChessProfileButton({ uid }: { uid: string }) {
     profile.mutate(undefined, {
       onSuccess: ({ url }) => {
         if (url) window.open(url, '_blank', 'noopener,noreferrer');
-        else showFlash(NO_CHESS_ACCOUNT);
+        else showFlash(MODERATION_TEXTS.noChessAccount);
       },
       onError: (error) => showFlash(errorText(error)),
     });
