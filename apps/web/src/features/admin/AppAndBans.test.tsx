@@ -66,6 +66,25 @@ describe('pause and announcement (SPEC 2, 4)', () => {
     });
   });
 
+  test('after a save the form shows what is saved and keeps its "saved" line (the form remounts on the new state)', async () => {
+    let state = appState(false);
+    startAdmin('/admin#app', {
+      'GET /api/app/state': () => ({ body: state }),
+      'POST /api/admin/app/announcement': (call) => {
+        state = { ...state, announcement: call.body as typeof state.announcement };
+        return { body: state };
+      },
+    });
+    const form = await screen.findByRole('form', { name: 'Announcement' });
+    fireEvent.change(within(form).getByLabelText('Title'), { target: { value: 'Back at noon' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save announcement' }));
+    expect(await screen.findByText('Announcement saved.')).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'Title' }).value).toBe('Back at noon'),
+    );
+    expect(screen.getByText('Announcement saved.')).toBeTruthy();
+  });
+
   test('a return time travels as an ISO time', async () => {
     const { api } = startAdmin('/admin#app', {
       'POST /api/admin/app/announcement': () => ({ body: appState(false) }),

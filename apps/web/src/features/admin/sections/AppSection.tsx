@@ -22,14 +22,20 @@ function PauseToggle({ paused }: { paused: boolean }) {
   );
 }
 
-/** SPEC 3 announcement {show, title, text, returnTime}. */
-function AnnouncementForm({ state }: { state: AppStateView }) {
+type AnnouncementSave = ReturnType<typeof useAnnouncementSave>;
+const useAnnouncementSave = () => useAdminMutation(['app'], setAnnouncement);
+
+/**
+ * SPEC 3 announcement {show, title, text, returnTime}. The form is remounted whenever the saved
+ * announcement changes (this admin's save or another's), so its draft starts from what is
+ * saved; the save itself lives in the section, so its answer outlives that remount.
+ */
+function AnnouncementForm({ state, save }: { state: AppStateView; save: AnnouncementSave }) {
   const a = state.announcement;
   const [show, setShow] = useState(a.show);
   const [title, setTitle] = useState(a.title);
   const [text, setText] = useState(a.text);
   const [returnTime, setReturnTime] = useState(toLocalInput(a.returnTime));
-  const save = useAdminMutation(['app'], setAnnouncement);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     save.mutate({ show, title: title.trim(), text: text.trim(), returnTime: fromLocalInput(returnTime) });
@@ -56,13 +62,14 @@ function AnnouncementForm({ state }: { state: AppStateView }) {
 
 export function AppSection() {
   const query = useAppStateAdmin();
+  const save = useAnnouncementSave();
   return (
     <SectionFrame title="Pause and announcement">
       <QueryState query={query} loading="Loading the app state…" subject="app state">
         {(state) => (
           <>
             <PauseToggle paused={state.paused} />
-            <AnnouncementForm key={JSON.stringify(state.announcement)} state={state} />
+            <AnnouncementForm key={JSON.stringify(state.announcement)} state={state} save={save} />
           </>
         )}
       </QueryState>
