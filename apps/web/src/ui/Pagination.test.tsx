@@ -1,7 +1,19 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
 import '../test/render.tsx';
-import { pageItems, Pagination } from './Pagination.tsx';
+import { pageCountOf, pageItems, Pagination } from './Pagination.tsx';
+
+describe('pageCountOf', () => {
+  test.each([
+    [0, 20, 1, 1],
+    [20, 20, 1, 1],
+    [21, 20, 1, 2],
+    [41, 0, 20, 3], // a size of 0 from the server counts as the page's own size
+    [5, 0, 0, 5],
+  ])('%i rows at %i a page (fallback %i) -> %i pages', (total, size, fallback, pages) => {
+    expect(pageCountOf(total, size, fallback)).toBe(pages);
+  });
+});
 
 describe('pageItems', () => {
   test.each([

@@ -18,6 +18,11 @@ export function pageItems(page: number, pageCount: number): PageItem[] {
   return items;
 }
 
+/** How many pages `total` rows make at `pageSize` a page (at least one; a zero size counts as `fallbackSize`). */
+export function pageCountOf(total: number, pageSize: number, fallbackSize = 1): number {
+  return Math.max(1, Math.ceil(total / (pageSize || Math.max(1, fallbackSize))));
+}
+
 interface PaginationProps {
   /** Accessible name of the navigation landmark. */
   label: string;

@@ -248,6 +248,17 @@ export type AuditResponse = z.infer<typeof AuditResponse>;
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 /** GET `?from=&to=` (UTC days, inclusive, at most 366 days; default the last 30). */
 export const DashboardQuery = z.object({ from: day.optional(), to: day.optional() });
+/** The dashboard's series, in the order the console tabulates them; each is one value per day. */
+export const DASHBOARD_SERIES = [
+  'games',
+  'newUsers',
+  'depositsUsd',
+  'withdrawalsUsd',
+  'feesUsd',
+  'feesWbx',
+  'onlinePeak',
+] as const;
+export type DashboardSeries = (typeof DASHBOARD_SERIES)[number];
 /** One value per day of `days`; money in minor units. `onlinePeak` is the day's highest sampled count. */
 export const DashboardResponse = z.object({
   days: z.array(day),

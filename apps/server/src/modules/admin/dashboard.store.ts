@@ -6,18 +6,10 @@ import { games } from '../play/schema.ts';
 import { accountOf } from '../wallet/index.ts';
 import { ledgerMovements, ledgerTransfers } from '../wallet/schema.ts';
 import { onlineSamples } from './schema.ts';
+import type { DashboardSeries } from '@rush/protocol';
 
-/** The dashboard's series, each one grouped query over an index on its time column. */
-export const DASHBOARD_SERIES = [
-  'games',
-  'newUsers',
-  'depositsUsd',
-  'withdrawalsUsd',
-  'feesUsd',
-  'feesWbx',
-  'onlinePeak',
-] as const;
-export type DashboardSeries = (typeof DASHBOARD_SERIES)[number];
+/** The dashboard's series (protocol DASHBOARD_SERIES), each one grouped query over an index on its time column. */
+export { DASHBOARD_SERIES, type DashboardSeries } from '@rush/protocol';
 
 /**
  * Which ledger movements are money entering and leaving the platform: a deposit the payment

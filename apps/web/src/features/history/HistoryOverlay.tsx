@@ -5,7 +5,7 @@ import type { HistoryItem } from '@rush/protocol';
 import { fetchHistory } from '../../api/play.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
-import { Pagination } from '../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
@@ -112,12 +112,7 @@ export function HistoryOverlay() {
             busy={query.isPlaceholderData}
             className="history-table"
           />
-          <Pagination
-            label="History pages"
-            page={page}
-            pageCount={Math.max(1, Math.ceil(total / Math.max(1, pageSize)))}
-            onPage={setPage}
-          />
+          <Pagination label="History pages" page={page} pageCount={pageCountOf(total, pageSize)} onPage={setPage} />
         </div>
       )}
     </QueryState>

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { LEADERBOARD_PAGE_SIZE, type Currency } from '@rush/domain';
-import { Pagination } from '../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { CurrencySwitch } from './CurrencySwitch.tsx';
 import { LeaderboardTable } from './LeaderboardTable.tsx';
@@ -26,7 +26,7 @@ function LeaderboardBody({
           <Pagination
             label="Leaderboard pages"
             page={page}
-            pageCount={Math.max(1, Math.ceil(data.total / (data.pageSize || LEADERBOARD_PAGE_SIZE)))}
+            pageCount={pageCountOf(data.total, data.pageSize, LEADERBOARD_PAGE_SIZE)}
             onPage={onPage}
           />
         </>

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { TEXTS } from '@rush/domain';
 import { TRANSACTIONS_PAGE_SIZE, type WalletTransaction } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
-import { Pagination } from '../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
 import { formatDateTime, transactionStatusLabel, transactionTypeLabel } from './format.ts';
@@ -58,7 +58,7 @@ export function TransactionsSection() {
             <Pagination
               label="Transactions pages"
               page={page}
-              pageCount={Math.max(1, Math.ceil(total / (pageSize || TRANSACTIONS_PAGE_SIZE)))}
+              pageCount={pageCountOf(total, pageSize, TRANSACTIONS_PAGE_SIZE)}
               onPage={setPage}
             />
           </>

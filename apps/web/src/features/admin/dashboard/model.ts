@@ -1,9 +1,9 @@
 import { formatAmount, type Currency } from '@rush/domain';
-import type { DashboardResponse } from '@rush/protocol';
+import { DASHBOARD_SERIES, type DashboardResponse, type DashboardSeries } from '@rush/protocol';
 
 /** What the dashboard draws and tabulates: the response's series, their names and units. */
 
-export type SeriesKey = Exclude<keyof DashboardResponse, 'days' | 'onlineNow'>;
+export type SeriesKey = DashboardSeries;
 export type Unit = { kind: 'count' } | { kind: 'money'; currency: Currency };
 
 export interface SeriesDef {
@@ -28,16 +28,8 @@ export const SERIES: Record<SeriesKey, SeriesDef> = {
   onlinePeak: { key: 'onlinePeak', label: 'Online peak', unit: COUNT, aggregate: 'max' },
 };
 
-/** Table column order. */
-export const SERIES_ORDER: readonly SeriesKey[] = [
-  'games',
-  'newUsers',
-  'depositsUsd',
-  'withdrawalsUsd',
-  'feesUsd',
-  'feesWbx',
-  'onlinePeak',
-];
+/** Table column order: the protocol's. */
+export const SERIES_ORDER: readonly SeriesKey[] = DASHBOARD_SERIES;
 
 export interface ChartGroup {
   id: string;

@@ -3,7 +3,7 @@ import type { AuditEntry } from '@rush/protocol';
 import type { AuditFilters } from '../../../api/admin.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { formatTime, SectionFrame } from '../parts.tsx';
@@ -79,7 +79,7 @@ export function AuditSection() {
             <Pagination
               label="Pages of the audit log"
               page={page}
-              pageCount={Math.ceil(data.total / Math.max(1, data.pageSize))}
+              pageCount={pageCountOf(data.total, data.pageSize)}
               onPage={setPage}
             />
           </>

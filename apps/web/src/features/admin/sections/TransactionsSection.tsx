@@ -5,7 +5,7 @@ import type { TransactionFilters, TransactionType } from '../../../api/admin.ts'
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { formatTime, SectionFrame } from '../parts.tsx';
@@ -93,7 +93,7 @@ export function TransactionsSection({ uid, username }: { uid?: string; username?
             <Pagination
               label={`Pages of ${title.toLowerCase()}`}
               page={page}
-              pageCount={Math.ceil(data.total / Math.max(1, data.pageSize))}
+              pageCount={pageCountOf(data.total, data.pageSize)}
               onPage={setPage}
             />
           </>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AdminUserGame } from '@rush/protocol';
 import { Amount } from '../../../ui/Amount.tsx';
-import { Pagination } from '../../../ui/Pagination.tsx';
+import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { formatTime, SectionFrame } from '../parts.tsx';
@@ -40,7 +40,7 @@ export function UserGames({ uid, username }: { uid: string; username: string }) 
             <Pagination
               label={`Pages of games of ${username}`}
               page={page}
-              pageCount={Math.ceil(data.total / Math.max(1, data.pageSize))}
+              pageCount={pageCountOf(data.total, data.pageSize)}
               onPage={setPage}
             />
           </>
