@@ -289,6 +289,23 @@ describe('/start wizard: Find Match', () => {
   });
 });
 
+describe('/start wizard: the account changes while it is open', () => {
+  test.each(['profile.changed', 'balances.changed'])(
+    'a %s event on the user topic reads the options again (an unban lifts the refusal on screen)',
+    async (type) => {
+      const { state, connect, push } = startMatchApp('/start?step=3', {
+        options: makeOptions({ account: { code: 'banned', message: MATCH_TEXTS.banned } }),
+      });
+      expect(await screen.findByText(MATCH_TEXTS.banned)).toBeTruthy();
+      await connect();
+      state.options = makeOptions();
+      const data = type === 'profile.changed' ? makeMe({ chessUsername: 'alice' }) : { usd: 0, wbx: 50_000 };
+      await push('user:u1', type, data);
+      await waitFor(() => expect(screen.queryByText(MATCH_TEXTS.banned)).toBeNull(), { timeout: 5000 });
+    },
+  );
+});
+
 describe('/start wizard: paused', () => {
   test('while paused, Find Match shows the announcement instead of starting', async () => {
     const { api } = startMatchApp('/start?step=3', { appState: PAUSED });

@@ -94,7 +94,7 @@ export function StartPage() {
   const appState = useAppState();
   const catalog = useCatalog();
   const gameType = catalog.data ? wizardGameType(query, catalog.data) : null;
-  const options = useMatchOptions(gameType, query.challengeid, !!catalog.data);
+  const options = useMatchOptions(me, gameType, query.challengeid, !!catalog.data);
   const normalized = catalog.data && options.data ? normalizedWizard(query, catalog.data, options.data) : null;
   const contentCreator = options.data?.contentCreator ?? false;
   const giveaway = query.giveaway && contentCreator;

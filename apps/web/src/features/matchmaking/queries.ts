@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ChallengeEventData} from '@rush/protocol';
-import { MatchmakingUserEvents, TOPICS, type Me, type MatchmakingView } from '@rush/protocol';
+import type { ChallengeEventData } from '@rush/protocol';
+import { MatchmakingUserEvents, TOPICS, UserEvents, type Me, type MatchmakingView } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
 import {
   fetchAppState,
@@ -73,7 +73,21 @@ export function useAppState() {
 
 export const useCatalog = () => useQuery({ queryKey: MATCH_KEYS.catalog, queryFn: fetchCatalog, staleTime: 60_000 });
 
-export function useMatchOptions(gameType: string | null, challengeid: string | null, enabled: boolean) {
+/**
+ * The wizard's options for the user. They depend on the account (a ban, a verified level) and
+ * its balances, so a change of either on the user's topic (an admin's ban or unban, a deposit)
+ * reads them again: the wizard on screen never keeps a refusal that no longer holds.
+ */
+export function useMatchOptions(me: Me | null, gameType: string | null, challengeid: string | null, enabled: boolean) {
+  const client = useQueryClient();
+  useTopic(me ? TOPICS.user(me.uid) : null, {
+    onEvent: (event) => {
+      if (event.type === UserEvents.profileChanged || event.type === UserEvents.balancesChanged) {
+        void client.invalidateQueries({ queryKey: MATCH_KEYS.optionsAll });
+      }
+    },
+    onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.optionsAll }),
+  });
   return useQuery({
     queryKey: MATCH_KEYS.options(gameType, challengeid),
     queryFn: () => fetchOptions(gameType, challengeid),
