@@ -258,3 +258,33 @@ test('two players report a third; the admin dismisses the reports and the player
   await expect(admin.getByRole('row').filter({ hasText: b.user.username })).toHaveCount(2);
   expect(await auditActions(admin, b.uid, baseURL!)).toContain('reports.dismiss');
 });
+
+test('the console works from the keyboard, at 1365 px and on a tablet', async ({ browser, baseURL }) => {
+  const admin = await adminPage(browser, baseURL!);
+  for (const width of [1365, 768]) {
+    await admin.setViewportSize({ width, height: 900 });
+    await admin.goto('/admin#users');
+    await expect(admin.getByRole('heading', { name: 'Users', level: 2 })).toBeVisible();
+    const nav = admin.getByRole('navigation', { name: 'Admin sections' });
+    for (const section of ['Ban and unban', 'Balances', 'Audit log', 'Dashboard']) {
+      await expect(nav.getByRole('link', { name: section })).toBeVisible();
+    }
+    // Nothing wider than the window: no sideways scrolling on a tablet.
+    const overflow = await admin.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `sideways overflow at ${width} px`).toBeLessThanOrEqual(0);
+  }
+  // Keyboard: focus a section link, Enter opens it, and its controls take focus in order.
+  await admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link', { name: 'Ban and unban' }).focus();
+  await admin.keyboard.press('Enter');
+  await expect(admin).toHaveURL(/#bans$/);
+  const uid = admin.getByRole('form', { name: 'Ban or unban' }).getByLabel('User uid');
+  await uid.focus();
+  await admin.keyboard.type('not-a-user');
+  await admin.keyboard.press('Tab');
+  await expect(admin.getByRole('form', { name: 'Ban or unban' }).getByLabel('Reason')).toBeFocused();
+  await admin.keyboard.type('Testing the keyboard');
+  await admin.keyboard.press('Enter');
+  // An unknown uid: the failure shows (SPEC 8) and the uid field is cleared.
+  await expect(admin.getByRole('form', { name: 'Ban or unban' }).getByRole('alert')).toBeVisible();
+  await expect(uid).toHaveValue('');
+});
