@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E_ADMIN_EMAIL } from './global-setup.ts';
 import { waitForMailLink } from './mailbox.ts';
+import { honouringRetryAfter } from './retry-after.ts';
 import { dismissOnboarding, registerViaApi } from './users.ts';
 
 /** The one admin of the browser tests: the address on the server's ADMIN_EMAILS. */
@@ -19,10 +20,10 @@ async function csrfHeaders(page: Page, baseURL: string): Promise<Record<string, 
 export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await dismissOnboarding(page);
-  const login = await page.request.post('/api/auth/login', {
-    headers: await csrfHeaders(page, baseURL),
-    data: { identifier: ADMIN.username, password: ADMIN.password },
-  });
+  const headers = await csrfHeaders(page, baseURL);
+  const login = await honouringRetryAfter(() =>
+    page.request.post('/api/auth/login', { headers, data: { identifier: ADMIN.username, password: ADMIN.password } }),
+  );
   if (!login.ok()) {
     await registerViaApi(page, ADMIN, baseURL);
     await page.goto(await waitForMailLink(E2E_ADMIN_EMAIL, /verif/i));
@@ -41,7 +42,8 @@ export async function adminApi(
   data?: unknown,
   headers: Record<string, string> = {},
 ): Promise<unknown> {
-  const res = await page.request[method](path, { headers: { ...(await csrfHeaders(page, baseURL)), ...headers }, data });
+  const all = { ...(await csrfHeaders(page, baseURL)), ...headers };
+  const res = await honouringRetryAfter(() => page.request[method](path, { headers: all, data }));
   expect(res.ok(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBe(true);
   return res.json();
 }

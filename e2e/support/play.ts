@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { honouringRetryAfter } from './retry-after.ts';
 
 /** Helpers for the live-game journeys (play.spec.ts). */
 
@@ -56,7 +57,9 @@ export async function apiPost<T>(page: Page, path: string, data: unknown, baseUR
   await page.request.get('/api/session');
   const state = await page.request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';
-  const res = await page.request.post(path, { headers: { 'x-csrf-token': csrf, origin: baseURL }, data });
+  const res = await honouringRetryAfter(() =>
+    page.request.post(path, { headers: { 'x-csrf-token': csrf, origin: baseURL }, data }),
+  );
   expect(res.ok(), await res.text()).toBe(true);
   return (await res.json()) as T;
 }

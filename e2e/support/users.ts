@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { honouringRetryAfter } from './retry-after.ts';
 
 let counter = 0;
 
@@ -25,23 +26,27 @@ async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise
 /** Registers and logs in through the API with the page's cookies (so the page is signed in afterwards). */
 export async function registerViaApi(page: Page, user: TestUser, baseURL: string): Promise<void> {
   const headers = await csrfHeaders(page.request, baseURL);
-  const res = await page.request.post('/api/auth/register', {
-    headers,
-    data: {
-      username: user.username,
-      email: user.email,
-      dob: { year: 1990, month: 6, day: 15 },
-      password: user.password,
-      confirmPassword: user.password,
-      acceptTerms: true,
-    },
-  });
+  const res = await honouringRetryAfter(() =>
+    page.request.post('/api/auth/register', {
+      headers,
+      data: {
+        username: user.username,
+        email: user.email,
+        dob: { year: 1990, month: 6, day: 15 },
+        password: user.password,
+        confirmPassword: user.password,
+        acceptTerms: true,
+      },
+    }),
+  );
   expect(res.ok(), await res.text()).toBe(true);
   // Registration signs nobody in (it answers a taken address like a new one): log in.
-  const login = await page.request.post('/api/auth/login', {
-    headers,
-    data: { identifier: user.username, password: user.password },
-  });
+  const login = await honouringRetryAfter(() =>
+    page.request.post('/api/auth/login', {
+      headers,
+      data: { identifier: user.username, password: user.password },
+    }),
+  );
   expect(login.ok(), await login.text()).toBe(true);
 }
 

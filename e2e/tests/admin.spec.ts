@@ -10,6 +10,10 @@ import { verifiedUser } from '../support/wallet.ts';
  * their own browsers. Every action here also lands in the audit log, checked at the end of each.
  */
 
+// Each journey signs people up from one address: a 429 on the strict limit is waited out
+// (support/retry-after.ts), which can take most of a minute on a busy run.
+test.describe.configure({ timeout: 150_000 });
+
 interface Player {
   page: Page;
   user: TestUser;
