@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
+import type { EngineService } from './engine/index.ts';
 import { registerAdmin } from './admin/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
@@ -18,7 +19,12 @@ export interface Modules {
 }
 
 /** Every capability registers its routes, topics and commands here. */
-export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<Modules> {
+export interface ModuleDeps {
+  /** The Stockfish pool behind a service, made by the composition root (closed after the modules). */
+  engine: EngineService;
+}
+
+export async function registerModules(app: FastifyInstance, ctx: AppContext, deps: ModuleDeps): Promise<Modules> {
   // `Me` reads the ledger's balances and the friends list's badge; accounts depends on neither.
   const accounts = await registerAccounts(app, ctx, {
     readBalances: (uid) => readHeaderBalances(ctx.db, uid),
