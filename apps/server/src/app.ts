@@ -114,8 +114,10 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       closed = true;
       // Sockets first, so disconnect listeners (presence) still find their modules running.
       await hub.close();
-      await modules.close();
+      // Engines first: a search in flight fails at once and its bot move is left to the sweep of
+      // whichever instance runs next, instead of holding the shutdown for a whole search.
       await engine.close();
+      await modules.close();
       await app.close();
       await bus.close();
     },

@@ -4,6 +4,7 @@ import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
 import type { EngineService } from './engine/index.ts';
 import { registerAdmin } from './admin/index.ts';
+import { registerBots } from './bots/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
 import { registerPlay } from './play/index.ts';
@@ -40,6 +41,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
   const matchmaking = await registerMatchmaking(app, ctx, { wallet, play });
+  // Bot games: built-in games against a system user per level, moves from the engine service.
+  const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
   registerBattle(app, ctx, { wallet, puzzles });
@@ -53,6 +56,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     async close() {
       await online.close();
       await puzzles.close();
+      await bots.close();
       await matchmaking.close();
       await play.close();
       await wallet.close();

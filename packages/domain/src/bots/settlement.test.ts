@@ -22,7 +22,11 @@ describe('bot game settlement', () => {
   });
 
   test('the house stakes the stake times the SPEC 9 multiplier (Low 1x, Mid 2x, High 3x)', () => {
-    expect([houseStakeOf(100n, 'low'), houseStakeOf(100n, 'mid'), houseStakeOf(100n, 'high')]).toEqual([100n, 200n, 300n]);
+    expect([houseStakeOf(100n, 'low'), houseStakeOf(100n, 'mid'), houseStakeOf(100n, 'high')]).toEqual([
+      100n,
+      200n,
+      300n,
+    ]);
   });
 
   test('zero-sum: the escrow pays out exactly what the player and the house put in, nobody goes negative', () => {

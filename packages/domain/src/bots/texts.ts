@@ -9,6 +9,5 @@ export const BOT_TEXTS = {
   enginesBusy: 'All our bots are busy right now. Please try again in a minute.', // ours (engine queue full)
   houseCannotCover: 'This wager against the bot is not available right now. Please try a smaller wager.', // ours (house bound)
   notInBotGame: 'You have no bot game to abort.', // ours
-  cannotAbort: 'The game can no longer be aborted: resign instead.', // ours (SPEC 4: Abort under 2 moves)
   playVsAi: 'Play vs AI',
 } as const;

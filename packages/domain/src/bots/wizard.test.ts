@@ -40,12 +40,24 @@ describe('bot wizard choices', () => {
 
   test.each([
     [{}, { gameType: 'bot_000001', bet: 50, level: 'low' }],
-    [{ gameType: 'bot_000003', bet: '200', bot: 'high' }, { gameType: 'bot_000003', bet: 200, level: 'high' }],
+    [
+      { gameType: 'bot_000003', bet: '200', bot: 'high' },
+      { gameType: 'bot_000003', bet: 200, level: 'high' },
+    ],
     [{ gameType: 'wmgt_000001' }, { gameType: 'bot_000001', bet: 50, level: 'low' }], // a player mode is no bot type
-    [{ gameType: 'nonsense', bet: '77', bot: 'godlike' }, { gameType: 'bot_000001', bet: 50, level: 'low' }],
+    [
+      { gameType: 'nonsense', bet: '77', bot: 'godlike' },
+      { gameType: 'bot_000001', bet: 50, level: 'low' },
+    ],
     [{ bet: '-5' }, { gameType: 'bot_000001', bet: 50, level: 'low' }],
-    [{ c: 'usd', bet: '500' }, { gameType: 'bot_000001', bet: 50, level: 'low' }], // $500 is not 500 RC
-    [{ c: 'wbx', bet: '2500', bot: 'mid' }, { gameType: 'bot_000001', bet: 2500, level: 'mid' }],
+    [
+      { c: 'usd', bet: '500' },
+      { gameType: 'bot_000001', bet: 50, level: 'low' },
+    ], // $500 is not 500 RC
+    [
+      { c: 'wbx', bet: '2500', bot: 'mid' },
+      { gameType: 'bot_000001', bet: 2500, level: 'mid' },
+    ],
   ])('%j is corrected to %j (SPEC 5), always in RushCoins', (query, expected) => {
     expect(normalizeBotWizard(query, defaultCatalog())).toEqual({ ...expected, currency: 'wbx' });
   });
@@ -54,7 +66,12 @@ describe('bot wizard choices', () => {
     const catalog = defaultCatalog();
     fc.assert(
       fc.property(
-        fc.record({ gameType: fc.option(fc.string()), c: fc.option(fc.string()), bet: fc.option(fc.string()), bot: fc.option(fc.string()) }),
+        fc.record({
+          gameType: fc.option(fc.string()),
+          c: fc.option(fc.string()),
+          bet: fc.option(fc.string()),
+          bot: fc.option(fc.string()),
+        }),
         (q) => {
           const r = normalizeBotWizard(q, catalog);
           expect(activeBotModes(catalog).some((m) => m.id === r.gameType)).toBe(true);
@@ -78,20 +95,39 @@ describe('starting a bot game', () => {
   test.each([
     ['banned', player({ banned: true }), req, 'banned', MATCH_TEXTS.banned],
     ['without funds', player({ balances: { usd: 0n, wbx: 0n } }), req, 'noBalance', MATCH_TEXTS.noBalance],
-    ['for USD', player({ balances: { usd: 10_000n, wbx: 10_000n } }), { ...req, currency: 'usd' as const, bet: 5 }, 'botCurrency', BOT_TEXTS.rushCoinsOnly],
+    [
+      'for USD',
+      player({ balances: { usd: 10_000n, wbx: 10_000n } }),
+      { ...req, currency: 'usd' as const, bet: 5 },
+      'botCurrency',
+      BOT_TEXTS.rushCoinsOnly,
+    ],
     ['in a player mode', player(), { ...req, gameType: 'wmgt_000001' }, 'gameType', MATCH_TEXTS.gameTypeUnavailable],
     ['at a wager not offered', player(), { ...req, bet: 51 }, 'wager', MATCH_TEXTS.wagerUnavailable],
-    ['above the balance', player({ balances: { usd: 0n, wbx: 4_999n } }), req, 'insufficient', MATCH_TEXTS.insufficientBalance],
+    [
+      'above the balance',
+      player({ balances: { usd: 0n, wbx: 4_999n } }),
+      req,
+      'insufficient',
+      MATCH_TEXTS.insufficientBalance,
+    ],
   ])('refused %s', (_name, p, r, code, message) => {
     expect(decideBotStart(p, DEFAULT_APP_STATE, defaultCatalog(), r)).toEqual({ ok: false, code, message });
   });
 
   test('refused while games are paused, with the announcement', () => {
     const app = { paused: true, announcement: { show: true, title: 'Back soon', text: 'Upgrading', returnTime: null } };
-    expect(decideBotStart(player(), app, defaultCatalog(), req)).toEqual({ ok: false, code: 'paused', message: 'Upgrading' });
+    expect(decideBotStart(player(), app, defaultCatalog(), req)).toEqual({
+      ok: false,
+      code: 'paused',
+      message: 'Upgrading',
+    });
   });
 
   test('refused when the bot type is switched off by an admin', () => {
-    expect(decideBotStart(player(), DEFAULT_APP_STATE, withModes(off('bot_000001')), req)).toMatchObject({ ok: false, code: 'gameType' });
+    expect(decideBotStart(player(), DEFAULT_APP_STATE, withModes(off('bot_000001')), req)).toMatchObject({
+      ok: false,
+      code: 'gameType',
+    });
   });
 });

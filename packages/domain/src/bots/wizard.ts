@@ -20,7 +20,8 @@ export const DEFAULT_BOT_LEVEL: BotLevel = 'low';
 /** SPEC 5: "Bot play only with wbx". */
 export const BOT_CURRENCY = 'wbx' satisfies Currency;
 
-export const isBotLevel = (x: unknown): x is BotLevel => typeof x === 'string' && (BOT_LEVELS as readonly string[]).includes(x);
+export const isBotLevel = (x: unknown): x is BotLevel =>
+  typeof x === 'string' && (BOT_LEVELS as readonly string[]).includes(x);
 
 /** The active bot game types (SPEC 3: bot_000001..3), in the catalogue's order. */
 export const activeBotModes = (c: Catalog): ModeConfig[] =>
@@ -70,8 +71,7 @@ export interface BotStartRequest {
 }
 
 export type BotStartDecision =
-  | { ok: true; mode: GameModeId; wager: WagerConfig; amount: bigint; level: BotLevel; multiplier: bigint }
-  | Refusal;
+  { ok: true; mode: GameModeId; wager: WagerConfig; amount: bigint; level: BotLevel; multiplier: bigint } | Refusal;
 
 /**
  * Whether the player may start this bot game: the account rules of every start (signed in, not
@@ -80,7 +80,12 @@ export type BotStartDecision =
  * not applied: both gate play against people (who is ready to meet whom for how much), and
  * the bot's strength is chosen by its level instead.
  */
-export function decideBotStart(p: PlayerFacts, app: AppStateConfig, catalog: Catalog, req: BotStartRequest): BotStartDecision {
+export function decideBotStart(
+  p: PlayerFacts,
+  app: AppStateConfig,
+  catalog: Catalog,
+  req: BotStartRequest,
+): BotStartDecision {
   const account = accountRefusal(p, app);
   if (account) return account;
   if (req.currency !== BOT_CURRENCY) return { ok: false, code: 'botCurrency', message: BOT_TEXTS.rushCoinsOnly };
@@ -90,5 +95,12 @@ export function decideBotStart(p: PlayerFacts, app: AppStateConfig, catalog: Cat
   if (!wager) return { ok: false, code: 'wager', message: MATCH_TEXTS.wagerUnavailable };
   const amount = wagerMinor(wager.value);
   if (p.balances.wbx < amount) return { ok: false, code: 'insufficient', message: MATCH_TEXTS.insufficientBalance };
-  return { ok: true, mode: mode.id, wager, amount, level: req.level, multiplier: BigInt(BOT_STRENGTH[req.level].multiplier) };
+  return {
+    ok: true,
+    mode: mode.id,
+    wager,
+    amount,
+    level: req.level,
+    multiplier: BigInt(BOT_STRENGTH[req.level].multiplier),
+  };
 }
