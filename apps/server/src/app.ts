@@ -17,6 +17,7 @@ import { installRateLimit } from './platform/http/rate-limit.ts';
 import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { installStatic } from './platform/http/static.ts';
 import { registerModules } from './modules/index.ts';
+import { EnginePool, EngineService, engineCommand } from './modules/engine/index.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -89,7 +90,16 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   };
 
   app.get('/healthz', () => ({ status: 'ok', database: database.kind }));
-  const modules = await registerModules(app, ctx);
+  // Stockfish processes start on the first search, so a server that plays no bot runs none.
+  const engine = new EngineService(
+    new EnginePool({
+      command: engineCommand(config.engine.stockfishPath),
+      size: config.engine.poolSize,
+      queueMax: config.engine.queueMax,
+      log: app.log,
+    }),
+  );
+  const modules = await registerModules(app, ctx, { engine });
   await app.register(hub.plugin({ authenticate: modules.authenticateSocket }));
   await installStatic(app, config.webDist);
   await app.ready();
@@ -104,6 +114,9 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       closed = true;
       // Sockets first, so disconnect listeners (presence) still find their modules running.
       await hub.close();
+      // Engines first: a search in flight fails at once and its bot move is left to the sweep of
+      // whichever instance runs next, instead of holding the shutdown for a whole search.
+      await engine.close();
       await modules.close();
       await app.close();
       await bus.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config.ts';
+import { defaultEnginePoolSize, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('has the README defaults', () => {
@@ -60,5 +60,21 @@ describe('parseConfig', () => {
 
   it('google sign-in stays off unless both id and secret are set', () => {
     expect(parseConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeNull();
+  });
+
+  it('engine: the bundled build, one process per core but one, a queue of four per process', () => {
+    expect(defaultEnginePoolSize(1)).toBe(1);
+    expect(defaultEnginePoolSize(2)).toBe(1);
+    expect(defaultEnginePoolSize(8)).toBe(7);
+    const c = parseConfig({});
+    expect(c.engine.stockfishPath).toBeUndefined();
+    expect(c.engine.poolSize).toBe(defaultEnginePoolSize());
+    expect(c.engine.queueMax).toBe(c.engine.poolSize * 4);
+    expect(parseConfig({ STOCKFISH_PATH: '/usr/games/stockfish', ENGINE_POOL_SIZE: '3', ENGINE_QUEUE_MAX: '0' }).engine).toEqual({
+      stockfishPath: '/usr/games/stockfish',
+      poolSize: 3,
+      queueMax: 0,
+    });
+    expect(() => parseConfig({ ENGINE_POOL_SIZE: '0' })).toThrow();
   });
 });

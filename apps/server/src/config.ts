@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
 import { checkedPaymentsMode, PAYMENTS_MODES, type PaymentsMode } from './modules/wallet/index.ts';
@@ -47,7 +48,18 @@ const EnvSchema = z.object({
   PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(PAYMENTS_MODES).default('sandbox')),
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   LEDGER_RECONCILE_EVERY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(300_000)),
+  // A native Stockfish binary (faster than the bundled npm build, which is the default).
+  STOCKFISH_PATH: optionalString,
+  ENGINE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  ENGINE_QUEUE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
 });
+
+/**
+ * One engine per core but one, so the server's own thread keeps a core (each Stockfish process
+ * is single-threaded and busy for the whole of a search).
+ */
+export const defaultEnginePoolSize = (cores = os.availableParallelism()): number => Math.max(1, cores - 1);
+
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -78,6 +90,8 @@ export interface Config {
   payments: PaymentsMode;
   /** How often each instance reconciles the ledger (a full scan of the transfers). */
   ledgerReconcileEveryMs: number;
+  /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
+  engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -122,5 +136,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
+    engine: enginePool(e),
   };
+}
+
+function enginePool(e: Env): Config['engine'] {
+  const poolSize = e.ENGINE_POOL_SIZE ?? defaultEnginePoolSize();
+  // Four waiting searches per engine: a bot move waits at most a few move times, never minutes.
+  return { stockfishPath: e.STOCKFISH_PATH, poolSize, queueMax: e.ENGINE_QUEUE_MAX ?? poolSize * 4 };
 }

@@ -22,5 +22,5 @@ export * from './puzzles/index.ts';
 export * from './social/index.ts';
 export * from './text/control.ts';
 export * from './text/chat.ts';
-export * from './bots/strength.ts';
 export * from './admin/days.ts';
+export * from './bots/index.ts';

@@ -5,6 +5,7 @@ export * from './http/wallet.ts';
 export * from './http/admin.ts';
 export * from './play.ts';
 export * from './http/play.ts';
+export * from './http/bots.ts';
 export * from './matchmaking.ts';
 export * from './puzzles.ts';
 export * from './social.ts';

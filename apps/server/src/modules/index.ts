@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
+import type { EngineService } from './engine/index.ts';
 import { createAdminTrail, registerAdmin } from './admin/index.ts';
+import { registerBots } from './bots/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
 import { registerPlay } from './play/index.ts';
@@ -18,7 +20,12 @@ export interface Modules {
 }
 
 /** Every capability registers its routes, topics and commands here. */
-export async function registerModules(app: FastifyInstance, ctx: AppContext): Promise<Modules> {
+export interface ModuleDeps {
+  /** The Stockfish pool behind a service, made by the composition root (closed after the modules). */
+  engine: EngineService;
+}
+
+export async function registerModules(app: FastifyInstance, ctx: AppContext, deps: ModuleDeps): Promise<Modules> {
   // `Me` reads the ledger's balances and the friends list's badge; accounts depends on neither.
   const accounts = await registerAccounts(app, ctx, {
     readBalances: (uid) => readHeaderBalances(ctx.db, uid),
@@ -35,6 +42,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
   const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin });
+  // Bot games: built-in games against a system user per level, moves from the engine service.
+  const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
   const battle = registerBattle(app, ctx, { wallet, puzzles });
@@ -58,6 +67,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext): Pr
     async close() {
       await online.close();
       await puzzles.close();
+      await bots.close();
       await matchmaking.close();
       await play.close();
       await wallet.close();

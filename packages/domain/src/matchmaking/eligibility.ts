@@ -49,7 +49,8 @@ export type RefusalCode =
   | 'underMajority'
   | 'provisional'
   | 'locked'
-  | 'insufficient';
+  | 'insufficient'
+  | 'botCurrency';
 
 export interface Refusal {
   ok: false;

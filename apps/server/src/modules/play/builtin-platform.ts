@@ -113,7 +113,9 @@ export class BuiltinPlatform implements ChessPlatform {
       source: input.source ?? null,
       createdAt: now,
     });
-    if (!(await store.claimLivePlayers(game.id, [input.whiteUid, input.blackUid]))) {
+    const shared = new Set(input.sharedUids ?? []);
+    const claimed = [input.whiteUid, input.blackUid].filter((uid) => !shared.has(uid));
+    if (!(await store.claimLivePlayers(game.id, claimed))) {
       // Thrown, not returned: the transaction rolls back and the game never existed.
       throw conflict(PLAY_TEXTS.alreadyInGame);
     }

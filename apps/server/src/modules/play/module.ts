@@ -6,7 +6,7 @@ import { DowntimePolicy, BEAT_EVERY_MS } from './downtime.ts';
 import { GamePublisher } from './events.ts';
 import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
-import type { GameRecord } from './games.store.ts';
+import { GameStore, type GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
 import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
 import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
@@ -45,6 +45,13 @@ export interface PlayModule {
    * its escrow here; a crash before it is caught by matchmaking's own sweep and the escrow sweeper).
    */
   onGameEnded(listener: (game: GameRecord) => void): () => void;
+  /**
+   * Called on this instance after a game started, a move or a takeback committed (the bots
+   * module answers when its bot is to move; its own sweep covers other instances and crashes).
+   */
+  onGameProgress(listener: (game: GameRecord) => void): () => void;
+  /** A game row as stored now (null when unknown). */
+  findGame(gameId: string): Promise<GameRecord | null>;
   isGameRunning(uid: string): Promise<boolean>;
   /** Runs the deadline sweep now (tests and tools; the jobs run it on their own). */
   sweepDeadlines(): Promise<number>;
@@ -95,6 +102,11 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
     createGame: (input) => platform.createGame(input),
     onGameFinished: (hook) => finisher.onGameFinished(hook),
     onGameEnded: (listener) => publisher.listen((change) => (change.kind === 'ended' ? listener(change.game) : undefined)),
+    onGameProgress: (listener) =>
+      publisher.listen((change) =>
+        change.kind === 'started' || change.kind === 'moved' || change.kind === 'takenBack' ? listener(change.game) : undefined,
+      ),
+    findGame: (gameId) => new GameStore(db).find(gameId),
     isGameRunning: (uid) => play.isGameRunning(uid),
     sweepDeadlines: () => deadlines.sweep(),
     async close() {

@@ -81,8 +81,13 @@ export interface CreateGameInput {
   rated?: boolean;
   /** Set by matchmaking for wagers (minor units). */
   stake?: { currency: 'usd' | 'wbx'; amount: number } | null;
-  /** Where the game came from (an invitation id, `rematch:{gameId}`, a matchmaking record). */
+  /** Where the game came from (an invitation id, `rematch:{gameId}`, a matchmaking record, `bot:{id}`). */
   source?: string;
+  /**
+   * Players who may be in many games at once: the bot accounts, which play every bot game. They
+   * are not claimed in the one-live-game-per-person table; the other player still is.
+   */
+  sharedUids?: readonly string[];
 }
 
 export interface MoveInput {

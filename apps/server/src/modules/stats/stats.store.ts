@@ -1,9 +1,10 @@
-import { and, desc, eq, gt, gte, isNotNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, gte, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
 import { games } from '../play/schema.ts';
+import { botAccounts } from '../bots/schema.ts';
 
 export interface WinnerSum {
   uid: string;
@@ -61,6 +62,8 @@ export class StatsStore {
       gt(games.stakeAmount, 0),
       gte(games.endedAt, since),
       eq(users.closed, false),
+      // The bots win too, but the leaderboard ranks people (the house's wins are not a player's).
+      notInArray(users.id, this.db.select({ uid: botAccounts.userId }).from(botAccounts)),
     );
   }
 

@@ -19,6 +19,8 @@ export const accountOf = {
   fee: (currency: Currency): AccountRef => ({ id: `system:fee:${currency}`, kind: 'fee', ownerId: null, currency }),
   issuance: (): AccountRef => ({ id: 'system:issuance:wbx', kind: 'issuance', ownerId: null, currency: 'wbx' }),
   clearing: (currency: Currency): AccountRef => ({ id: `system:clearing:${currency}`, kind: 'clearing', ownerId: null, currency }),
+  /** The bots' stake holder (bots module): pays wins, keeps lost stakes; RushCoins only. */
+  house: (): AccountRef => ({ id: 'system:house:wbx', kind: 'house', ownerId: null, currency: 'wbx' }),
   adjustment: (currency: Currency): AccountRef => ({
     id: `system:adjustment:${currency}`,
     kind: 'adjustment',

@@ -1,5 +1,10 @@
 /** What the owner of a game or lobby says about it, for its escrow. */
-export type EscrowState = { state: 'live' } | { state: 'finished'; winners: string[] } | { state: 'abandoned' };
+export type EscrowState =
+  | { state: 'live' }
+  | { state: 'finished'; winners: string[] }
+  | { state: 'abandoned' }
+  // The owner closed the escrow itself, by its own rules (a bot game's house share), under the close key.
+  | { state: 'closed' };
 
 export interface EscrowResolver {
   resolve(ref: string): Promise<EscrowState>;

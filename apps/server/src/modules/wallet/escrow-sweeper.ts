@@ -38,6 +38,8 @@ export class EscrowSweeper {
         const s = await resolver.resolve(escrow.ref);
         if (s.state === 'live') {
           result.live++;
+        } else if (s.state === 'closed') {
+          result.settled++;
         } else if (s.state === 'finished' && s.winners.length > 0) {
           await this.wallet.settle({
             ref: escrow.ref,

@@ -29,6 +29,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'issuance',
   'clearing',
   'adjustment',
+  // The platform's side of bot games (RushCoins): never negative, funded once from issuance.
+  'house',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 

@@ -1,4 +1,4 @@
-import { ACCOUNT_ROUTES, MATCH_ROUTES, PUZZLE_ROUTES, WALLET_ROUTES } from '@rush/protocol';
+import { ACCOUNT_ROUTES, BOT_ROUTES, MATCH_ROUTES, PUZZLE_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 
 /**
  * Route classes of the API rate limit. `strict`: credentials and money writes (guessing
@@ -23,6 +23,7 @@ const STRICT_ROUTES = new Set(
     ACCOUNT_ROUTES.password,
     WALLET_ROUTES.closeAccount,
     MATCH_ROUTES.seek,
+    BOT_ROUTES.start,
     MATCH_ROUTES.accept,
     MATCH_ROUTES.join,
     MATCH_ROUTES.rematch,

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
+import type { EngineService } from '../engine/index.ts';
+import { FactsReader } from '../matchmaking/index.ts';
+import type { PlayModule } from '../play/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
+import { BotDriver } from './driver.ts';
+import { BOT_PREFIX, BotMoney } from './money.ts';
+import { botRoutes } from './routes.ts';
+import { BotService } from './service.ts';
+import { BotSettler } from './settlement.ts';
+
+export interface BotsOptions {
+  /** How often any instance looks for bot moves nobody holds and bot games left unsettled. */
+  sweepEveryMs: number;
+}
+
+export const DEFAULT_BOTS_OPTIONS: BotsOptions = { sweepEveryMs: 1_000 };
+
+export interface BotsModule {
+  service: BotService;
+  driver: BotDriver;
+  settler: BotSettler;
+  money: BotMoney;
+  close(): Promise<void>;
+}
+
+/**
+ * Bot games (issue 13): a built-in game against a system user per level, the bot's moves from
+ * the engine service, the stakes with the house's share in escrow, settled exactly once.
+ */
+export async function registerBots(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: { wallet: WalletCore; play: PlayModule; engine: EngineService },
+  options = DEFAULT_BOTS_OPTIONS,
+): Promise<BotsModule> {
+  const { db, clock, log } = ctx;
+  const money = new BotMoney(db, deps.wallet);
+  await money.fundHouse();
+  const facts = new FactsReader(db, clock, deps.wallet);
+  const service = new BotService({ db, clock, facts, money, play: deps.play, engine: deps.engine, log });
+  const driver = new BotDriver(db, clock, deps.play, deps.engine, log);
+  const settler = new BotSettler(db, clock, money, deps.play, log);
+
+  deps.wallet.escrowResolvers.register(BOT_PREFIX, settler.resolver());
+  const stopProgress = deps.play.onGameProgress((game) => driver.onProgress(game));
+  const stopEnded = deps.play.onGameEnded((game) => {
+    settler
+      .onGameEnded(game)
+      .catch((err: unknown) => log.error({ err, gameId: game.id }, 'bot game not settled; the sweep retries'));
+  });
+  botRoutes(app, service);
+
+  const jobs = new JobRunner(
+    [
+      { name: 'bots-turns', everyMs: options.sweepEveryMs, run: () => driver.sweep() },
+      { name: 'bots-settle', everyMs: options.sweepEveryMs, run: () => settler.sweep() },
+    ],
+    log,
+  );
+  jobs.start();
+  return {
+    service,
+    driver,
+    settler,
+    money,
+    async close() {
+      stopProgress();
+      stopEnded();
+      await jobs.stop();
+      await driver.idle();
+    },
+  };
+}

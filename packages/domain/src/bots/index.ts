@@ -1,0 +1,4 @@
+export * from './strength.ts';
+export * from './settlement.ts';
+export * from './texts.ts';
+export * from './wizard.ts';
