@@ -10,6 +10,7 @@ import { createBus } from './platform/realtime/bus.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installJsonBodyParser } from './platform/http/json-body.ts';
 import { installControlCharGuard } from './platform/http/control-chars.ts';
 import { installCsrf } from './platform/http/csrf.ts';
 import { contentSecurityDirectives } from './platform/http/csp.ts';
@@ -55,6 +56,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
     }),
   });
   installErrorHandler(app);
+  installJsonBodyParser(app);
   const routes = collectRoutes(app);
 
   await app.register(cookie);

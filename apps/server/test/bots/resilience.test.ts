@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BOT_TEXTS, units } from '@rush/domain';
 import { BOT_ROUTES } from '@rush/protocol';
@@ -60,13 +62,16 @@ describe.each(DB_KINDS)('bot games survive crashes and load (%s)', (kind) => {
   }, 90_000);
 
   test('a full engine queue refuses a new bot game with a clear message and takes no money', async () => {
-    const server = await startTestServer({ kind, env: engineEnv('hang', { ENGINE_QUEUE_MAX: '0' }) });
+    const env = engineEnv('hang', { ENGINE_QUEUE_MAX: '0' });
+    const server = await startTestServer({ kind, env });
     servers.push(server);
     const p = await fundedPlayer(server, units(1000));
     const { view, white } = await startedBot(p, 'low', 50);
     if (white) await p.cmd('game.move', { gameId: view.gameId, ply: 1, uci: 'e2e4' });
-    // The only engine is busy with p's bot move.
-    await new Promise((r) => setTimeout(r, 500));
+    // The only engine is busy with p's bot move once the stand-in has been told `go` (however
+    // slowly a loaded machine starts it); it stays busy through its kills and retries.
+    const go = path.join(path.dirname(env.STOCKFISH_PATH), 'crashed.go');
+    await expect.poll(() => fs.existsSync(go), { timeout: 30_000 }).toBe(true);
     const q = await fundedPlayer(server, units(1000));
     const res = await startBot(q, { gameType: 'bot_000001', c: 'wbx', bet: 50, level: 'low' });
     expect(res.status).toBe(503);

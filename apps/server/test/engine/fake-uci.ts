@@ -24,8 +24,7 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   else if (cmd === 'position') {
     const at = rest.indexOf('moves');
     played = at < 0 ? [] : rest.slice(at + 1);
-  }
-  else if (cmd === 'stop' && pending) {
+  } else if (cmd === 'stop' && pending) {
     clearTimeout(pending);
     pending = null;
     if (mode !== 'hang') answer();
@@ -36,6 +35,8 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
       process.exit(3);
     }
     if (mode === 'hang') {
+      // Tells the test a search is under way (the only engine is now taken).
+      if (marker) fs.appendFileSync(`${marker}.go`, 'go\n');
       pending = setTimeout(() => {}, 1 << 30);
       return;
     }

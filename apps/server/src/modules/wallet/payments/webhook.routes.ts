@@ -13,6 +13,8 @@ export const SANDBOX_WEBHOOK_PATH = '/webhooks/payments/sandbox';
  */
 export async function webhookRoutes(app: FastifyInstance, notifications: PaymentNotifications): Promise<void> {
   await app.register((scope, _opts, done) => {
+    // The edge's UTF-8-checking JSON parser is inherited: this scope replaces it with the raw text.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, next) => next(null, body));
     scope.post(SANDBOX_WEBHOOK_PATH, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
