@@ -20,6 +20,6 @@ export function installJsonBodyParser(app: FastifyInstance): void {
       done(badRequest(), undefined);
       return;
     }
-    parseJson(request, text, done);
+    void parseJson(request, text, done);
   });
 }
