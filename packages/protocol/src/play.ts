@@ -79,7 +79,7 @@ export const OffersView = z.object({
 });
 export type OffersView = z.infer<typeof OffersView>;
 
-/** The wager on a game (set by matchmaking; null for friendly games). `pot` is both stakes. */
+/** The wager on a game (matchmaking, bot games; null for friendly games). `pot` is both shares: twice the stake, or the stake and the house's share against a bot. */
 export const StakeView = z.object({ currency: z.enum(CURRENCIES), amount: minor, pot: minor });
 export type StakeView = z.infer<typeof StakeView>;
 
@@ -121,6 +121,8 @@ export const GameView = z.object({
   statusText: z.string().nullable(),
   white: PlayerView,
   black: PlayerView,
+  /** The side a chess engine plays (a bot game: no draw or takeback offers to it); null between people. */
+  engine: ColorSchema.nullable(),
   initialFen: z.string(),
   /** UCI moves from the initial position. */
   moves: z.array(z.string()),

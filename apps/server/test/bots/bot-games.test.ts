@@ -80,6 +80,19 @@ describe.each(DB_KINDS)('bot games (%s)', (kind) => {
     const { view, white } = await startedBot(p, 'mid', 100);
     // Two moves each side played, so Resign (not Abort) applies.
     await playLine(p, view.gameId, white, white ? HUMAN_WHITE_MATES : HUMAN_BLACK_MATES, white ? 3 : 2);
+    // The game says which side the engine plays, counts it as there, and shows the bot pot.
+    const shown = await p.view(view.gameId);
+    const engine = white ? 'black' : 'white';
+    expect(shown.engine).toBe(engine);
+    expect(shown[engine].connected).toBe(true);
+    expect(shown.stake).toEqual({ currency: 'wbx', amount: 10_000, pot: 30_000 });
+    // An engine answers no offer, so none can be made to it (and nothing stands open).
+    for (const name of ['game.draw', 'game.takeback']) {
+      const offer = await p.cmd(name, { gameId: view.gameId, action: 'offer' });
+      expect(offer.ok).toBe(false);
+      expect(JSON.stringify(offer)).toContain(BOT_TEXTS.noOffersToBot);
+    }
+    expect((await p.view(view.gameId)).offers).toEqual({ draw: null, takeback: null, rematch: null });
     const ack = await p.cmd('game.resign', { gameId: view.gameId });
     expect(ack.ok).toBe(true);
     await eventually(async () => (await house(server)) === houseBefore + units(100));

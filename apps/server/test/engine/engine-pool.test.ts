@@ -98,14 +98,20 @@ describe('engine pool supervision (a scripted UCI stand-in)', () => {
     expect(order).toEqual(['analysis 1', 'bot', 'analysis 2']);
   });
 
-  test('a full queue refuses new searches at once instead of slowing everyone', async () => {
+  test('a full queue refuses analysis at once and says full (new bot games wait); running games still queue, in order', async () => {
     const p = pool({ command: fake('ok'), queueMax: 1 });
-    const running = p.search(job(150), 'bot');
+    const order: string[] = [];
+    const track = (name: string, promise: Promise<unknown>) => promise.then(() => order.push(name));
+    const running = track('running', p.search(job(150), 'bot'));
     await expect.poll(() => p.pids().length).toBe(1);
-    const waiting = p.search(job(10), 'bot');
+    const waiting = track('waiting', p.search(job(10), 'bot'));
     expect(p.full).toBe(true);
-    await expect(p.search(job(10), 'bot')).rejects.toBeInstanceOf(EngineBusyError);
-    await Promise.all([running, waiting]);
+    await expect(p.search(job(10), 'analysis')).rejects.toBeInstanceOf(EngineBusyError);
+    // A bot move past the bound is not refused: it waits its turn behind the earlier one.
+    const late = track('late', p.search(job(10), 'bot'));
+    expect(p.queued).toBe(2);
+    await Promise.all([running, waiting, late]);
+    expect(order).toEqual(['running', 'waiting', 'late']);
     expect(p.full).toBe(false);
   });
 

@@ -43,6 +43,8 @@ const game = (over: Partial<GameRecord> = {}): GameRecord => ({
   disconnectGraceEndsAt: null,
   stakeCurrency: null,
   stakeAmount: null,
+  stakePot: null,
+  engineColor: null,
   source: null,
   createdAt: new Date(T0 - 60_000),
   endedAt: null,

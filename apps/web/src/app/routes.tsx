@@ -126,7 +126,11 @@ export const appRoutes: RouteObject[] = [
             handle: handle('user'),
             lazy: lazyPage(() => import('../features/puzzles/battle/BattlePage.tsx'), 'BattlePage'),
           },
-          soon('bot-match', 'Play the Bot'),
+          {
+            path: 'bot-match',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/bots/BotMatchPage.tsx'), 'BotMatchPage'),
+          },
           { path: '*', handle: handle('public'), element: <Navigate to="/404" replace /> },
         ],
       },

@@ -15,7 +15,9 @@ describe('bot strength', () => {
   test('each level is stronger and thinks longer than the one before, inside the UCI_Elo range', () => {
     const rows = BOT_LEVELS.map((l) => BOT_STRENGTH[l]);
     for (const r of rows) {
-      expect(r.uciElo).toBeGreaterThanOrEqual(1320);
+      // The floor of every Stockfish still packaged (15.1 accepts 1350-2850; 16+ 1320-3190).
+      expect(r.uciElo).toBeGreaterThanOrEqual(1350);
+      expect(r.uciElo).toBeLessThanOrEqual(2850);
       expect(r.uciElo).toBeLessThanOrEqual(3190);
       expect(r.skillLevel).toBeGreaterThanOrEqual(0);
       expect(r.skillLevel).toBeLessThanOrEqual(20);

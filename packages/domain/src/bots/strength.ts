@@ -3,9 +3,10 @@
  * plays at each level.
  *
  * How the levels were chosen: Stockfish's `UCI_Elo` (with `UCI_LimitStrength`) is calibrated
- * against CCRL 40/4 for its range 1320-3190, so it is the knob with a meaning players can read.
- * Low sits at the floor (a club beginner still loses to it, but it blunders pieces often), Mid
- * at a strong club player, High at master level: each step is a clear jump a player feels, and
+ * against CCRL 40/4 for its range 1320-3190 (1350-2850 before Stockfish 16, e.g. Debian 12's
+ * 15.1, which ignores a value below its floor), so it is the knob with a meaning players can read.
+ * Low sits at the floor both accept, 1350 (a club beginner still loses to it, but it blunders
+ * pieces often), Mid at a strong club player, High at master level: each step is a clear jump a player feels, and
  * each pays more because it is harder to beat. `Skill Level` is set too, for engines built
  * without `UCI_Elo` (Stockfish ignores it while `UCI_LimitStrength` is on). Move time grows
  * with the level so the stronger bot is not also the one that answers at once; it is an upper
@@ -24,7 +25,7 @@ export interface BotStrength {
 }
 
 export const BOT_STRENGTH: Readonly<Record<BotLevel, BotStrength>> = {
-  low: { label: 'Low', multiplier: 1, uciElo: 1320, skillLevel: 0, moveTimeMs: 300 },
+  low: { label: 'Low', multiplier: 1, uciElo: 1350, skillLevel: 0, moveTimeMs: 300 },
   mid: { label: 'Mid', multiplier: 2, uciElo: 1800, skillLevel: 8, moveTimeMs: 600 },
   high: { label: 'High', multiplier: 3, uciElo: 2400, skillLevel: 15, moveTimeMs: 1000 },
 };

@@ -9,5 +9,6 @@ export const BOT_TEXTS = {
   enginesBusy: 'All our bots are busy right now. Please try again in a minute.', // ours (engine queue full)
   houseCannotCover: 'This wager against the bot is not available right now. Please try a smaller wager.', // ours (house bound)
   notInBotGame: 'You have no bot game to abort.', // ours
+  noOffersToBot: 'The bot does not take draw or takeback offers. Play on, or resign.', // ours
   playVsAi: 'Play vs AI',
 } as const;

@@ -89,9 +89,9 @@ export class BotService {
         mode: decision.mode,
         // A bot's strength is its level, not a rating: the players' ratings stay as they are.
         rated: false,
-        stake: { currency: 'wbx', amount: Number(row.stake) },
+        stake: { currency: 'wbx', amount: Number(row.stake), pot: Number(row.stake + row.houseStake) },
         source: botRef(row.id),
-        sharedUids: [botUid],
+        engineUid: botUid,
       }));
     } catch (err) {
       // A game started elsewhere in between (one live game per person): the stakes go back.

@@ -19,7 +19,11 @@ export class EngineClosedError extends Error {
 export interface EnginePoolOptions {
   command: EngineCommand;
   size: number;
-  /** Searches waiting beyond the running ones; more are refused (EngineBusyError). */
+  /**
+   * Searches waiting beyond the running ones. Past it new bot games are refused (`full`) and
+   * analysis is refused (EngineBusyError); a bot move of a running game always queues, in
+   * order, so no game starves while others take every free place (the bot-move benchmark).
+   */
   queueMax: number;
   log: Pick<FastifyBaseLogger, 'warn' | 'error'>;
   startTimeoutMs?: number;
@@ -84,7 +88,7 @@ export class EnginePool {
   search(job: SearchJob, priority: EnginePriority): Promise<SearchResult> {
     if (this.closed) return Promise.reject(new EngineClosedError());
     const idle = this.slots.some((s) => !s.busy);
-    if (!idle && this.queued >= this.o.queueMax) return Promise.reject(new EngineBusyError());
+    if (priority !== 'bot' && !idle && this.queued >= this.o.queueMax) return Promise.reject(new EngineBusyError());
     return new Promise<SearchResult>((resolve, reject) => {
       this.queues[priority].push({ job, priority, tries: 0, resolve, reject });
       this.pump();

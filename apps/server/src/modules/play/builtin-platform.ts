@@ -110,11 +110,12 @@ export class BuiltinPlatform implements ChessPlatform {
       deadlineAt: deadlineFor(0, clock, now),
       stakeCurrency: input.stake?.currency ?? null,
       stakeAmount: input.stake?.amount ?? null,
+      stakePot: input.stake ? (input.stake.pot ?? input.stake.amount * 2) : null,
+      engineColor: input.engineUid === undefined ? null : input.engineUid === input.whiteUid ? 'white' : 'black',
       source: input.source ?? null,
       createdAt: now,
     });
-    const shared = new Set(input.sharedUids ?? []);
-    const claimed = [input.whiteUid, input.blackUid].filter((uid) => !shared.has(uid));
+    const claimed = [input.whiteUid, input.blackUid].filter((uid) => uid !== input.engineUid);
     if (!(await store.claimLivePlayers(game.id, claimed))) {
       // Thrown, not returned: the transaction rolls back and the game never existed.
       throw conflict(PLAY_TEXTS.alreadyInGame);

@@ -1,4 +1,5 @@
 import {
+  BOT_TEXTS,
   boardOf,
   canProposeTakeback,
   clockAfterTakeback,
@@ -23,6 +24,14 @@ import { clockColumns, clockOf, deadlineFor, fensOf, turnOf } from './record.ts'
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
 /**
+ * An engine never answers an offer, so none is made to it: a draw would let a losing player
+ * ask forever, and a takeback would undo the engine's move with no one to agree (issue 13).
+ */
+function refuseAgainstEngine(g: GameRecord): void {
+  if (g.engineColor !== null) throw new AppError('BAD_REQUEST', BOT_TEXTS.noOffersToBot);
+}
+
+/**
  * Draw and takeback offers of a live game (SPEC 4: disabled until 2 moves), judged inside the
  * caller's transaction on the locked row. Offering what the opponent already offers accepts it;
  * a resend of one's own offer changes nothing; declining withdraws one's own offer or refuses
@@ -35,6 +44,7 @@ export class GameOffers {
   ) {}
 
   async draw(tx: Tx, g: GameRecord, me: Color, answer: OfferAnswer, changes: GameChange[]): Promise<Outcome<void>> {
+    refuseAgainstEngine(g);
     if (!offersAllowed(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
     const store = new GameStore(tx);
     const theirs = g.drawOffer === opposite(me);
@@ -55,6 +65,7 @@ export class GameOffers {
   }
 
   async takeback(tx: Tx, g: GameRecord, me: Color, answer: OfferAnswer, changes: GameChange[]): Promise<Outcome<void>> {
+    refuseAgainstEngine(g);
     if (!offersAllowed(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
     const store = new GameStore(tx);
     const theirs = g.takebackOffer === opposite(me);

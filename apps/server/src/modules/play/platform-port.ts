@@ -79,15 +79,20 @@ export interface CreateGameInput {
   blackUid: string;
   mode: GameModeId;
   rated?: boolean;
-  /** Set by matchmaking for wagers (minor units). */
-  stake?: { currency: 'usd' | 'wbx'; amount: number } | null;
+  /**
+   * Set by matchmaking and bot games for wagers (minor units). `pot` is what the winner's side
+   * plays for, both shares together: twice the stake between people (the default), the stake
+   * plus the house's share against a bot.
+   */
+  stake?: { currency: 'usd' | 'wbx'; amount: number; pot?: number } | null;
   /** Where the game came from (an invitation id, `rematch:{gameId}`, a matchmaking record, `bot:{id}`). */
   source?: string;
   /**
-   * Players who may be in many games at once: the bot accounts, which play every bot game. They
-   * are not claimed in the one-live-game-per-person table; the other player still is.
+   * The player a chess engine moves for (a bot account). It may be in many games at once, so it
+   * is not claimed in the one-live-game-per-person table (the other player still is); it never
+   * answers draw or takeback offers, so none can be made to it; and it counts as always there.
    */
-  sharedUids?: readonly string[];
+  engineUid?: string;
 }
 
 export interface MoveInput {

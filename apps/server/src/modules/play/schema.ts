@@ -78,6 +78,10 @@ export const games = pgTable(
     /** Set by matchmaking for wagered games (minor units); settlement goes through the wallet. */
     stakeCurrency: text('stake_currency', { enum: ['usd', 'wbx'] }),
     stakeAmount: integer('stake_amount'),
+    /** Both shares of a wagered game (a bot game: the stake and the house's share); null before 0018 (then twice the stake). */
+    stakePot: integer('stake_pot'),
+    /** The side a chess engine plays (a bot game); null between people. */
+    engineColor: colorCol('engine_color'),
     /** Where the game came from: an invitation id, a rematch of a game, a matchmaking record. */
     source: text('source'),
     createdAt: ts('created_at').notNull(),

@@ -68,8 +68,10 @@ export class GameViews {
       rated: g.rated,
       status,
       statusText: statusText(status),
-      white: playerView(cards.get(g.whiteId), g.whiteId, g.whiteRating, g.whiteProvisional, connected.has(g.whiteId), g.whiteRatingDiff),
-      black: playerView(cards.get(g.blackId), g.blackId, g.blackRating, g.blackProvisional, connected.has(g.blackId), g.blackRatingDiff),
+      // An engine has no socket and is always there.
+      white: playerView(cards.get(g.whiteId), g.whiteId, g.whiteRating, g.whiteProvisional, g.engineColor === 'white' || connected.has(g.whiteId), g.whiteRatingDiff),
+      black: playerView(cards.get(g.blackId), g.blackId, g.blackRating, g.blackProvisional, g.engineColor === 'black' || connected.has(g.blackId), g.blackRatingDiff),
+      engine: g.engineColor ?? null,
       initialFen: g.initialFen,
       moves: g.moves,
       san: g.san,
@@ -84,7 +86,7 @@ export class GameViews {
       offers: offersView(g),
       stake:
         g.stakeCurrency && g.stakeAmount !== null
-          ? { currency: g.stakeCurrency, amount: g.stakeAmount, pot: g.stakeAmount * 2 }
+          ? { currency: g.stakeCurrency, amount: g.stakeAmount, pot: g.stakePot ?? g.stakeAmount * 2 }
           : null,
       disconnect:
         g.disconnectColor && g.disconnectGraceEndsAt ? { color: g.disconnectColor, graceEndsAt: g.disconnectGraceEndsAt.toISOString() } : null,

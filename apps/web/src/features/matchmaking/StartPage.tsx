@@ -21,6 +21,8 @@ import { cancelChallenge, createChallenge, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
+import { BOT_FLOW_START, isBotFlow } from '../bots/botWizard.ts';
+import { BotWizard } from '../bots/BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
 import './matchmaking.css';
 
@@ -79,12 +81,18 @@ function WagerList({
   );
 }
 
+/** SPEC 2 /start: the bot flow (`step=bot1..3`, or the `bot` flag) or the wizard against people. */
+export function StartPage() {
+  const location = useLocation();
+  return isBotFlow(location.search) ? <BotWizard /> : <PlayerWizard />;
+}
+
 /**
  * SPEC 2, 4, 5 /start: step 1 the game type, step 2 the amount (currency switch; the user's
  * options), step 3 the split Play button (Find Match, Play With Friend) or, with `challengeid`,
  * the challenge. The query is the wizard's state; wrong or missing values are corrected in it.
  */
-export function StartPage() {
+function PlayerWizard() {
   const { me } = useSession();
   const location = useLocation();
   const navigate = useNavigate();
@@ -236,6 +244,9 @@ export function StartPage() {
               Next
             </Button>
           </div>
+          <p className="muted">
+            Rather play an engine for RushCoins? <Link to={BOT_FLOW_START}>Play the Bot</Link>
+          </p>
         </div>
       ) : null}
 

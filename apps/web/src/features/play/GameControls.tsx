@@ -42,9 +42,11 @@ interface GameControlsProps {
   /** Pending requests the player closed without answering (badge); opens them again. */
   pendingRequests: number;
   onShowRequests: () => void;
+  /** False against an engine: it answers no draw or takeback offer, so none is offered. */
+  offers?: boolean;
 }
 
-/** Abort (fewer than 2 plies) or Resign, Offer draw, Takeback, and the pending-requests badge. */
+/** Abort (fewer than 2 plies) or Resign, Offer draw, Takeback (not against an engine), and the pending-requests badge. */
 export function GameControls({
   view,
   you,
@@ -55,6 +57,7 @@ export function GameControls({
   onOfferTakeback,
   pendingRequests,
   onShowRequests,
+  offers = true,
 }: GameControlsProps) {
   const state = controlsState(view, you);
   return (
@@ -69,17 +72,21 @@ export function GameControls({
             Resign
           </Button>
         )}
-        <Button variant="secondary" onClick={onOfferDraw} disabled={state.drawDisabled} busy={busy === 'draw'}>
-          Offer draw
-        </Button>
-        <Button
-          variant="secondary"
-          onClick={onOfferTakeback}
-          disabled={state.takebackDisabled}
-          busy={busy === 'takeback'}
-        >
-          Takeback
-        </Button>
+        {offers ? (
+          <>
+            <Button variant="secondary" onClick={onOfferDraw} disabled={state.drawDisabled} busy={busy === 'draw'}>
+              Offer draw
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={onOfferTakeback}
+              disabled={state.takebackDisabled}
+              busy={busy === 'takeback'}
+            >
+              Takeback
+            </Button>
+          </>
+        ) : null}
         {pendingRequests > 0 ? (
           <Button variant="primary" className="requests-button" onClick={onShowRequests}>
             Requests{' '}

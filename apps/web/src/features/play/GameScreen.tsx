@@ -42,8 +42,10 @@ interface GameScreenProps {
   game: LiveGame;
   /** After the end: leave the finished game (back to the match screen). */
   onDone?: () => void;
-  /** A matchmaking game: the result popup's actions (SPEC 4 Done, Rematch, Find New Match). */
+  /** A matchmaking or bot game: the result popup's actions (SPEC 4 Done, Rematch, Find New Match). */
   finishActions?: ReactNode;
+  /** Abort through another call than the game command (a bot game: SPEC 7 abortBotGame). */
+  onAbort?: () => Promise<unknown>;
 }
 
 /**
@@ -51,10 +53,12 @@ interface GameScreenProps {
  * chat, prize pool, controls, and the result, rematch, draw and takeback modals. Moves are
  * shown at once and sent with their ply; the server's answer (or its state) always wins.
  */
-export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
+export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenProps) {
   const { view } = game;
   const you: Color = view.you ?? 'white';
   const them = opposite(you);
+  // Against an engine: no offers, no chat and no report (nobody reads them).
+  const vsEngine = view.engine === them;
   const commands = useGameCommands(view.id);
   const live = view.status === 'started';
 
@@ -170,7 +174,8 @@ export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
               view={view}
               you={you}
               busy={busy}
-              onAbort={() => act('abort', () => commands.abort())}
+              onAbort={() => act('abort', onAbort ?? (() => commands.abort()))}
+              offers={!vsEngine}
               onResign={() => setConfirmResign(true)}
               onOfferDraw={() => act('draw', () => commands.draw('offer'))}
               onOfferTakeback={() => act('takeback', () => commands.takeback('offer'))}
@@ -204,10 +209,12 @@ export function GameScreen({ game, onDone, finishActions }: GameScreenProps) {
             </section>
           )}
           <FormMessage text={actionError} />
-          <ReportOpponentButton game={view} />
+          {vsEngine ? null : <ReportOpponentButton game={view} />}
           <PrizePool stake={view.stake} />
           <MoveList san={view.san} />
-          <ChatPanel title="Chat" lines={view.chat} onSend={(text) => commands.chat(text)} className="player-chat" />
+          {vsEngine ? null : (
+            <ChatPanel title="Chat" lines={view.chat} onSend={(text) => commands.chat(text)} className="player-chat" />
+          )}
         </div>
       </div>
 

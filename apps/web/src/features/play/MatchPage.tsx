@@ -43,6 +43,8 @@ export function MatchPage() {
   if (game.isError || !game.data) {
     return <QueryState query={game} loading="Loading the game…" subject="the game" className="page" />;
   }
+  // A game against the bot is played on its own screen (stake, difficulty, abortBotGame).
+  if (!entry && game.data.view.engine !== null) return <Navigate to="/bot-match" replace />;
   const players = `${game.data.view.white.username} vs ${game.data.view.black.username}`;
   return (
     <>

@@ -37,6 +37,7 @@ export function makeGame(overrides: Partial<GameView> = {}): GameView {
     statusText: null,
     white: makePlayer(),
     black: makePlayer({ uid: 'u2', username: 'bob' }),
+    engine: null,
     initialFen: START_FEN,
     moves: [],
     san: [],

@@ -1,0 +1,241 @@
+import { useEffect, useId } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import {
+  activeBotModes,
+  activeWagers,
+  BOT_LEVELS,
+  BOT_STRENGTH,
+  BOT_TEXTS,
+  MATCH_TEXTS,
+  settleBotGame,
+  wagerMinor,
+  wagerName,
+  type BotLevel,
+  type BotWizardParams,
+} from '@rush/domain';
+import { startBotGame } from '../../api/bots.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { useSession } from '../accounts/session.ts';
+import { useAppState, useCatalog, useMatchOptions } from '../matchmaking/queries.ts';
+import { RefusalNotice } from '../matchmaking/RefusalNotice.tsx';
+import { useMatchStart } from '../matchmaking/useMatchStart.ts';
+import { BOT_KEYS, useCurrentBotGame } from './queries.ts';
+import {
+  botQueryIsCorrected,
+  botWizardSearch,
+  normalizedBotWizard,
+  readBotWizardQuery,
+  type BotStep,
+} from './botWizard.ts';
+import '../matchmaking/matchmaking.css';
+
+const STEP_NAMES = ['Game type', 'Wager and difficulty', 'Play vs AI'] as const;
+
+/** "Low 1x" (SPEC 9 bot multipliers). */
+export const levelName = (level: BotLevel) => `${BOT_STRENGTH[level].label} ${BOT_STRENGTH[level].multiplier}x`;
+
+/** What a win against the bot pays the player at this wager and level (the domain's settlement). */
+const winPays = (bet: number, level: BotLevel) => settleBotGame(wagerMinor(bet), level, 'win').toPlayer;
+
+function StepList({ step }: { step: BotStep }) {
+  return (
+    <ol className="wizard-steps" aria-label="Steps">
+      {STEP_NAMES.map((name, i) => (
+        <li key={name} aria-current={step === i + 1 ? 'step' : undefined} className={step === i + 1 ? 'current' : ''}>
+          <span aria-hidden="true">{i + 1}</span> {name}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/**
+ * SPEC 2 bot flow on /start: bot1 the game type, bot2 the RushCoin wager and the difficulty
+ * (with its multiplier), bot3 "Play vs AI". The query is the state, corrected as SPEC 5 says.
+ */
+export function BotWizard() {
+  const { me } = useSession();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const query = readBotWizardQuery(location.search);
+  const catalog = useCatalog();
+  const appState = useAppState();
+  // Only for the account-wide refusal (banned, paused, no balance), shown before any click.
+  const options = useMatchOptions(me, null, null, !!catalog.data);
+  const current = useCurrentBotGame(!!me);
+  const start = useMatchStart();
+  const headingId = useId();
+  const params = catalog.data ? normalizedBotWizard(query, catalog.data) : null;
+  const corrected = params ? botQueryIsCorrected(query, params) : true;
+
+  useEffect(() => {
+    if (params && !corrected) {
+      void navigate(
+        { search: botWizardSearch(query.step, params, new URLSearchParams(location.search)) },
+        { replace: true },
+      );
+    }
+  }, [params, corrected, query.step, navigate, location.search]);
+
+  if (catalog.isError || !catalog.data || !params) {
+    return <QueryState query={catalog} loading="Loading…" subject="the game choices" className="page" />;
+  }
+
+  const go = (step: BotStep, change: Partial<BotWizardParams> = {}, replace = false) => {
+    start.clear();
+    void navigate(
+      { search: botWizardSearch(step, { ...params, ...change }, new URLSearchParams(location.search)) },
+      { replace },
+    );
+  };
+  const modes = activeBotModes(catalog.data);
+  const mode = modes.find((m) => m.id === params.gameType) ?? null;
+  const wagers = activeWagers(catalog.data, 'wbx');
+  const live = current.data ?? null;
+
+  const play = () => {
+    if (!params.gameType || params.bet === null) return;
+    const body = { gameType: params.gameType, c: params.currency, bet: params.bet, level: params.level };
+    start.run(
+      'wbx',
+      () => startBotGame(body),
+      (view) => {
+        client.setQueryData(BOT_KEYS.current, view);
+        void navigate('/bot-match');
+      },
+    );
+  };
+
+  return (
+    <section className="page start-page" aria-labelledby={headingId}>
+      <title>Play the Bot</title>
+      <h1 id={headingId}>Play the Bot</h1>
+      <StepList step={query.step} />
+      {live ? (
+        <p className="notice">
+          You have a game against the bot in progress. <Link to="/bot-match">Resume game</Link>
+        </p>
+      ) : null}
+
+      {query.step === 1 ? (
+        <div className="wizard-step">
+          <h2>Choose a game type</h2>
+          {modes.length === 0 ? (
+            <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>
+          ) : (
+            <fieldset className="wizard-choices">
+              <legend className="visually-hidden">Game type</legend>
+              {modes.map((m) => (
+                <label key={m.id} className={`wizard-choice${m.id === params.gameType ? ' selected' : ''}`}>
+                  <input
+                    type="radio"
+                    name="gameType"
+                    checked={m.id === params.gameType}
+                    onChange={() => go(1, { gameType: m.id }, true)}
+                  />
+                  <span>{m.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <div className="wizard-nav">
+            <Button variant="secondary" onClick={() => void navigate('/start?step=1')}>
+              Back
+            </Button>
+            <Button onClick={() => go(2)} disabled={!mode}>
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {query.step === 2 ? (
+        <div className="wizard-step">
+          <h2>Choose a wager and difficulty</h2>
+          <p className="muted">{BOT_TEXTS.rushCoinsOnly}</p>
+          {wagers.length === 0 ? (
+            <p className="muted">No amounts are available in this currency.</p>
+          ) : (
+            <fieldset className="wizard-choices">
+              <legend className="visually-hidden">Wager in RushCoins</legend>
+              {wagers.map((w) => (
+                <label key={w.key} className={`wizard-choice${w.value === params.bet ? ' selected' : ''}`}>
+                  <input
+                    type="radio"
+                    name="bet"
+                    checked={w.value === params.bet}
+                    onChange={() => go(2, { bet: w.value }, true)}
+                  />
+                  <span>{w.name}</span>
+                </label>
+              ))}
+            </fieldset>
+          )}
+          <fieldset className="wizard-choices">
+            <legend className="visually-hidden">Difficulty</legend>
+            {BOT_LEVELS.map((level) => (
+              <label key={level} className={`wizard-choice${level === params.level ? ' selected' : ''}`}>
+                <input
+                  type="radio"
+                  name="bot"
+                  checked={level === params.level}
+                  onChange={() => go(2, { level }, true)}
+                />
+                <span>{levelName(level)}</span>
+              </label>
+            ))}
+          </fieldset>
+          {params.bet !== null ? (
+            <p>
+              A win pays <Amount minor={winPays(params.bet, params.level)} currency="wbx" />.
+            </p>
+          ) : null}
+          <div className="wizard-nav">
+            <Button variant="secondary" onClick={() => go(1)}>
+              Back
+            </Button>
+            <Button onClick={() => go(3)} disabled={params.bet === null}>
+              Next
+            </Button>
+          </div>
+        </div>
+      ) : null}
+
+      {query.step === 3 ? (
+        <div className="wizard-step">
+          <h2>Ready to play</h2>
+          <dl className="wizard-summary">
+            <dt>Game Type</dt>
+            <dd>{mode?.name ?? '-'}</dd>
+            <dt>Wager</dt>
+            <dd>{params.bet === null ? '-' : wagerName('wbx', params.bet)}</dd>
+            <dt>Difficulty</dt>
+            <dd>{levelName(params.level)}</dd>
+            <dt>A win pays</dt>
+            <dd>{params.bet === null ? '-' : <Amount minor={winPays(params.bet, params.level)} currency="wbx" />}</dd>
+          </dl>
+          <div className="play-split">
+            <Button onClick={play} busy={start.busy} disabled={!mode || params.bet === null}>
+              {BOT_TEXTS.playVsAi}
+            </Button>
+          </div>
+          <div aria-live="polite">
+            <RefusalNotice
+              refusal={start.refusal ?? options.data?.account ?? null}
+              announcement={appState.data?.announcement}
+            />
+          </div>
+          <div className="wizard-nav">
+            <Button variant="secondary" onClick={() => go(2)}>
+              Back
+            </Button>
+          </div>
+        </div>
+      ) : null}
+    </section>
+  );
+}
