@@ -1,6 +1,6 @@
 import type { BenchResult } from './types.ts';
 
-/** A plain-text table: measured values with one decimal, ratios as "1.23x". */
+/** A plain-text table: measured values with one decimal, ratios as "1.23x", then the notes. */
 export function formatResult(result: BenchResult): string {
   const body = [
     ...result.rows.map((r) => [r.label, ...r.values.map((v) => v.toFixed(1))]),
@@ -11,5 +11,13 @@ export function formatResult(result: BenchResult): string {
   const line = (row: string[]) =>
     row.map((cell, col) => (col === 0 ? cell.padEnd(widths[col]!) : cell.padStart(widths[col]!))).join('  ');
   const rule = widths.map((w) => '-'.repeat(w)).join('  ');
-  return [result.title, line(table[0]!), rule, ...body.slice(0, -1).map(line), rule, line(body.at(-1)!)].join('\n');
+  return [
+    result.title,
+    line(table[0]!),
+    rule,
+    ...body.slice(0, -1).map(line),
+    rule,
+    line(body.at(-1)!),
+    ...(result.notes ?? []),
+  ].join('\n');
 }

@@ -1,3 +1,4 @@
+import { botMove, DEFAULT_BOT_MOVE } from './bot-move.ts';
 import { ledgerThroughput } from './ledger-throughput.ts';
 import { DEFAULT_MATCHMAKING, matchmakingLatency } from './matchmaking-latency.ts';
 import { DEFAULT_FANOUT, playFanout } from './play-fanout.ts';
@@ -58,6 +59,15 @@ const benchmarks: Benchmark[] = [
         warmup: Math.min(warmup, DEFAULT_PUZZLES_NEXT.warmup),
       }),
   },
+  {
+    name: 'bot-move',
+    run: () =>
+      botMove({
+        ...DEFAULT_BOT_MOVE,
+        windowMs: flag('bot-window-ms', DEFAULT_BOT_MOVE.windowMs),
+        positions: flag('analysis-positions', DEFAULT_BOT_MOVE.positions),
+      }),
+  },
 ];
 
 const wanted = args.filter((a) => !a.startsWith('--'));
@@ -77,7 +87,8 @@ deadline.unref();
 let failed = false;
 for (const bench of selected) {
   try {
-    console.log(`\n${formatResult(await bench.run())}`);
+    const results = await bench.run();
+    for (const result of Array.isArray(results) ? results : [results]) console.log(`\n${formatResult(result)}`);
   } catch (err) {
     failed = true;
     console.error(`${bench.name} failed:`, err);

@@ -4,9 +4,12 @@ export interface BenchResult {
   columns: string[];
   rows: Array<{ label: string; values: number[] }>;
   ratios: { label: string; values: number[] };
+  /** Lines printed under the table (counts, a goal met or not: information, never an assertion). */
+  notes?: string[];
 }
 
 export interface Benchmark {
   name: string;
-  run(): Promise<BenchResult>;
+  /** One table, or several when a benchmark measures more than one thing in the same run. */
+  run(): Promise<BenchResult | BenchResult[]>;
 }
