@@ -295,8 +295,8 @@ export async function botMove(opts: BotMoveOptions = DEFAULT_BOT_MOVE): Promise<
   );
   if (beyond.length > 0) {
     goalParts.push(
-      `${beyond.map((l) => l.games).join(', ')} games are beyond the pool size (moves wait in the queue, and past its ` +
-        `${config.queueMax} are refused until the next sweep), not part of the goal`,
+      `${beyond.map((l) => l.games).join(', ')} games are beyond the pool size (moves wait their turn in the queue), ` +
+        'not part of the goal',
     );
   }
   const latency: BenchResult = {
