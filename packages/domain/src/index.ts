@@ -24,3 +24,4 @@ export * from './text/control.ts';
 export * from './text/chat.ts';
 export * from './admin/days.ts';
 export * from './bots/index.ts';
+export * from './fairplay/index.ts';

@@ -10,3 +10,4 @@ export * from './matchmaking.ts';
 export * from './puzzles.ts';
 export * from './social.ts';
 export * from './events.ts';
+export * from './http/fairplay.ts';

@@ -139,6 +139,8 @@ export const GameView = z.object({
   firstMoveDeadline: iso.nullable(),
   offers: OffersView,
   stake: StakeView.nullable(),
+  /** Fair play (issue 14): the pot is held in escrow while an admin reviews the game ("Under review"). */
+  underReview: z.boolean(),
   disconnect: DisconnectView.nullable(),
   spectators: z.number().int(),
   /** Player chat: filled for the two players only, empty for everybody else. */

@@ -45,6 +45,7 @@ const game = (over: Partial<GameRecord> = {}): GameRecord => ({
   stakeAmount: null,
   stakePot: null,
   engineColor: null,
+  review: null,
   source: null,
   createdAt: new Date(T0 - 60_000),
   endedAt: null,

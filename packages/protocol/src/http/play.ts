@@ -53,6 +53,8 @@ export const HistoryItem = z.object({
   /** "W: 5.00 $", "L: 100.00 RC", "W: " when unstaked; "D: " for draws and "A: " for aborted (ours). */
   resultText: z.string(),
   stake: z.object({ currency: z.enum(CURRENCIES), amount: minor }).nullable(),
+  /** Fair play (issue 14): the payout is held while an admin reviews the game ("Under review"). */
+  underReview: z.boolean(),
   /** YYYY/MM/DD (UTC). */
   date: z.string(),
   endedAt: iso,

@@ -80,6 +80,11 @@ export const games = pgTable(
     stakeAmount: integer('stake_amount'),
     /** Both shares of a wagered game (a bot game: the stake and the house's share); null before 0018 (then twice the stake). */
     stakePot: integer('stake_pot'),
+    /**
+     * Fair play (issue 14): `held` while the flagged winner's payout waits in escrow for an
+     * admin; `cleared` (paid) or `confirmed` (cheating) after the review; null when never held.
+     */
+    review: text('review', { enum: ['held', 'cleared', 'confirmed'] }),
     /** The side a chess engine plays (a bot game); null between people. */
     engineColor: colorCol('engine_color'),
     /** Where the game came from: an invitation id, a rematch of a game, a matchmaking record. */

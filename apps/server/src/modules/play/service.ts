@@ -63,6 +63,7 @@ export class PlayService {
         outcome,
         resultText: historyResultText(outcome, stake),
         stake,
+        underReview: g.review === 'held',
         date: historyDate(endedAt),
         endedAt: endedAt.toISOString(),
         analyzeUrl: analyzePath(g.id, color),

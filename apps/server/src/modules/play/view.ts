@@ -88,6 +88,7 @@ export class GameViews {
         g.stakeCurrency && g.stakeAmount !== null
           ? { currency: g.stakeCurrency, amount: g.stakeAmount, pot: g.stakePot ?? g.stakeAmount * 2 }
           : null,
+      underReview: g.review === 'held',
       disconnect:
         g.disconnectColor && g.disconnectGraceEndsAt ? { color: g.disconnectColor, graceEndsAt: g.disconnectGraceEndsAt.toISOString() } : null,
       spectators,

@@ -17,6 +17,7 @@ function item(n: number, overrides: Partial<HistoryItem> = {}): HistoryItem {
     outcome: 'win',
     resultText: 'W: $5.00',
     stake: { currency: 'usd', amount: 500 },
+    underReview: false,
     date: '2025/03/04',
     endedAt: '2025-03-04T10:20:00.000Z',
     analyzeUrl: `/tv/g${n}?analysis=1`,

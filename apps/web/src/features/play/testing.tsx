@@ -58,6 +58,7 @@ export function makeGame(overrides: Partial<GameView> = {}): GameView {
     firstMoveDeadline: null,
     offers: { draw: null, takeback: null, rematch: null },
     stake: null,
+    underReview: false,
     disconnect: null,
     spectators: 0,
     chat: [],
