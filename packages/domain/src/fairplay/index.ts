@@ -1,2 +1,3 @@
 export * from './types.ts';
 export * from './texts.ts';
+export * from './rules.ts';
