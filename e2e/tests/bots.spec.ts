@@ -2,21 +2,12 @@ import { expect, test, type Page } from '@playwright/test';
 import { boardColor, linkChessAccount, typeMove } from '../support/play.ts';
 import { newUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
+import { choose } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-/** Picks a wizard choice: the radio is controlled by the URL, so wait for it to read back checked. */
-async function choose(page: Page, name: string): Promise<void> {
-  const radio = page.getByRole('radio', { name });
-  await expect(async () => {
-    await radio.click();
-    await expect(radio).toBeChecked({ timeout: 1_000 });
-  }).toPass();
-}
-
 /** How many moves the move list shows. */
-const moveCount = (page: Page) =>
-  page.getByRole('region', { name: 'Moves' }).locator('.move:not(.move-empty)').count();
+const moveCount = (page: Page) => page.getByRole('region', { name: 'Moves' }).locator('.move:not(.move-empty)').count();
 
 /** Waits until the move list holds `n` moves (the bot's answers arrive over the game topic). */
 async function waitForMoves(page: Page, n: number): Promise<void> {

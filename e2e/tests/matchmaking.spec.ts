@@ -3,6 +3,7 @@ import { adminApi, adminPage } from '../support/admin.ts';
 import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
+import { choose } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -16,15 +17,6 @@ async function uidOf(page: Page): Promise<string> {
 /** The RC balance shown in the header ("1,190.00"). */
 async function rcBalance(page: Page): Promise<string> {
   return ((await page.getByRole('group', { name: 'RC balance' }).textContent()) ?? '').replace(/[^\d.,]/g, '');
-}
-
-/** Picks a wizard choice: the radio is controlled by the URL, so wait for it to read back checked. */
-async function choose(page: Page, name: string): Promise<void> {
-  const radio = page.getByRole('radio', { name });
-  await expect(async () => {
-    await radio.click();
-    await expect(radio).toBeChecked({ timeout: 1_000 });
-  }).toPass();
 }
 
 /** Through the wizard: game type, RushCoins amount, then Find Match. */

@@ -3,15 +3,9 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { GameEvents, PLAY_TOPICS, type BotGameView, type GameView } from '@rush/protocol';
 import { startMatchApp } from '../matchmaking/testing.tsx';
 import { makeGame, makePlayer } from '../play/testing.tsx';
+import { makeBotView } from './testing.ts';
 
-const bot: BotGameView = {
-  gameId: 'g-bot',
-  level: 'mid',
-  multiplier: 2,
-  currency: 'wbx',
-  stake: 10_000,
-  winPays: 27_000,
-};
+const bot = makeBotView();
 
 const botGame = (over: Partial<GameView> = {}) =>
   makeGame({

@@ -1,9 +1,10 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BOT_TEXTS, MATCH_TEXTS } from '@rush/domain';
-import type { BotGameView, BotStartRequest } from '@rush/protocol';
+import type { BotStartRequest } from '@rush/protocol';
 import { makeCatalog, refused, startMatchApp } from '../matchmaking/testing.tsx';
 import { makeGame } from '../play/testing.tsx';
+import { makeBotView } from './testing.ts';
 
 const search = (app: ReturnType<typeof startMatchApp>['app']) =>
   Object.fromEntries(new URLSearchParams(app.location().search));
@@ -12,16 +13,6 @@ const radios = (name: string) =>
   within(screen.getByRole('group', { name }))
     .getAllByRole('radio')
     .map((r) => ({ label: r.closest('label')?.textContent ?? '', checked: (r as HTMLInputElement).checked }));
-
-const botView = (over: Partial<BotGameView> = {}): BotGameView => ({
-  gameId: 'g-bot',
-  level: 'mid',
-  multiplier: 2,
-  currency: 'wbx',
-  stake: 10_000,
-  winPays: 27_000,
-  ...over,
-});
 
 describe('/start bot flow (SPEC 2: bot1, bot2, bot3)', () => {
   test('bot1 lists the bot game types; the query gets its corrected values (wbx, the first wager, Low)', async () => {
@@ -42,7 +33,7 @@ describe('/start bot flow (SPEC 2: bot1, bot2, bot3)', () => {
     await waitFor(() =>
       expect(search(app)).toEqual({ step: 'bot2', gameType: 'bot_000001', c: 'wbx', bet: '50', bot: 'low' }),
     );
-    expect(screen.getByText(BOT_TEXTS.rushCoinsOnly)).toBeTruthy();
+    expect(await screen.findByText(BOT_TEXTS.rushCoinsOnly)).toBeTruthy();
   });
 
   test('an inactive bot_000001 falls back to the first active bot type', async () => {
@@ -99,10 +90,10 @@ describe('/start bot flow (SPEC 2: bot1, bot2, bot3)', () => {
     const sent: BotStartRequest[] = [];
     const { app } = startMatchApp('/start?step=bot3&gameType=bot_000003&c=wbx&bet=200&bot=mid', {
       routes: {
-        'GET /api/bots/current': () => ({ body: { bot: sent.length ? botView() : null } }),
+        'GET /api/bots/current': () => ({ body: { bot: sent.length ? makeBotView() : null } }),
         'POST /api/bots/start': (call) => {
           sent.push(call.body as BotStartRequest);
-          return { body: botView() };
+          return { body: makeBotView() };
         },
         'GET /api/play/games/g-bot': () => ({
           body: makeGame({
@@ -136,7 +127,7 @@ describe('/start bot flow (SPEC 2: bot1, bot2, bot3)', () => {
   test('an insufficient balance shows the matchmaking text; a live bot game offers Resume game', async () => {
     startMatchApp('/start?step=bot3&gameType=bot_000001&c=wbx&bet=50&bot=low', {
       routes: {
-        'GET /api/bots/current': () => ({ body: { bot: botView() } }),
+        'GET /api/bots/current': () => ({ body: { bot: makeBotView() } }),
         'POST /api/bots/start': () => refused(MATCH_TEXTS.insufficientBalance, 'insufficient'),
       },
     });

@@ -30,6 +30,7 @@ import {
   readBotWizardQuery,
   type BotStep,
 } from './botWizard.ts';
+import { ChoiceList, StepList } from '../matchmaking/WizardParts.tsx';
 import '../matchmaking/matchmaking.css';
 
 const STEP_NAMES = ['Game type', 'Wager and difficulty', 'Play vs AI'] as const;
@@ -39,18 +40,6 @@ export const levelName = (level: BotLevel) => `${BOT_STRENGTH[level].label} ${BO
 
 /** What a win against the bot pays the player at this wager and level (the domain's settlement). */
 const winPays = (bet: number, level: BotLevel) => settleBotGame(wagerMinor(bet), level, 'win').toPlayer;
-
-function StepList({ step }: { step: BotStep }) {
-  return (
-    <ol className="wizard-steps" aria-label="Steps">
-      {STEP_NAMES.map((name, i) => (
-        <li key={name} aria-current={step === i + 1 ? 'step' : undefined} className={step === i + 1 ? 'current' : ''}>
-          <span aria-hidden="true">{i + 1}</span> {name}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /**
  * SPEC 2 bot flow on /start: bot1 the game type, bot2 the RushCoin wager and the difficulty
@@ -81,7 +70,9 @@ export function BotWizard() {
     }
   }, [params, corrected, query.step, navigate, location.search]);
 
-  if (catalog.isError || !catalog.data || !params) {
+  // Until the address holds the corrected choices nothing is clickable: a click racing the
+  // correction's replace would otherwise be undone by it.
+  if (catalog.isError || !catalog.data || !params || !corrected) {
     return <QueryState query={catalog} loading="Loading…" subject="the game choices" className="page" />;
   }
 
@@ -114,7 +105,7 @@ export function BotWizard() {
     <section className="page start-page" aria-labelledby={headingId}>
       <title>Play the Bot</title>
       <h1 id={headingId}>Play the Bot</h1>
-      <StepList step={query.step} />
+      <StepList names={STEP_NAMES} step={query.step} />
       {live ? (
         <p className="notice">
           You have a game against the bot in progress. <Link to="/bot-match">Resume game</Link>
@@ -127,20 +118,16 @@ export function BotWizard() {
           {modes.length === 0 ? (
             <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>
           ) : (
-            <fieldset className="wizard-choices">
-              <legend className="visually-hidden">Game type</legend>
-              {modes.map((m) => (
-                <label key={m.id} className={`wizard-choice${m.id === params.gameType ? ' selected' : ''}`}>
-                  <input
-                    type="radio"
-                    name="gameType"
-                    checked={m.id === params.gameType}
-                    onChange={() => go(1, { gameType: m.id }, true)}
-                  />
-                  <span>{m.name}</span>
-                </label>
-              ))}
-            </fieldset>
+            <ChoiceList
+              legend="Game type"
+              name="gameType"
+              choices={modes.map((m) => ({
+                key: m.id,
+                label: m.name,
+                checked: m.id === params.gameType,
+                onChoose: () => go(1, { gameType: m.id }, true),
+              }))}
+            />
           )}
           <div className="wizard-nav">
             <Button variant="secondary" onClick={() => void navigate('/start?step=1')}>
@@ -160,35 +147,27 @@ export function BotWizard() {
           {wagers.length === 0 ? (
             <p className="muted">No amounts are available in this currency.</p>
           ) : (
-            <fieldset className="wizard-choices">
-              <legend className="visually-hidden">Wager in RushCoins</legend>
-              {wagers.map((w) => (
-                <label key={w.key} className={`wizard-choice${w.value === params.bet ? ' selected' : ''}`}>
-                  <input
-                    type="radio"
-                    name="bet"
-                    checked={w.value === params.bet}
-                    onChange={() => go(2, { bet: w.value }, true)}
-                  />
-                  <span>{w.name}</span>
-                </label>
-              ))}
-            </fieldset>
+            <ChoiceList
+              legend="Wager in RushCoins"
+              name="bet"
+              choices={wagers.map((w) => ({
+                key: w.key,
+                label: w.name,
+                checked: w.value === params.bet,
+                onChoose: () => go(2, { bet: w.value }, true),
+              }))}
+            />
           )}
-          <fieldset className="wizard-choices">
-            <legend className="visually-hidden">Difficulty</legend>
-            {BOT_LEVELS.map((level) => (
-              <label key={level} className={`wizard-choice${level === params.level ? ' selected' : ''}`}>
-                <input
-                  type="radio"
-                  name="bot"
-                  checked={level === params.level}
-                  onChange={() => go(2, { level }, true)}
-                />
-                <span>{levelName(level)}</span>
-              </label>
-            ))}
-          </fieldset>
+          <ChoiceList
+            legend="Difficulty"
+            name="bot"
+            choices={BOT_LEVELS.map((level) => ({
+              key: level,
+              label: levelName(level),
+              checked: level === params.level,
+              onChoose: () => go(2, { level }, true),
+            }))}
+          />
           {params.bet !== null ? (
             <p>
               A win pays <Amount minor={winPays(params.bet, params.level)} currency="wbx" />.

@@ -21,24 +21,13 @@ import { cancelChallenge, createChallenge, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
+import { ChoiceList, StepList } from './WizardParts.tsx';
 import { BOT_FLOW_START, isBotFlow } from '../bots/botWizard.ts';
 import { BotWizard } from '../bots/BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
 import './matchmaking.css';
 
 const STEP_NAMES = ['Game type', 'Amount', 'Play'] as const;
-
-function StepList({ step }: { step: number }) {
-  return (
-    <ol className="wizard-steps" aria-label="Steps">
-      {STEP_NAMES.map((name, i) => (
-        <li key={name} aria-current={step === i + 1 ? 'step' : undefined} className={step === i + 1 ? 'current' : ''}>
-          <span aria-hidden="true">{i + 1}</span> {name}
-        </li>
-      ))}
-    </ol>
-  );
-}
 
 /** The name of the challenged user: the options' answer, else the chess account's name. */
 function useChallengee(uid: string | null, options: OptionsResponse | undefined): string | null {
@@ -211,7 +200,7 @@ function PlayerWizard() {
     <section className="page start-page" aria-labelledby={headingId}>
       <title>{title}</title>
       <h1 id={headingId}>{title}</h1>
-      <StepList step={query.step} />
+      <StepList names={STEP_NAMES} step={query.step} />
       {me && !me.chessUsername ? (
         <p className="notice">
           {PLAY_TEXTS.notLinked} <Link {...settingsLink}>Open Account Settings</Link>
@@ -224,20 +213,16 @@ function PlayerWizard() {
           {humanModes.length === 0 ? (
             <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>
           ) : (
-            <fieldset className="wizard-choices">
-              <legend className="visually-hidden">Game type</legend>
-              {humanModes.map((m) => (
-                <label key={m.id} className={`wizard-choice${m.id === normalized.gameType ? ' selected' : ''}`}>
-                  <input
-                    type="radio"
-                    name="gameType"
-                    checked={m.id === normalized.gameType}
-                    onChange={() => go({ gameType: m.id, bet: null }, true)}
-                  />
-                  <span>{m.name}</span>
-                </label>
-              ))}
-            </fieldset>
+            <ChoiceList
+              legend="Game type"
+              name="gameType"
+              choices={humanModes.map((m) => ({
+                key: m.id,
+                label: m.name,
+                checked: m.id === normalized.gameType,
+                onChoose: () => go({ gameType: m.id, bet: null }, true),
+              }))}
+            />
           )}
           <div className="wizard-nav">
             <Button onClick={() => go({ step: 2 })} disabled={!mode}>
