@@ -33,7 +33,8 @@ describe('/start wizard: defaults and corrections', () => {
     });
     const { app } = startMatchApp('/start?gameType=nope&c=usd&bet=7', { catalog });
     await waitFor(() => expect(search(app)).toMatchObject({ gameType: 'wmgt_000002', c: 'usd', bet: '1' }));
-    expect(radios('Game type').map((r) => r.label)).toEqual(['Blitz 5+0', 'Rapid 10+0']);
+    // The wizard renders its choices once the address holds the corrected query.
+    await waitFor(() => expect(radios('Game type').map((r) => r.label)).toEqual(['Blitz 5+0', 'Rapid 10+0']));
   });
 
   test('USD values the bet limit hides are not offered, and a hidden bet is corrected', async () => {
@@ -41,10 +42,12 @@ describe('/start wizard: defaults and corrections', () => {
       options: makeOptions({ gameType: 'wmgt_000003' }, [1, 5]),
     });
     await waitFor(() => expect(search(app)).toMatchObject({ c: 'usd', bet: '1' }));
-    expect(radios('Amount in USD')).toEqual([
-      { label: 'USD $1', checked: true },
-      { label: 'USD $5', checked: false },
-    ]);
+    await waitFor(() =>
+      expect(radios('Amount in USD')).toEqual([
+        { label: 'USD $1', checked: true },
+        { label: 'USD $5', checked: false },
+      ]),
+    );
     // Sandbox mode (the default config): every USD wager carries the mark.
     const usdLabels = within(screen.getByRole('group', { name: 'Amount in USD' })).getAllByRole('radio');
     expect(usdLabels.map((r) => sandboxMarks(r.closest('label')).length)).toEqual([1, 1]);

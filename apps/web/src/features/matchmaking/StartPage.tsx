@@ -156,7 +156,9 @@ function PlayerWizard() {
   if (active) return <Navigate to="/match" replace />;
 
   const failed = catalog.error ?? options.error;
-  if (failed || !catalog.data || !options.data || !normalized || matchmaking.isLoading) {
+  // Until the address holds the corrected choices nothing is clickable: a click racing the
+  // correction's replace would otherwise be undone by it.
+  if (failed || !catalog.data || !options.data || !normalized || matchmaking.isLoading || stale) {
     const status = {
       data: undefined,
       isError: failed !== null,
