@@ -7,7 +7,6 @@ import {
   BOT_LEVELS,
   BOT_STRENGTH,
   BOT_TEXTS,
-  MATCH_TEXTS,
   settleBotGame,
   wagerMinor,
   wagerName,
@@ -30,7 +29,7 @@ import {
   readBotWizardQuery,
   type BotStep,
 } from './botWizard.ts';
-import { ChoiceList, StepList } from '../matchmaking/WizardParts.tsx';
+import { ChoiceList, GameTypeChoice, StepList } from '../matchmaking/WizardParts.tsx';
 import '../matchmaking/matchmaking.css';
 
 const STEP_NAMES = ['Game type', 'Wager and difficulty', 'Play vs AI'] as const;
@@ -115,20 +114,7 @@ export function BotWizard() {
       {query.step === 1 ? (
         <div className="wizard-step">
           <h2>Choose a game type</h2>
-          {modes.length === 0 ? (
-            <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>
-          ) : (
-            <ChoiceList
-              legend="Game type"
-              name="gameType"
-              choices={modes.map((m) => ({
-                key: m.id,
-                label: m.name,
-                checked: m.id === params.gameType,
-                onChoose: () => go(1, { gameType: m.id }, true),
-              }))}
-            />
-          )}
+          <GameTypeChoice modes={modes} chosen={params.gameType} onChoose={(id) => go(1, { gameType: id }, true)} />
           <div className="wizard-nav">
             <Button variant="secondary" onClick={() => void navigate('/start?step=1')}>
               Back

@@ -21,7 +21,7 @@ import { cancelChallenge, createChallenge, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
-import { ChoiceList, StepList } from './WizardParts.tsx';
+import { GameTypeChoice, StepList } from './WizardParts.tsx';
 import { BOT_FLOW_START, isBotFlow } from '../bots/botWizard.ts';
 import { BotWizard } from '../bots/BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
@@ -212,20 +212,11 @@ function PlayerWizard() {
       {query.step === 1 ? (
         <div className="wizard-step">
           <h2>Choose a game type</h2>
-          {humanModes.length === 0 ? (
-            <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>
-          ) : (
-            <ChoiceList
-              legend="Game type"
-              name="gameType"
-              choices={humanModes.map((m) => ({
-                key: m.id,
-                label: m.name,
-                checked: m.id === normalized.gameType,
-                onChoose: () => go({ gameType: m.id, bet: null }, true),
-              }))}
-            />
-          )}
+          <GameTypeChoice
+            modes={humanModes}
+            chosen={normalized.gameType}
+            onChoose={(id) => go({ gameType: id, bet: null }, true)}
+          />
           <div className="wizard-nav">
             <Button onClick={() => go({ step: 2 })} disabled={!mode}>
               Next

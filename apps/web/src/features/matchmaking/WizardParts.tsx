@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MATCH_TEXTS } from '@rush/domain';
 
 /** The step names of a wizard, the current one marked (the player wizard and the bot flow). */
 export function StepList({ names, step }: { names: readonly string[]; step: number }) {
@@ -32,5 +33,30 @@ export function ChoiceList({ legend, name, choices }: { legend: string; name: st
         </label>
       ))}
     </fieldset>
+  );
+}
+
+/** Step 1 of both wizards: the active game types as radios, or the SPEC's text when none is. */
+export function GameTypeChoice<Id extends string>({
+  modes,
+  chosen,
+  onChoose,
+}: {
+  modes: ReadonlyArray<{ id: Id; name: string }>;
+  chosen: string | null | undefined;
+  onChoose: (id: Id) => void;
+}) {
+  if (modes.length === 0) return <p className="muted">{MATCH_TEXTS.gameTypeUnavailable}</p>;
+  return (
+    <ChoiceList
+      legend="Game type"
+      name="gameType"
+      choices={modes.map((m) => ({
+        key: m.id,
+        label: m.name,
+        checked: m.id === chosen,
+        onChoose: () => onChoose(m.id),
+      }))}
+    />
   );
 }
