@@ -1,6 +1,7 @@
 import type { SideFiguresView } from '@rush/protocol';
 import { Table, type Column } from '../../ui/Table.tsx';
 import { FIGURE_ROWS, type FigureRow } from './labels.ts';
+import './figures.css';
 
 interface SideFiguresTableProps {
   caption: string;
