@@ -1,7 +1,8 @@
 import { useEffect, useRef } from 'react';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
-import { GRAPH_CP, graphCp } from '@rush/domain';
+import { GRAPH_CP } from '@rush/domain';
+import { graphSeries, moveTick, pawnTick } from './graph.ts';
 
 /**
  * The evaluation graph of the analysis page: White's advantage after each ply, drawn with uPlot
@@ -26,11 +27,6 @@ const AXIS = '#9aa6b5';
 const GRID = 'rgba(154, 166, 181, 0.15)';
 const MIN_WIDTH = 240;
 
-const pawns = (cp: number) => {
-  const p = Math.round(cp / 100);
-  return p > 0 ? `+${p}` : String(p);
-};
-
 export function EvalChart({ evals, selectedPly, onSelectPly, height = 200 }: EvalChartProps) {
   const box = useRef<HTMLDivElement>(null);
   const plot = useRef<uPlot | null>(null);
@@ -45,9 +41,7 @@ export function EvalChart({ evals, selectedPly, onSelectPly, height = 200 }: Eva
     const el = box.current;
     if (!el) return;
     const width = () => Math.max(el.clientWidth, MIN_WIDTH);
-    // The start position (ply 0) is level; every value is bounded for the graph.
-    const xs = [0, ...evals.map((_, i) => i + 1)];
-    const ys = [0, ...evals.map((cp) => graphCp(cp))];
+    const [xs, ys] = graphSeries(evals);
     const options: uPlot.Options = {
       width: width(),
       height,
@@ -60,14 +54,14 @@ export function EvalChart({ evals, selectedPly, onSelectPly, height = 200 }: Eva
           grid: { stroke: GRID },
           ticks: { stroke: GRID },
           // Plies on the scale, full moves on the labels.
-          values: (_u, splits) => splits.map((v) => (Number.isInteger(v) && v > 0 ? String(Math.ceil(v / 2)) : '')),
+          values: (_u, splits) => splits.map(moveTick),
         },
         {
           stroke: AXIS,
           grid: { stroke: GRID },
           ticks: { stroke: GRID },
           size: 40,
-          values: (_u, splits) => splits.map(pawns),
+          values: (_u, splits) => splits.map(pawnTick),
         },
       ],
       series: [{}, { label: 'Evaluation', stroke: LINE, width: 2, fill: FILL, fillTo: 0, points: { show: false } }],
