@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { FAIRPLAY_TEXTS } from '@rush/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { HistoryItem, HistoryResponse } from '@rush/protocol';
 import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
@@ -81,6 +82,27 @@ describe('History (?history)', () => {
         .getAttribute('href'),
     ).toBe('/tv/g2?analysis=1&orientation=black');
     expect(within(second).getByRole('button', { name: 'Challenge' }).hasAttribute('disabled')).toBe(true);
+  });
+
+  test('a held payout reads "Under review" with the note instead of the win', async () => {
+    const { dialog } = await openHistory({
+      total: 2,
+      page: 1,
+      pageSize: 20,
+      items: [item(1, { underReview: true }), item(2)],
+    });
+    const table = await within(dialog).findByRole('table', { name: 'Game history' });
+    const [held, paid] = within(table).getAllByRole('row').slice(1) as [HTMLElement, HTMLElement];
+    expect(within(held).getByText(FAIRPLAY_TEXTS.underReview)).toBeTruthy();
+    expect(within(held).getByText(FAIRPLAY_TEXTS.underReviewNote)).toBeTruthy();
+    expect(within(held).queryByText('W: $5.00')).toBeNull();
+    expect(
+      within(held)
+        .getByRole('link', { name: /^Analyze/ })
+        .getAttribute('href'),
+    ).toBe('/tv/g1?analysis=1');
+    expect(within(paid).getByText('W: $5.00')).toBeTruthy();
+    expect(within(paid).queryByText(FAIRPLAY_TEXTS.underReview)).toBeNull();
   });
 
   test('empty state', async () => {

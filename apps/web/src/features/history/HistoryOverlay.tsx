@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { FAIRPLAY_TEXTS } from '@rush/domain';
 import type { HistoryItem } from '@rush/protocol';
 import { fetchHistory } from '../../api/play.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -39,14 +40,23 @@ const columns: readonly Column<HistoryItem>[] = [
   {
     key: 'result',
     header: 'Result',
-    cell: (item) => (
-      <>
-        <span className={`history-result history-${item.outcome}`} title={item.statusText}>
-          {item.resultText}
+    cell: (item) =>
+      // Fair play (issue 14): a held payout reads "Under review", not as a win paid out.
+      item.underReview ? (
+        <span className="history-review">
+          <span className="history-result history-under-review" title={item.statusText}>
+            {FAIRPLAY_TEXTS.underReview}
+          </span>
+          <span className="history-review-note">{FAIRPLAY_TEXTS.underReviewNote}</span>
         </span>
-        {item.stake ? <SandboxMark currency={item.stake.currency} /> : null}
-      </>
-    ),
+      ) : (
+        <>
+          <span className={`history-result history-${item.outcome}`} title={item.statusText}>
+            {item.resultText}
+          </span>
+          {item.stake ? <SandboxMark currency={item.stake.currency} /> : null}
+        </>
+      ),
   },
   {
     key: 'actions',

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { resultTitle, type Color } from '@rush/domain';
+import { FAIRPLAY_TEXTS, resultTitle, type Color } from '@rush/domain';
 import type { GameView } from '@rush/protocol';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
@@ -88,6 +88,19 @@ export function winnerLine(view: Pick<GameView, 'status' | 'winner' | 'white' | 
   return `${colorName(view.winner)} wins: ${player.username}`;
 }
 
+/**
+ * Fair play (issue 14): the pot of this game is held while an admin reviews it, so the popup
+ * says so instead of letting a win read as paid out.
+ */
+export function UnderReviewNotice({ className }: { className?: string }) {
+  return (
+    <div className={['under-review', className].filter(Boolean).join(' ')} role="status">
+      <strong className="under-review-title">{FAIRPLAY_TEXTS.underReview}</strong>
+      <p className="under-review-note">{FAIRPLAY_TEXTS.underReviewNote}</p>
+    </div>
+  );
+}
+
 /** The title of the result for this viewer (the server's, or domain's when an event ended it). */
 export function titleFor(view: GameView): string {
   return (
@@ -132,6 +145,7 @@ export function ResultDialog({ view, onClose, onRematch, rematchBusy = false, er
       {view.statusText ? <p className="result-status">{view.statusText}</p> : null}
       <p className="result-winner">{winnerLine(view)}</p>
       {ratings.length ? <ul className="result-ratings">{ratings}</ul> : null}
+      {view.underReview ? <UnderReviewNotice /> : null}
       <FormMessage text={error} />
       {you && actions ? actions : null}
       {you && onRematch && !actions ? (

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PLAY_TEXTS, CHAT_TEXTS } from '@rush/domain';
+import { CHAT_TEXTS, FAIRPLAY_TEXTS, PLAY_TEXTS } from '@rush/domain';
 import type { GameView } from '@rush/protocol';
 import { mockApi } from '../../test/render.tsx';
 import type * as BoardModule from '../../ui/Board.tsx';
@@ -286,6 +286,20 @@ describe('game screen: result', () => {
     await waitFor(() =>
       expect(commands().find((c) => c.name === 'game.rematch')?.payload).toEqual({ gameId: 'g1', action: 'offer' }),
     );
+  });
+
+  test('a held payout: the winner reads "Under review" with the note in the result popup', () => {
+    renderGame(finished({ you: 'black', stake: { currency: 'usd', amount: 500, pot: 1_000 }, underReview: true }));
+    const dialog = screen.getByRole('dialog', { name: 'CONGRATS' });
+    const notice = within(dialog).getByRole('status');
+    expect(within(notice).getByText(FAIRPLAY_TEXTS.underReview)).toBeTruthy();
+    expect(within(notice).getByText(FAIRPLAY_TEXTS.underReviewNote)).toBeTruthy();
+  });
+
+  test('no review notice when the payout is not held', () => {
+    renderGame(finished({ you: 'black', stake: { currency: 'usd', amount: 500, pot: 1_000 } }));
+    const dialog = screen.getByRole('dialog', { name: 'CONGRATS' });
+    expect(within(dialog).queryByText(FAIRPLAY_TEXTS.underReview)).toBeNull();
   });
 
   test('an incoming rematch is accepted or declined in the modal', () => {

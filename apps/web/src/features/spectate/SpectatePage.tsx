@@ -6,6 +6,7 @@ import { CommandError } from '../../api/realtime.ts';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useSession } from '../accounts/session.ts';
+import { AnalysisPanel } from '../fairplay/AnalysisPanel.tsx';
 import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
 import { DisconnectBanner, FirstMoveNote } from '../play/Banners.tsx';
 import { ChatPanel } from '../play/ChatPanel.tsx';
@@ -175,6 +176,8 @@ function SpectateScreen({ game, orientation, analysis }: SpectateScreenProps) {
           <SpectatorChat game={game} />
         </div>
       </div>
+      {/* Issue 14: History's Analyze lands here; the engine's analysis under the replay. */}
+      {analysis && finished ? <AnalysisPanel view={view} selectedPly={shownPly} onSelectPly={setReplayPly} /> : null}
       {finished && !popupClosed ? <ResultDialog view={view} onClose={() => setPopupClosed(true)} /> : null}
     </section>
   );

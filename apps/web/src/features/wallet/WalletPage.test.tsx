@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEXTS } from '@rush/domain';
+import { FAIRPLAY_TEXTS, TEXTS } from '@rush/domain';
 import { renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
@@ -397,6 +397,34 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     fireEvent.click(submit);
     expect(await within(dialog).findByText(refusal)).toBeTruthy();
     expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 99999, region: 'us' });
+  });
+
+  test('fair play (issue 14): a hold refused by the server shows its text as an alert', async () => {
+    mockWalletApi({
+      routes: {
+        'POST /api/wallet/withdrawals': () => ({
+          status: 403,
+          body: { error: { code: 'FORBIDDEN', message: FAIRPLAY_TEXTS.withdrawalOnHold } },
+        }),
+      },
+    });
+    await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+    const alert = await within(dialog).findByRole('alert');
+    expect(alert.textContent).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
+    // The form stays: the user is not sent away, and may read the text again.
+    expect(within(dialog).getByLabelText('Amount (USD)')).toBeTruthy();
+  });
+
+  test('fair play (issue 14): a hold the summary already names disables Withdraw with its text', async () => {
+    mockWalletApi({ summary: makeSummary({ withdrawDisabledReason: FAIRPLAY_TEXTS.withdrawalOnHold }) });
+    await openWallet();
+    const button = await screen.findByRole('button', { name: 'Withdraw' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(button.getAttribute('aria-describedby')).toBe(screen.getByText(FAIRPLAY_TEXTS.withdrawalOnHold).id);
   });
 
   test('Canadian withdrawal: the US$2.00 fee and what arrives', async () => {

@@ -8,6 +8,7 @@ import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { CopyUid, formatTime, InputField, SectionFrame } from '../parts.tsx';
 import { useAdminMutation, useFlags } from '../queries.ts';
+import { HeldPayouts } from './HeldPayouts.tsx';
 
 type FlaggedUser = FlaggedUsersResponse['users'][number];
 type Flag = FlaggedUser['flags'][number];
@@ -84,11 +85,15 @@ function FlagsOf({ user }: { user: FlaggedUser }) {
   );
 }
 
-/** SPEC 2 / 3 System-flagged users: uid to flags with evidence; delete a flag or raise one. */
+/**
+ * SPEC 2 / 3 System-flagged users: the payouts held for review (issue 14) first, then uid to
+ * flags with evidence; delete a flag or raise one.
+ */
 export function FlagsSection() {
   const query = useFlags();
   return (
     <SectionFrame title="System-flagged users">
+      <HeldPayouts />
       <QueryState query={query} loading="Loading flagged users…" subject="flagged users">
         {(data) =>
           data.users.length === 0 ? (

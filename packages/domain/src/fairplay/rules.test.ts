@@ -1,0 +1,378 @@
+import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import type { Color } from '../play/status.ts';
+import type { PairGame, PlyAnalysis, SideFigures } from './types.ts';
+import {
+  BOOK_PLIES,
+  GRAPH_CP,
+  MATE_CP,
+  MIN_COUNTED_MOVES,
+  MIN_VERDICT_PLIES,
+  ROLLING_GAMES,
+  classifyLoss,
+  classifyPly,
+  collusionSignals,
+  gameVerdict,
+  graphCp,
+  holdDecision,
+  isBookPly,
+  moveTimeProfile,
+  playerVerdict,
+  plyLoss,
+  scoreCp,
+  sideFigures,
+} from './rules.ts';
+
+const ply = (over: Partial<PlyAnalysis> = {}): PlyAnalysis => {
+  const n = over.ply ?? 21;
+  return {
+    ply: n,
+    color: n % 2 === 1 ? 'white' : 'black',
+    played: 'e2e4',
+    top: ['e2e4', 'd2d4', 'g1f3'],
+    bestCp: 30,
+    playedCp: 30,
+    legalMoves: 30,
+    moveTimeMs: null,
+    ...over,
+  };
+};
+
+const figures = (over: Partial<SideFigures> = {}): SideFigures => ({
+  counted: 25,
+  acpl: 45,
+  top1: 0.45,
+  top3: 0.75,
+  blunders: 1,
+  mistakes: 2,
+  inaccuracies: 3,
+  moveTime: null,
+  ...over,
+});
+
+describe('scoreCp', () => {
+  it.each([
+    [{ cp: 0 }, 0],
+    [{ cp: 35 }, 35],
+    [{ cp: -420 }, -420],
+    [{ mate: 1 }, MATE_CP - 1],
+    [{ mate: 7 }, MATE_CP - 7],
+    [{ mate: -1 }, -(MATE_CP - 1)],
+    [{ mate: -12 }, -(MATE_CP - 12)],
+    [{ mate: 0 }, -MATE_CP], // UCI: mated already
+    [{ mate: -0 }, -MATE_CP],
+  ])('%o -> %d', (score, cp) => {
+    expect(scoreCp(score)).toBe(cp);
+  });
+  it('a shorter mate scores better, every mate beyond any centipawn score', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 200 }), fc.integer({ min: -5000, max: 5000 }), (n, cp) => {
+        expect(scoreCp({ mate: n })).toBeGreaterThan(scoreCp({ mate: n + 1 }));
+        expect(scoreCp({ mate: -n })).toBeLessThan(scoreCp({ mate: -(n + 1) }));
+        expect(scoreCp({ mate: n })).toBeGreaterThan(cp);
+        expect(scoreCp({ mate: -n })).toBeLessThan(cp);
+      }),
+    );
+  });
+});
+
+describe('isBookPly', () => {
+  it.each([
+    [1, true],
+    [BOOK_PLIES, true],
+    [BOOK_PLIES + 1, false],
+    [60, false],
+  ])('ply %d -> %s', (n, book) => {
+    expect(isBookPly(n)).toBe(book);
+  });
+});
+
+describe('classifyPly', () => {
+  it.each<[string, Partial<PlyAnalysis>, string]>([
+    ['book ply, even a blunder', { ply: 3, played: 'a2a3', playedCp: -500 }, 'book'],
+    ['forced move', { legalMoves: 1, played: 'a2a3', playedCp: -500 }, 'forced'],
+    ['the engine first choice', { played: 'e2e4', playedCp: -90 }, 'best'],
+    ['another move, loss 10', { played: 'd2d4', playedCp: 20 }, 'best'],
+    ['loss 11', { played: 'd2d4', playedCp: 19 }, 'good'],
+    ['loss 49', { played: 'd2d4', playedCp: -19 }, 'good'],
+    ['loss 50', { played: 'd2d4', playedCp: -20 }, 'inaccuracy'],
+    ['loss 99', { played: 'a2a3', playedCp: -69 }, 'inaccuracy'],
+    ['loss 100', { played: 'a2a3', playedCp: -70 }, 'mistake'],
+    ['loss 299', { played: 'a2a3', playedCp: -269 }, 'mistake'],
+    ['loss 300', { played: 'a2a3', playedCp: -270 }, 'blunder'],
+    ['better than the engine thought', { played: 'a2a3', playedCp: 80 }, 'best'],
+    ['+2500 to +1200 (clamped: no loss)', { played: 'a2a3', bestCp: 2500, playedCp: 1200 }, 'best'],
+    ['+1500 to +800 (clamped: loss 200)', { played: 'a2a3', bestCp: 1500, playedCp: 800 }, 'mistake'],
+    ['mate in 3 missed, still +960', { played: 'a2a3', bestCp: MATE_CP - 3, playedCp: 960 }, 'good'],
+    ['mate in 3 thrown to -600', { played: 'a2a3', bestCp: MATE_CP - 3, playedCp: -600 }, 'blunder'],
+    ['lost anyway: -3000 to -MATE', { played: 'a2a3', bestCp: -3000, playedCp: -(MATE_CP - 2) }, 'best'],
+  ])('%s', (_name, over, cls) => {
+    expect(classifyPly(ply(over))).toBe(cls);
+  });
+  it('the class never improves as the loss grows', () => {
+    const rank = { best: 0, good: 1, inaccuracy: 2, mistake: 3, blunder: 4 } as const;
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2000 }), fc.integer({ min: 0, max: 2000 }), (x, y) => {
+        const [lo, hi] = x <= y ? [x, y] : [y, x];
+        expect(rank[classifyLoss(lo)]).toBeLessThanOrEqual(rank[classifyLoss(hi)]);
+      }),
+    );
+  });
+  it('a loss is never negative and never beyond twice the clamp', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -MATE_CP, max: MATE_CP }), fc.integer({ min: -MATE_CP, max: MATE_CP }), (b, p) => {
+        const loss = plyLoss(ply({ played: 'a2a3', bestCp: b, playedCp: p }));
+        expect(loss).toBeGreaterThanOrEqual(0);
+        expect(loss).toBeLessThanOrEqual(2000);
+      }),
+    );
+  });
+});
+
+describe('moveTimeProfile', () => {
+  it('null under ten times', () => {
+    expect(moveTimeProfile([1000, 1000, 1000])).toBeNull();
+  });
+  it('the band is 10% of a long median', () => {
+    // median 10000, band ±1000: 9000..11000 in, 8900 and 11200 out
+    const p = moveTimeProfile([9000, 11000, 10000, 10000, 8900, 11200, 10000, 10000, 10000, 10000])!;
+    expect(p.constantShare).toBe(0.8);
+  });
+  it('clockwork: all at one time', () => {
+    const p = moveTimeProfile(Array<number>(12).fill(2000))!;
+    expect(p).toEqual({ meanMs: 2000, varianceMs2: 0, constantShare: 1 });
+  });
+  it('a human spread: few near the median', () => {
+    const p = moveTimeProfile([500, 1200, 3000, 8000, 2500, 700, 15000, 4100, 1800, 6000])!;
+    expect(p.meanMs).toBe(4280);
+    expect(p.constantShare).toBe(0.2); // median 2750, band ±300: 2500 and 3000
+  });
+});
+
+describe('sideFigures', () => {
+  const game = (color: Color): PlyAnalysis[] =>
+    [
+      ply({ ply: 1, played: 'a2a3', playedCp: -500 }), // book
+      ply({ ply: 11 }), // white best
+      ply({ ply: 12, played: 'd7d5', top: ['e7e5', 'd7d5', 'g8f6'], playedCp: -40 }), // black loss 70, top-3
+      ply({ ply: 13, played: 'h2h4', playedCp: -300, moveTimeMs: 1000 }), // white blunder (loss 330)
+      ply({ ply: 14, legalMoves: 1, played: 'e8d8', top: ['e8d8'] }), // black forced
+      ply({ ply: 15, played: 'd2d4', playedCp: 0, moveTimeMs: 1000 }), // white loss 30, top-3
+    ].filter((p) => p.color === color);
+  it('white: book skipped, three counted', () => {
+    const f = sideFigures(game('white'), 'white');
+    expect(f).toEqual({
+      counted: 3,
+      acpl: (0 + 330 + 30) / 3,
+      top1: 1 / 3,
+      top3: 2 / 3,
+      blunders: 1,
+      mistakes: 0,
+      inaccuracies: 0,
+      moveTime: null,
+    });
+  });
+  it('black: forced skipped, one counted; the other colour is ignored', () => {
+    const f = sideFigures([...game('white'), ...game('black')], 'black');
+    expect(f).toMatchObject({ counted: 1, acpl: 70, top1: 0, top3: 1, inaccuracies: 1 });
+  });
+  it('no counted move: zeros', () => {
+    expect(sideFigures([], 'white')).toEqual({
+      counted: 0,
+      acpl: 0,
+      top1: 0,
+      top3: 0,
+      blunders: 0,
+      mistakes: 0,
+      inaccuracies: 0,
+      moveTime: null,
+    });
+  });
+  const arbPly = fc.record({
+    ply: fc.integer({ min: 1, max: 200 }),
+    color: fc.constantFrom<Color>('white', 'black'),
+    played: fc.constantFrom('e2e4', 'd2d4', 'g1f3', 'a2a3'),
+    top: fc.shuffledSubarray(['e2e4', 'd2d4', 'g1f3', 'c2c4'], { minLength: 1, maxLength: 3 }),
+    bestCp: fc.integer({ min: -MATE_CP, max: MATE_CP }),
+    playedCp: fc.integer({ min: -MATE_CP, max: MATE_CP }),
+    legalMoves: fc.integer({ min: 1, max: 60 }),
+    moveTimeMs: fc.option(fc.integer({ min: 0, max: 120_000 })),
+  });
+  it('acpl >= 0, shares in [0,1], top1 <= top3, counts within counted', () => {
+    fc.assert(
+      fc.property(fc.array(arbPly, { maxLength: 120 }), fc.constantFrom<Color>('white', 'black'), (plies, color) => {
+        const f = sideFigures(plies, color);
+        expect(f.acpl).toBeGreaterThanOrEqual(0);
+        for (const s of [f.top1, f.top3]) expect(s >= 0 && s <= 1).toBe(true);
+        expect(f.top1).toBeLessThanOrEqual(f.top3);
+        expect(f.blunders + f.mistakes + f.inaccuracies).toBeLessThanOrEqual(f.counted);
+        if (f.moveTime) {
+          expect(f.moveTime.varianceMs2).toBeGreaterThanOrEqual(0);
+          expect(f.moveTime.constantShare >= 0 && f.moveTime.constantShare <= 1).toBe(true);
+        }
+      }),
+    );
+  });
+});
+
+describe('gameVerdict', () => {
+  const clockwork = { meanMs: 2000, varianceMs2: 1000, constantShare: 0.9 };
+  it.each<[string, Partial<SideFigures>, number, string]>([
+    ['a short game', { acpl: 2, top1: 1, top3: 1 }, MIN_VERDICT_PLIES - 1, 'insufficient'],
+    ['too few counted moves', { counted: MIN_COUNTED_MOVES - 1, acpl: 2, top1: 1, top3: 1 }, 80, 'insufficient'],
+    ['an ordinary game', {}, 80, 'clean'],
+    ['accurate but not engine-like (top-1 60%, top-3 85%)', { acpl: 12, top1: 0.6, top3: 0.85 }, 80, 'clean'],
+    ['engine-like choices, sloppy (ACPL 40)', { acpl: 40, top1: 0.8, top3: 0.97 }, 80, 'clean'],
+    ['accurate and engine-like', { acpl: 8, top1: 0.92, top3: 1 }, 80, 'suspect'],
+    ['middling, but clockwork', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: clockwork }, 80, 'suspect'],
+    ['clockwork alone is no case', { acpl: 45, top1: 0.4, top3: 0.7, moveTime: clockwork }, 80, 'clean'],
+  ])('%s -> %s', (_name, over, plies, kind) => {
+    expect(gameVerdict(figures(over), plies).kind).toBe(kind);
+  });
+  it('reasons say what crossed', () => {
+    const v = gameVerdict(figures({ counted: 24, acpl: 8.2, top1: 0.92, top3: 1, moveTime: clockwork }), 70);
+    expect(v).toEqual({
+      kind: 'suspect',
+      reasons: ['ACPL 8 over 24 moves', 'top-1 match 92%', 'top-3 match 100%', 'move times near-constant 90%'],
+    });
+  });
+});
+
+describe('playerVerdict', () => {
+  const engineLike = figures({ acpl: 9, top1: 0.85, top3: 0.98 });
+  const human = figures();
+  it('no games, one lucky game, or a few: clean', () => {
+    expect(playerVerdict([]).kind).toBe('clean');
+    expect(playerVerdict([engineLike]).kind).toBe('clean');
+    expect(playerVerdict([engineLike, engineLike, human, human, human, human]).kind).toBe('clean');
+  });
+  it('three suspect games in the window are a pattern', () => {
+    const v = playerVerdict([engineLike, human, engineLike, human, engineLike]);
+    expect(v).toEqual({ kind: 'suspect', reasons: ['3 of 5 recent games suspect'] });
+  });
+  it('a steady accurate, engine-like pattern, weighted by moves', () => {
+    const steady = figures({ acpl: 16, top1: 0.74, top3: 0.93 });
+    const v = playerVerdict([steady, steady, steady, steady, steady]);
+    expect(v.kind).toBe('suspect');
+    if (v.kind === 'suspect') expect(v.reasons[0]).toBe('ACPL 16 over 125 moves in 5 games');
+  });
+  it('only the newest ROLLING_GAMES count', () => {
+    const recent = [...Array<SideFigures>(ROLLING_GAMES).fill(human), engineLike, engineLike, engineLike];
+    expect(playerVerdict(recent).kind).toBe('clean');
+  });
+  it('a short game weighs less than a long one', () => {
+    const shortSharp = figures({ counted: 12, acpl: 5, top1: 0.9, top3: 1 });
+    const long = figures({ counted: 60, acpl: 30, top1: 0.55, top3: 0.85 });
+    expect(playerVerdict([shortSharp, long, long, long, shortSharp]).kind).toBe('clean');
+  });
+});
+
+describe('holdDecision', () => {
+  it.each<[string, Parameters<typeof holdDecision>[0], Parameters<typeof holdDecision>[1], boolean, string[]]>([
+    ['clean and clean', { kind: 'clean' }, { kind: 'clean' }, false, []],
+    ['insufficient and clean', { kind: 'insufficient' }, { kind: 'clean' }, false, []],
+    ['suspect game', { kind: 'suspect', reasons: ['a'] }, { kind: 'clean' }, true, ['a']],
+    ['suspect pattern', { kind: 'insufficient' }, { kind: 'suspect', reasons: ['b'] }, true, ['pattern: b']],
+    ['both', { kind: 'suspect', reasons: ['a', 'a'] }, { kind: 'suspect', reasons: ['b'] }, true, ['a', 'pattern: b']],
+  ])('%s', (_name, game, pattern, hold, reasons) => {
+    expect(holdDecision(game, pattern)).toEqual({ hold, reasons });
+  });
+});
+
+describe('graphCp', () => {
+  it.each([
+    [0, 0],
+    [350, 350],
+    [-999, -999],
+    [GRAPH_CP + 1, GRAPH_CP],
+    [MATE_CP - 3, GRAPH_CP],
+    [-(MATE_CP - 1), -GRAPH_CP],
+    [Number.NaN, 0],
+  ])('%d -> %d', (cp, g) => {
+    expect(graphCp(cp)).toBe(g);
+  });
+  it('bounded and monotone', () => {
+    fc.assert(
+      fc.property(fc.double({ noNaN: true }), fc.double({ noNaN: true }), (x, y) => {
+        expect(Math.abs(graphCp(x))).toBeLessThanOrEqual(GRAPH_CP);
+        if (x <= y) expect(graphCp(x)).toBeLessThanOrEqual(graphCp(y));
+      }),
+    );
+  });
+});
+
+describe('collusionSignals', () => {
+  let t = 0;
+  const g = (white: string, black: string, winner: string | null, over: Partial<PairGame> = {}): PairGame => ({
+    whiteUid: white,
+    blackUid: black,
+    winnerUid: winner,
+    stake: 500n,
+    plies: 60,
+    status: winner ? 'mate' : 'draw',
+    endedAt: new Date(Date.UTC(2026, 0, 1) + (t += 60_000)),
+    ...over,
+  });
+  it('nothing in an ordinary mix', () => {
+    const games = [g('a', 'b', 'a'), g('b', 'c', 'c'), g('c', 'a', null), g('a', 'd', 'd'), g('d', 'b', 'b')];
+    expect(collusionSignals(games)).toEqual([]);
+  });
+  it('a pair that plays mostly each other, one way, ending early', () => {
+    const dump = (w: string, b: string) => g(w, b, 'y', { status: 'resign', plies: 6 });
+    const games = [dump('x', 'y'), dump('y', 'x'), dump('x', 'y'), dump('y', 'x'), g('x', 'y', 'x'), g('y', 'z', 'z')];
+    expect(collusionSignals(games)).toEqual([
+      { kind: 'frequentPair', uids: ['x', 'y'], detail: "5 staked games together (100% of x's, 83% of y's)" },
+      { kind: 'earlyEnd', uids: ['x', 'y'], detail: '4 staked games resigned or aborted before ply 20' },
+      {
+        kind: 'oneWayFlow',
+        uids: ['x', 'y'],
+        detail: 'y received 2000 of 2500 staked minor units over 5 decided games (net 1500)',
+      },
+    ]);
+  });
+  it('a pair among many other games is not frequent', () => {
+    const games = [
+      ...Array.from({ length: 5 }, () => g('p', 'q', null)),
+      ...Array.from({ length: 6 }, (_, i) => g('p', `o${i}`, null)),
+    ];
+    expect(collusionSignals(games).map((s) => s.kind)).toEqual([]);
+  });
+  it('zero stakes are ignored', () => {
+    const games = Array.from({ length: 6 }, () => g('m', 'n', 'n', { stake: 0n, status: 'resign', plies: 2 }));
+    expect(collusionSignals(games)).toEqual([]);
+  });
+  it('the output does not depend on the order of the input', () => {
+    const uid = fc.constantFrom('a', 'b', 'c', 'd');
+    const arbGame = fc
+      .record({
+        white: uid,
+        black: uid,
+        win: fc.constantFrom<'w' | 'b' | null>('w', 'b', null),
+        stake: fc.bigInt({ min: 0n, max: 2000n }),
+        plies: fc.integer({ min: 0, max: 80 }),
+        status: fc.constantFrom('resign', 'aborted', 'mate', 'outoftime'),
+      })
+      .map((r) =>
+        g(r.white, r.black, r.win === 'w' ? r.white : r.win === 'b' ? r.black : null, {
+          stake: r.stake,
+          plies: r.plies,
+          status: r.status,
+        }),
+      );
+    fc.assert(
+      fc.property(
+        fc
+          .array(arbGame, { maxLength: 40 })
+          .chain((games) =>
+            fc.tuple(
+              fc.constant(games),
+              fc.shuffledSubarray(games, { minLength: games.length, maxLength: games.length }),
+            ),
+          ),
+        ([games, shuffled]) => {
+          expect(collusionSignals(shuffled)).toEqual(collusionSignals(games));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,94 @@
+import type { GameVerdict, PlayerVerdict, SideFigures } from './types.ts';
+import {
+  CLOCKWORK_ACPL,
+  CLOCKWORK_SHARE,
+  CLOCKWORK_TOP1,
+  CLOCKWORK_TOP3,
+  MIN_COUNTED_MOVES,
+  MIN_PATTERN_GAMES,
+  MIN_VERDICT_PLIES,
+  PATTERN_ACPL,
+  PATTERN_SUSPECT_GAMES,
+  PATTERN_TOP1,
+  PATTERN_TOP3,
+  ROLLING_GAMES,
+  SUSPECT_ACPL,
+  SUSPECT_TOP1,
+  SUSPECT_TOP3,
+} from './thresholds.ts';
+
+const pct = (share: number): string => `${Math.round(share * 100)}%`;
+
+interface Bounds {
+  acpl: number;
+  top1: number;
+  top3: number;
+}
+
+/** The reasons when accuracy AND engine matching both cross the bounds; null otherwise. */
+function accuracyReasons(f: Pick<SideFigures, 'acpl' | 'top1' | 'top3'>, b: Bounds, over: string): string[] | null {
+  if (f.acpl > b.acpl) return null;
+  const matches: string[] = [];
+  if (f.top1 >= b.top1) matches.push(`top-1 match ${pct(f.top1)}`);
+  if (f.top3 >= b.top3) matches.push(`top-3 match ${pct(f.top3)}`);
+  if (matches.length === 0) return null;
+  return [`ACPL ${Math.round(f.acpl)} over ${over}`, ...matches];
+}
+
+/**
+ * Why one side's play in one game looks assisted, or null: low ACPL and a high engine match;
+ * with clockwork move times the bounds loosen (a bot relayed by a script moves at one pace).
+ * Needs MIN_COUNTED_MOVES counted moves.
+ */
+export function suspectReasons(f: SideFigures): string[] | null {
+  if (f.counted < MIN_COUNTED_MOVES) return null;
+  const over = `${f.counted} moves`;
+  const strict = accuracyReasons(f, { acpl: SUSPECT_ACPL, top1: SUSPECT_TOP1, top3: SUSPECT_TOP3 }, over);
+  const clockwork = f.moveTime !== null && f.moveTime.constantShare >= CLOCKWORK_SHARE;
+  const clockReason = clockwork ? [`move times near-constant ${pct(f.moveTime!.constantShare)}`] : [];
+  if (strict) return [...strict, ...clockReason];
+  if (!clockwork) return null;
+  const loose = accuracyReasons(f, { acpl: CLOCKWORK_ACPL, top1: CLOCKWORK_TOP1, top3: CLOCKWORK_TOP3 }, over);
+  return loose ? [...loose, ...clockReason] : null;
+}
+
+/** One game, one side: insufficient (too short, too few counted moves), clean or suspect. */
+export function gameVerdict(figures: SideFigures, totalPlies: number): GameVerdict {
+  if (totalPlies < MIN_VERDICT_PLIES || figures.counted < MIN_COUNTED_MOVES) return { kind: 'insufficient' };
+  const reasons = suspectReasons(figures);
+  return reasons ? { kind: 'suspect', reasons } : { kind: 'clean' };
+}
+
+/**
+ * A player's pattern over their last ROLLING_GAMES analysed money games (newest first): the
+ * figures of the games with enough counted moves, weighted by counted moves, need at least
+ * MIN_PATTERN_GAMES such games (one lucky game is no pattern); or PATTERN_SUSPECT_GAMES of
+ * them are suspect on their own.
+ */
+export function playerVerdict(recent: readonly SideFigures[]): PlayerVerdict {
+  const games = recent.slice(0, ROLLING_GAMES).filter((f) => f.counted >= MIN_COUNTED_MOVES);
+  const reasons: string[] = [];
+  if (games.length >= MIN_PATTERN_GAMES) {
+    const moves = games.reduce((a, f) => a + f.counted, 0);
+    const weighted = (pick: (f: SideFigures) => number): number =>
+      games.reduce((a, f) => a + pick(f) * f.counted, 0) / moves;
+    const avg = { acpl: weighted((f) => f.acpl), top1: weighted((f) => f.top1), top3: weighted((f) => f.top3) };
+    const over = `${moves} moves in ${games.length} games`;
+    const pattern = accuracyReasons(avg, { acpl: PATTERN_ACPL, top1: PATTERN_TOP1, top3: PATTERN_TOP3 }, over);
+    if (pattern) reasons.push(...pattern);
+  }
+  const suspect = games.filter((f) => suspectReasons(f) !== null).length;
+  if (suspect >= PATTERN_SUSPECT_GAMES) reasons.push(`${suspect} of ${games.length} recent games suspect`);
+  return reasons.length > 0 ? { kind: 'suspect', reasons } : { kind: 'clean' };
+}
+
+/**
+ * Whether a finished staked game's payout is held for review: the winner's game is suspect, or
+ * their pattern including this game is. Reasons (game first, then pattern, no repeats) go to the admin.
+ */
+export function holdDecision(game: GameVerdict, pattern: PlayerVerdict): { hold: boolean; reasons: string[] } {
+  const reasons: string[] = [];
+  if (game.kind === 'suspect') reasons.push(...game.reasons);
+  if (pattern.kind === 'suspect') reasons.push(...pattern.reasons.map((r) => `pattern: ${r}`));
+  return { hold: game.kind === 'suspect' || pattern.kind === 'suspect', reasons: [...new Set(reasons)] };
+}
