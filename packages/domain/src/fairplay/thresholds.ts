@@ -48,20 +48,21 @@ export const MIN_COUNTED_MOVES = 12;
 
 /*
  * What the fixtures showed (fixtures/README.md; depth-10 MultiPV-3 analysis):
- * - 120 human sides (Lichess, 1300-1900, bullet to rapid): ACPL 24-250, top-1 15-67%, top-3 32-83%;
- *   share of move times at the median up to 68% in bullet (whole-second clocks).
- * - 32 Stockfish sides (depth 12/16, 150 ms, 40k nodes): ACPL 1-22 (almost all under 11),
- *   top-1 only 37-72% (an engine searching deeper or longer than the analysis often prefers
- *   another move), top-3 72-100%, never a blunder.
- * So a low ACPL separates best; the top-1 match alone does not (humans reach 67% in short games,
- * engines drop to 37%). The top-3 match guards the ACPL against easy games: in a position beyond
- * the ±1000 clamp every winning move loses "nothing", so converting a won game lowers a human's
- * ACPL but not their engine match.
+ * - 120 human sides (60 Lichess games, players 1300-1900, bullet to rapid): ACPL 14.5-246 (24 and
+ *   up in the first 40 games the thresholds were set on; 14.5 in a 15-move bullet game of the 20
+ *   added after), top-1 14-67%, top-3 32-89%; move times at the median up to 68% (whole seconds).
+ * - 32 Stockfish sides (depth 12 and 16, 40k and 80k nodes): ACPL 0.5-16 (at most 8.2 without
+ *   clockwork times), top-1 only 50-83% (an engine searching deeper than the analysis often
+ *   prefers another move), top-3 73-100%, never a blunder.
+ * So a low ACPL separates best; the top-1 match alone does not. The top-3 match guards the ACPL
+ * against easy games: beyond the ±1000 clamp every winning move loses "nothing", so converting a
+ * won game lowers a human's ACPL but not their engine match.
  */
 
 /**
  * Game verdict: suspect when the ACPL is at most SUSPECT_ACPL AND the engine match is high
- * (top-1 at least SUSPECT_TOP1 or top-3 at least SUSPECT_TOP3). Half the lowest human ACPL seen.
+ * (top-1 at least SUSPECT_TOP1 or top-3 at least SUSPECT_TOP3). ACPL 12: half the lowest human ACPL
+ * of the games it was set on, above every engine side without clockwork times.
  */
 export const SUSPECT_ACPL = 12;
 export const SUSPECT_TOP1 = 0.6;
@@ -81,7 +82,7 @@ export const CLOCKWORK_TOP3 = 0.8;
  * Player pattern: at least MIN_PATTERN_GAMES games with enough counted moves, judged on their
  * figures weighted by counted moves (a short game weighs less): an ACPL at most PATTERN_ACPL with a
  * top-1 match of PATTERN_TOP1 or a top-3 match of PATTERN_TOP3 over that many moves is a pattern
- * no human in the fixtures came near (their best single game was ACPL 24). Or: at least
+ * no human in the fixtures came near (in no window of their games). Or: at least
  * PATTERN_SUSPECT_GAMES games in the window are suspect on their own.
  */
 export const MIN_PATTERN_GAMES = 5;
