@@ -338,13 +338,40 @@ describe('collusionSignals', () => {
     const games = [dump('x', 'y'), dump('y', 'x'), dump('x', 'y'), dump('y', 'x'), g('x', 'y', 'x'), g('y', 'z', 'z')];
     expect(collusionSignals(games)).toEqual([
       { kind: 'frequentPair', uids: ['x', 'y'], detail: "5 staked games together (100% of x's, 83% of y's)" },
-      { kind: 'earlyEnd', uids: ['x', 'y'], detail: '4 staked games resigned or aborted before ply 20' },
+      { kind: 'earlyEnd', uids: ['x', 'y'], detail: '4 staked games ended before ply 20 (resign 4)' },
       {
         kind: 'oneWayFlow',
         uids: ['x', 'y'],
         detail: 'y received 2000 of 2500 staked minor units over 5 decided games (net 1500)',
       },
     ]);
+  });
+  it.each<[string, Partial<PairGame>[], string | null]>([
+    ['three early resignations', [{}, {}, {}], '3 staked games ended before ply 20 (resign 3)'],
+    [
+      'mixed ways of giving up, sorted',
+      [{ status: 'timeout' }, { status: 'aborted', plies: 1 }, { status: 'outoftime' }, {}],
+      '4 staked games ended before ply 20 (aborted 1, outoftime 1, resign 1, timeout 1)',
+    ],
+    ['two are not a habit', [{}, {}], null],
+    ['ply 20 is not early', [{}, {}, { plies: 20 }], null],
+    ['a quick mate is chess, not a gift', [{}, {}, { status: 'mate' }], null],
+  ])('earlyEnd: %s', (_name, overs, detail) => {
+    const games = overs.map((o, i) =>
+      g(i % 2 ? 'e' : 'f', i % 2 ? 'f' : 'e', 'e', { status: 'resign', plies: 12, ...o }),
+    );
+    const early = collusionSignals(games).filter((s) => s.kind === 'earlyEnd');
+    expect(early).toEqual(detail ? [{ kind: 'earlyEnd', uids: ['e', 'f'], detail }] : []);
+  });
+  it('oneWayFlow: 80% of the stakes one way over 4 decided games, not less', () => {
+    const four = (wins: string[]) => wins.map((w, i) => g(i % 2 ? 'u' : 'v', i % 2 ? 'v' : 'u', w));
+    expect(collusionSignals(four(['v', 'v', 'v', 'v'])).map((s) => [s.kind, s.uids])).toEqual([
+      ['oneWayFlow', ['u', 'v']],
+    ]);
+    expect(collusionSignals(four(['v', 'v', 'v', 'u']))).toEqual([]); // 75%
+    expect(collusionSignals(four(['v', 'v', 'v']))).toEqual([]); // 3 games
+    const mostly = [...four(['u', 'u', 'u', 'u']), g('u', 'v', 'v', { stake: 100n })]; // 2000 of 2100 to u
+    expect(collusionSignals(mostly).find((s) => s.kind === 'oneWayFlow')?.uids).toEqual(['v', 'u']);
   });
   it('a pair among many other games is not frequent', () => {
     const games = [

@@ -94,10 +94,14 @@ export const PATTERN_SUSPECT_GAMES = 3;
 /** Collusion: a pair meeting at least this often, making at least this share of each one's games. */
 export const FREQUENT_PAIR_GAMES = 5;
 export const FREQUENT_PAIR_SHARE = 0.5;
-/** Collusion: a staked game resigned or aborted before this ply, this many times by one pair. */
+/**
+ * Collusion: a staked game given up before this ply, this many times by one pair. Given up:
+ * resigned, aborted, left (timeout) or let the clock run out (outoftime); before ply 20 no fair
+ * game is decided on the board often enough to repeat.
+ */
 export const EARLY_END_PLIES = 20;
 export const EARLY_END_GAMES = 3;
-export const EARLY_END_STATUSES: readonly string[] = ['resign', 'aborted'];
+export const EARLY_END_STATUSES: readonly string[] = ['resign', 'aborted', 'timeout', 'outoftime'];
 /** Collusion: over this many decided games, one side received at least this share of the stakes. */
 export const ONE_WAY_MIN_GAMES = 4;
 export const ONE_WAY_SHARE = 0.8;
