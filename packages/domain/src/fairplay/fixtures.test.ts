@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { Color } from '../play/status.ts';
 import type { PlyAnalysis, SideFigures } from './types.ts';
-import { MIN_PATTERN_GAMES, MIN_VERDICT_PLIES, gameVerdict, playerVerdict, sideFigures } from './rules.ts';
+import {
+  MIN_PATTERN_GAMES,
+  MIN_VERDICT_PLIES,
+  ROLLING_GAMES,
+  gameVerdict,
+  playerVerdict,
+  sideFigures,
+} from './rules.ts';
 import humanGames from './fixtures/human.json' with { type: 'json' };
 import engineGames from './fixtures/engine.json' with { type: 'json' };
 
@@ -65,9 +72,12 @@ describe('fair play on real games', () => {
     // The humans' sides in file order, ROLLING_GAMES at a time, as one player's recent games would be.
     const humanFigures = sides(humans).map((s) => s.figures);
     for (let i = 0; i + MIN_PATTERN_GAMES <= humanFigures.length; i += MIN_PATTERN_GAMES) {
-      expect(playerVerdict(humanFigures.slice(i, i + 10)).kind).toBe('clean');
+      expect(playerVerdict(humanFigures.slice(i, i + ROLLING_GAMES)).kind).toBe('clean');
     }
     const engineFigures = sides(engines).map((s) => s.figures);
-    expect(playerVerdict(engineFigures.slice(0, MIN_PATTERN_GAMES)).kind).toBe('suspect');
+    const engine = playerVerdict(engineFigures.slice(0, MIN_PATTERN_GAMES));
+    // Both grounds: the weighted figures, and the count of suspect games.
+    expect(engine.kind === 'suspect' && engine.reasons[0]).toMatch(/^ACPL \d+ over \d+ moves in 5 games$/);
+    expect(engine.kind === 'suspect' && engine.reasons.at(-1)).toBe('5 of 5 recent games suspect');
   });
 });
