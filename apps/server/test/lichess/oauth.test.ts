@@ -21,7 +21,9 @@ describe('PKCE and OAuth helpers', () => {
   });
 
   it('computes the S256 challenge (RFC 7636 appendix B vector)', () => {
-    expect(codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe('E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM');
+    expect(codeChallengeOf('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk')).toBe(
+      'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM',
+    );
     const p = newPkceRequest();
     expect(p.challenge).toBe(codeChallengeOf(p.verifier));
     expect(p.state).not.toBe(newState());

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { parseTokenKey, TokenCipher, TokenDecryptError, TokenKeyError } from '../../src/modules/lichess/token-crypto.ts';
+import {
+  parseTokenKey,
+  TokenCipher,
+  TokenDecryptError,
+  TokenKeyError,
+} from '../../src/modules/lichess/token-crypto.ts';
 
 const keyB64 = () => crypto.randomBytes(32).toString('base64');
 

@@ -19,10 +19,7 @@ export type LichessPerf = z.infer<typeof LichessPerf>;
 export const LichessAccountBody = z.object({
   id: z.string().min(1),
   username: z.string().min(1),
-  perfs: z
-    .object({ blitz: LichessPerf.optional(), rapid: LichessPerf.optional() })
-    .partial()
-    .optional(),
+  perfs: z.object({ blitz: LichessPerf.optional(), rapid: LichessPerf.optional() }).partial().optional(),
   disabled: z.boolean().optional(),
   tosViolation: z.boolean().optional(),
 });

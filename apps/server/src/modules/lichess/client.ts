@@ -150,7 +150,8 @@ export class LichessClient {
       );
     }
     const parsed = LichessTokenBody.safeParse(body);
-    if (!parsed.success) throw new LichessOAuthError('invalid_response', 'the token endpoint answered an unexpected body');
+    if (!parsed.success)
+      throw new LichessOAuthError('invalid_response', 'the token endpoint answered an unexpected body');
     return { accessToken: parsed.data.access_token, expiresInSec: parsed.data.expires_in };
   }
 
@@ -229,13 +230,19 @@ export class LichessClient {
     opts: StreamOptions = {},
   ): StreamHandle {
     let ended = false;
-    return this.openStream(token, `/api/board/game/stream/${seg(gameId)}`, opts, (v) => {
-      const e = v as unknown as LichessGameStreamEvent;
-      if (e.type === 'gameFull' && isFinishedStatus(e.state?.status)) ended = true;
-      if (e.type === 'gameState' && isFinishedStatus(e.status)) ended = true;
-      onEvent(e);
-      return ended;
-    }, () => ended);
+    return this.openStream(
+      token,
+      `/api/board/game/stream/${seg(gameId)}`,
+      opts,
+      (v) => {
+        const e = v as unknown as LichessGameStreamEvent;
+        if (e.type === 'gameFull' && isFinishedStatus(e.state?.status)) ended = true;
+        if (e.type === 'gameState' && isFinishedStatus(e.status)) ended = true;
+        onEvent(e);
+        return ended;
+      },
+      () => ended,
+    );
   }
 
   /**
@@ -245,10 +252,16 @@ export class LichessClient {
    * the first), so a process must share one per token.
    */
   streamEvents(token: string, onEvent: (e: LichessIncomingEvent) => void, opts: StreamOptions = {}): StreamHandle {
-    return this.openStream(token, '/api/stream/event', opts, (v) => {
-      onEvent(v as unknown as LichessIncomingEvent);
-      return false;
-    }, () => false);
+    return this.openStream(
+      token,
+      '/api/stream/event',
+      opts,
+      (v) => {
+        onEvent(v as unknown as LichessIncomingEvent);
+        return false;
+      },
+      () => false,
+    );
   }
 
   // ---- Challenges (tags/challenges/*.yaml) ------------------------------------------------
@@ -275,7 +288,13 @@ export class LichessClient {
   async challengeAndWait(
     token: string,
     username: string,
-    opts: { clockLimitSec: number; clockIncrementSec: number; rated?: boolean; color?: 'white' | 'black' | 'random'; waitMs?: number },
+    opts: {
+      clockLimitSec: number;
+      clockIncrementSec: number;
+      rated?: boolean;
+      color?: 'white' | 'black' | 'random';
+      waitMs?: number;
+    },
   ): Promise<{ challenge: LichessChallenge | null; done: ChallengeDone }> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.waitMs ?? 30_000);
@@ -293,7 +312,9 @@ export class LichessClient {
       try {
         await readNdjson(res, this.streamIdleMs, ac.signal, (v) => {
           if (typeof v.done === 'string') {
-            done = (['accepted', 'declined', 'canceled', 'expired'].includes(v.done) ? v.done : 'closed') as ChallengeDone;
+            done = (
+              ['accepted', 'declined', 'canceled', 'expired'].includes(v.done) ? v.done : 'closed'
+            ) as ChallengeDone;
             return true;
           }
           if (typeof v.id === 'string' && challenge === null) challenge = v as unknown as LichessChallenge;
@@ -316,7 +337,9 @@ export class LichessClient {
 
   /** POST /api/challenge/{id}/decline, optional form reason (a declineReasonKey). */
   async declineChallenge(token: string, challengeId: string, reason?: string): Promise<void> {
-    await this.call(token, 'POST', `/api/challenge/${seg(challengeId)}/decline`, { form: reason ? { reason } : undefined });
+    await this.call(token, 'POST', `/api/challenge/${seg(challengeId)}/decline`, {
+      form: reason ? { reason } : undefined,
+    });
   }
 
   /** POST /api/challenge/{id}/cancel: the challenger withdraws, or aborts an accepted game not yet played. */
@@ -329,7 +352,8 @@ export class LichessClient {
     token: string,
     opts: { level: number; clockLimitSec: number; clockIncrementSec: number; color?: 'white' | 'black' | 'random' },
   ): Promise<LichessAiGame> {
-    if (!Number.isInteger(opts.level) || opts.level < 1 || opts.level > 8) throw new LichessHttpError(400, 'AI level is 1..8');
+    if (!Number.isInteger(opts.level) || opts.level < 1 || opts.level > 8)
+      throw new LichessHttpError(400, 'AI level is 1..8');
     return (await this.json(token, 'POST', '/api/challenge/ai', {
       form: {
         level: opts.level,
@@ -542,7 +566,11 @@ function challengeForm(opts: { clockLimitSec: number; clockIncrementSec: number;
 }
 
 const stringsOf = (form: Record<string, string | number | boolean | undefined>): Record<string, string> =>
-  Object.fromEntries(Object.entries(form).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  Object.fromEntries(
+    Object.entries(form)
+      .filter(([, v]) => v !== undefined)
+      .map(([k, v]) => [k, String(v)]),
+  );
 
 /** A path segment from an id or username: only what Lichess ids and names contain. */
 function seg(s: string): string {

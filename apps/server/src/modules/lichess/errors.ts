@@ -7,7 +7,8 @@ import { AppError } from '../../platform/errors.ts';
 export const LICHESS_TEXTS = {
   rateLimited:
     'Lichess is receiving too many requests from your account. Close other tabs playing on Lichess, avoid quick reloads, and wait a minute before trying again.',
-  tokenRevoked: 'Your Lichess authorisation was revoked or has expired. Please authorise the same Lichess account again.',
+  tokenRevoked:
+    'Your Lichess authorisation was revoked or has expired. Please authorise the same Lichess account again.',
   unavailable: 'Lichess did not answer in time. Please try again.',
   refused: 'Lichess refused the request.',
   notFound: 'Lichess has no such game or challenge.',
@@ -48,7 +49,11 @@ export class LichessHttpError extends AppError {
   ) {
     super(
       httpStatus === 404 ? 'NOT_FOUND' : httpStatus >= 500 ? 'UNAVAILABLE' : 'BAD_REQUEST',
-      httpStatus === 404 ? LICHESS_TEXTS.notFound : httpStatus >= 500 ? LICHESS_TEXTS.unavailable : LICHESS_TEXTS.refused,
+      httpStatus === 404
+        ? LICHESS_TEXTS.notFound
+        : httpStatus >= 500
+          ? LICHESS_TEXTS.unavailable
+          : LICHESS_TEXTS.refused,
     );
     this.name = 'LichessHttpError';
   }

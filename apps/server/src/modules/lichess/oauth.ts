@@ -87,8 +87,7 @@ export function authorizationUrl(input: AuthorizationUrlInput): string {
 
 /** The query of the redirect back to us: `code` + `state`, or `error` (`access_denied`) + `state`. */
 export type CallbackResult =
-  | { ok: true; code: string }
-  | { ok: false; reason: 'state_mismatch' | 'denied' | 'error' | 'no_code'; error?: string };
+  { ok: true; code: string } | { ok: false; reason: 'state_mismatch' | 'denied' | 'error' | 'no_code'; error?: string };
 
 /** Judges the callback query against the stored request: state first, then error, then code. */
 export function readCallback(expectedState: string, query: Record<string, unknown>): CallbackResult {

@@ -37,7 +37,9 @@ export function parseTokenKey(text: string): Buffer {
     const b = Buffer.from(t.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
     if (b.length === 32) return b;
   }
-  throw new TokenKeyError('LICHESS_TOKEN_KEY must be 32 bytes: 64 hex characters or 44 base64 characters (openssl rand -base64 32)');
+  throw new TokenKeyError(
+    'LICHESS_TOKEN_KEY must be 32 bytes: 64 hex characters or 44 base64 characters (openssl rand -base64 32)',
+  );
 }
 
 export const keyIdOf = (key: Buffer): string =>
