@@ -11,3 +11,4 @@ export * from './ndjson.ts';
 export * from './oauth.ts';
 export * from './token-crypto.ts';
 export * from './token-gate.ts';
+export * from './settings.ts';
