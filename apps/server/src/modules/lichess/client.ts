@@ -165,7 +165,9 @@ export class LichessClient {
   /** GET /api/account: id, username, blitz and rapid perfs (`prov` only when provisional). */
   async account(token: string): Promise<LichessAccount> {
     const body = await this.json(token, 'GET', '/api/account', {});
-    const a = LichessAccountBody.parse(body);
+    const parsed = LichessAccountBody.safeParse(body);
+    if (!parsed.success) throw new LichessUnavailableError('an account body of an unexpected shape');
+    const a = parsed.data;
     const perf = (p: { rating: number; games: number; prov?: boolean } | undefined) =>
       p ? { rating: p.rating, games: p.games, provisional: p.prov === true } : null;
     return {
@@ -375,7 +377,9 @@ export class LichessClient {
       accept: 'application/json',
       query: { moves: true, clocks: false, evals: false, opening: false, literate: false, pgnInJson: false },
     });
-    return LichessExportBody.parse(body);
+    const parsed = LichessExportBody.safeParse(body);
+    if (!parsed.success) throw new LichessUnavailableError('an export body of an unexpected shape');
+    return parsed.data;
   }
 
   // ---- Plumbing -----------------------------------------------------------------------------

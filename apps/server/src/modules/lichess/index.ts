@@ -12,3 +12,4 @@ export * from './oauth.ts';
 export * from './token-crypto.ts';
 export * from './token-gate.ts';
 export * from './settings.ts';
+export * from './results.ts';
