@@ -300,6 +300,8 @@ export class LichessClient {
   ): Promise<{ challenge: LichessChallenge | null; done: ChallengeDone }> {
     const ac = new AbortController();
     const timer = setTimeout(() => ac.abort(), opts.waitMs ?? 30_000);
+    let challenge: LichessChallenge | null = null;
+    let done: ChallengeDone = 'closed';
     try {
       const { res } = await this.gate.run(token, () =>
         this.send(token, 'POST', `/api/challenge/${seg(username)}`, {
@@ -309,27 +311,25 @@ export class LichessClient {
           streaming: true,
         }),
       );
-      let challenge: LichessChallenge | null = null;
-      let done: ChallengeDone = 'closed';
-      try {
-        await readNdjson(res, this.streamIdleMs, ac.signal, (v) => {
-          if (typeof v.done === 'string') {
-            done = (
-              ['accepted', 'declined', 'canceled', 'expired'].includes(v.done) ? v.done : 'closed'
-            ) as ChallengeDone;
-            return true;
-          }
-          if (typeof v.id === 'string' && challenge === null) challenge = v as unknown as LichessChallenge;
-          return false;
-        });
-      } catch (e) {
-        if (!ac.signal.aborted) throw e;
-        done = 'expired';
-      }
-      return { challenge, done };
+      await readNdjson(res, this.streamIdleMs, ac.signal, (v) => {
+        if (typeof v.done === 'string') {
+          done = (
+            ['accepted', 'declined', 'canceled', 'expired'].includes(v.done) ? v.done : 'closed'
+          ) as ChallengeDone;
+          return true;
+        }
+        if (typeof v.id === 'string' && challenge === null) challenge = v as unknown as LichessChallenge;
+        return false;
+      });
+      // Our wait ran out: closing the connection withdrew the challenge.
+      if (ac.signal.aborted && done === 'closed') done = 'expired';
+    } catch (e) {
+      if (!ac.signal.aborted) throw e;
+      done = 'expired';
     } finally {
       clearTimeout(timer);
     }
+    return { challenge, done };
   }
 
   /** POST /api/challenge/{id}/accept */
