@@ -48,7 +48,10 @@ export class TokenGate {
   /** A 429 was answered: no request before now + max(pause, Retry-After). */
   pause(token: string | null, retryAfterMs = 0): Date {
     const key = TokenGate.keyOf(token);
-    const until = this.clock.now().getTime() + Math.max(this.pauseMs, retryAfterMs);
+    const now = this.clock.now().getTime();
+    // Forget pauses that are over, so tokens never used again do not stay in the map.
+    for (const [k, t] of this.blockedUntil) if (t <= now) this.blockedUntil.delete(k);
+    const until = now + Math.max(this.pauseMs, retryAfterMs);
     this.blockedUntil.set(key, Math.max(until, this.blockedUntil.get(key) ?? 0));
     return new Date(this.blockedUntil.get(key)!);
   }
