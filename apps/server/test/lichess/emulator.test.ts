@@ -23,7 +23,7 @@ describe('Lichess emulator', () => {
     );
     const html = await page.text();
     expect(html).toContain('Signed in as <b>bobby</b>');
-    expect(html).toContain('board:play challenge:write');
+    expect(html).toContain('scopes: board:play</p>');
     const fields = new URLSearchParams();
     for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(m[1]!, m[2]!);
     const post = (decision: string) =>
@@ -51,6 +51,24 @@ describe('Lichess emulator', () => {
       readCallback(pkce.state, Object.fromEntries(new URL(no.headers.get('location')!).searchParams)),
     ).toMatchObject({
       reason: 'denied',
+    });
+  });
+
+  it('a token with board:play only plays everything; one without it is refused (403)', async () => {
+    const s = await setup();
+    emu = s.emu;
+    emu.addUser('Bobby');
+    const board = emu.issueToken('Bobby', ['board:play']);
+    const bot = await startBotGame(s.client, board, { level: 1, color: 'white' });
+    expect(bot.opponent).toBe('maia1');
+    await s.client.move(board, bot.gameId, 'e2e4');
+    const readOnly = emu.issueToken('Bobby', ['email:read']);
+    expect((await s.client.account(readOnly)).id).toBe('bobby');
+    await expect(s.client.move(readOnly, bot.gameId, 'd2d4')).rejects.toMatchObject({ httpStatus: 403 });
+    await expect(
+      s.client.challengeAi(readOnly, { level: 1, clockLimitSec: 600, clockIncrementSec: 0 }),
+    ).rejects.toMatchObject({
+      httpStatus: 403,
     });
   });
 

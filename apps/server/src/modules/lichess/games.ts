@@ -64,7 +64,7 @@ export async function startBotGame(
 }
 
 /**
- * A matched pair's game, created with the players' own tokens (both hold `challenge:write`):
+ * A matched pair's game, created with the players' own tokens (`board:play` covers challenges):
  * White challenges Black (color white, casual, the mode's clock), Black accepts at once. The
  * game id is the challenge id. When the accept fails the challenge is withdrawn, so no game is
  * left behind. Chosen over bulk pairing, which needs an extra server-held app token with the

@@ -2,8 +2,8 @@
  * Lichess as the chess platform (issue 15), the foundation. Not yet wired into the app: the
  * link route (/callbacklichess), the ChessPlatform adapter and settlement come next.
  *
- * - oauth.ts: PKCE (S256) and state helpers, the authorization URL with the scopes board play
- *   needs (`board:play`, `challenge:write`; /api/account needs none), the callback check.
+ * - oauth.ts: PKCE (S256) and state helpers, the authorization URL with the one scope board
+ *   play needs (`board:play`: any listed scope is enough; /api/account needs none), the callback check.
  * - token-crypto.ts: tokens at rest, AES-256-GCM, `v1.{kid}.{iv}.{tag}.{ct}`, bound to the user id.
  * - client.ts: the endpoints (account, token exchange and revocation, board stream, event
  *   stream, move, draw, takeback, resign, abort, claim-victory, chat, challenges, AI, export).

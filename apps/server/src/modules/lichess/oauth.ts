@@ -8,12 +8,14 @@ import crypto from 'node:crypto';
  */
 
 /**
- * The scopes board play needs (doc/specs/lichess-api.yaml securitySchemes): `board:play` for the
- * Board API (game stream, move, draw, takeback, resign, abort, chat, event stream);
- * `challenge:write` to create and accept challenges (a matched pair, the `maia1` bot, the
- * Lichess AI fallback). `/api/account` needs no scope (its security is `OAuth2: []`).
+ * The scopes board play needs: `board:play` only. The Board API endpoints (game stream, move,
+ * draw, takeback, resign, abort, chat) require it; the event stream lists `challenge:read`,
+ * `bot:play`, `board:play` and challenge create/accept/decline/cancel and the AI list
+ * `challenge:write`, `bot:play`, `board:play`: Lichess accepts a token holding any one of the
+ * listed scopes (lila's OAuthScopes.intersects), so `board:play` covers them. `/api/account`
+ * needs no scope (`OAuth2: []`). Bulk pairing, not used, would need `challenge:write`.
  */
-export const LICHESS_SCOPES = ['board:play', 'challenge:write'] as const;
+export const LICHESS_SCOPES = ['board:play'] as const;
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
 

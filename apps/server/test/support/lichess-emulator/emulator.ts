@@ -633,9 +633,10 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       return json(res, 401, { error: 'No such token' });
     }
     const user = [...users.values()].find((x) => x.id === record.userId)!;
-    const need = (scope: string) => {
-      if (record.scopes.includes(scope)) return true;
-      json(res, 403, { error: `Missing scope ${scope}` });
+    // A token needs any one of an endpoint's listed scopes (lila: OAuthScopes.intersects).
+    const need = (...scopes: string[]) => {
+      if (scopes.some((sc) => record.scopes.includes(sc))) return true;
+      json(res, 403, { error: `Missing scope: one of ${scopes.join(', ')}` });
       return false;
     };
 
@@ -646,7 +647,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     }
     if (u.pathname === '/api/account' && method === 'GET') return account(res, user);
     if (u.pathname === '/api/stream/event' && method === 'GET') {
-      if (!need('board:play')) return;
+      if (!need('challenge:read', 'bot:play', 'board:play')) return;
       // One event stream per token: a new one closes the previous.
       for (const s of streams) if (s.kind === 'event' && s.token === bearer) s.res.end();
       const s = openStream(res, { kind: 'event', userId: user.id, token: bearer! });
@@ -684,7 +685,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       return board(res, g, color, user, m[2]!, m[3], u, form);
     }
     if (u.pathname === '/api/challenge/ai' && method === 'POST') {
-      if (!need('challenge:write')) return;
+      if (!need('challenge:write', 'bot:play', 'board:play')) return;
       const form = new URLSearchParams(await readBody(req));
       const level = Number(form.get('level'));
       if (!Number.isInteger(level) || level < 1 || level > 8) return json(res, 400, { error: 'level: must be 1..8' });
@@ -720,7 +721,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     }
     m = /^\/api\/challenge\/([A-Za-z0-9]+)\/(accept|decline|cancel)$/.exec(u.pathname);
     if (m && method === 'POST') {
-      if (!need('challenge:write')) return;
+      if (!need('challenge:write', 'bot:play', 'board:play')) return;
       const c = challenges.get(m[1]!);
       const action = m[2]!;
       if (action === 'cancel') {
@@ -748,7 +749,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     }
     m = /^\/api\/challenge\/([A-Za-z0-9_-]+)$/.exec(u.pathname);
     if (m && method === 'POST') {
-      if (!need('challenge:write')) return;
+      if (!need('challenge:write', 'bot:play', 'board:play')) return;
       const dest = users.get(m[1]!.toLowerCase());
       const form = new URLSearchParams(await readBody(req));
       if (!dest) return json(res, 400, { error: 'destUser: no such user' });
