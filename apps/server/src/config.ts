@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
+import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
 import { checkedPaymentsMode, PAYMENTS_MODES, type PaymentsMode } from './modules/wallet/index.ts';
 
 /**
@@ -52,6 +53,11 @@ const EnvSchema = z.object({
   STOCKFISH_PATH: optionalString,
   ENGINE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   ENGINE_QUEUE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
+  // The chess platform games are played on: this server (builtin) or Lichess (issue 15).
+  CHESS_PLATFORM: z.preprocess(emptyAsUndefined, z.enum(['builtin', 'lichess']).default('builtin')),
+  LICHESS_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://lichess.org')),
+  LICHESS_CLIENT_ID: optionalString,
+  LICHESS_TOKEN_KEY: optionalString,
 });
 
 /**
@@ -92,6 +98,10 @@ export interface Config {
   ledgerReconcileEveryMs: number;
   /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
   engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
+  /** Where games are played: this server, or Lichess over the Board API. */
+  chessPlatform: 'builtin' | 'lichess';
+  /** Lichess settings, only with CHESS_PLATFORM=lichess (modules/lichess/settings.ts). */
+  lichess: LichessSettings | null;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -137,6 +147,11 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
     engine: enginePool(e),
+    chessPlatform: e.CHESS_PLATFORM,
+    lichess:
+      e.CHESS_PLATFORM === 'lichess'
+        ? lichessSettings({ url: e.LICHESS_URL, clientId: e.LICHESS_CLIENT_ID, tokenKey: e.LICHESS_TOKEN_KEY, appUrl })
+        : null,
   };
 }
 

@@ -1,0 +1,31 @@
+/**
+ * Lichess as the chess platform (issue 15), the foundation. Not yet wired into the app: the
+ * link route (/callbacklichess), the ChessPlatform adapter and settlement come next.
+ *
+ * - oauth.ts: PKCE (S256) and state helpers, the authorization URL with the one scope board
+ *   play needs (`board:play`: any listed scope is enough; /api/account needs none), the callback check.
+ * - token-crypto.ts: tokens at rest, AES-256-GCM, `v1.{kid}.{iv}.{tag}.{ct}`, bound to the user id.
+ * - client.ts: the endpoints (account, token exchange and revocation, board stream, event
+ *   stream, move, draw, takeback, resign, abort, claim-victory, chat, challenges, AI, export).
+ *   Discipline (token-gate.ts): one request in flight per token (streams hold the turn until
+ *   their headers), nothing with a token for 60 s after its 429 (LichessRateLimitedError with the
+ *   SPEC 8 alert text), timeouts (10 s; streams: 45 s without a byte). Streams re-open after an
+ *   error or a malformed line, 2 s apart, giving up after 3 consecutive failures (a parsed line
+ *   resets the count); a game stream is over once a finished status was read.
+ * - games.ts: GameMoves (each move once across re-opened streams), startBotGame (maia1 10+0
+ *   casual, else the Lichess AI), createMatchedGame (a challenge from White accepted by Black
+ *   with their own tokens; bulk pairing was not chosen: it needs an extra server-held
+ *   `challenge:bulk` app token and messages both players).
+ * - results.ts: Lichess statuses onto ours; confirmResult (the export decides what is paid).
+ * - settings.ts: LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY (config.ts reads them).
+ */
+export * from './api-types.ts';
+export * from './client.ts';
+export * from './errors.ts';
+export * from './games.ts';
+export * from './ndjson.ts';
+export * from './oauth.ts';
+export * from './results.ts';
+export * from './settings.ts';
+export * from './token-crypto.ts';
+export * from './token-gate.ts';

@@ -1,0 +1,58 @@
+import { parseTokenKey } from './token-crypto.ts';
+
+/** The Lichess settings (README): read by config.ts when CHESS_PLATFORM=lichess. */
+export interface LichessSettings {
+  /** LICHESS_URL without a trailing slash (https://lichess.org; tests: the emulator). */
+  url: string;
+  /** LICHESS_CLIENT_ID: Lichess takes any unique id for a public PKCE client (default: APP_URL's host). */
+  clientId: string;
+  /** {APP_URL}/callbacklichess: where Lichess sends the user back (SPEC 2). */
+  redirectUri: string;
+  /** LICHESS_TOKEN_KEY decoded: the AES-256-GCM key of tokens at rest. */
+  tokenKey: Buffer;
+}
+
+export class LichessSettingsError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'LichessSettingsError';
+  }
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export function lichessSettings(input: {
+  url: string;
+  clientId: string | undefined;
+  tokenKey: string | undefined;
+  appUrl: string;
+}): LichessSettings {
+  const url = new URL(input.url);
+  // Plain http only for a local emulator: tokens must never cross the network in clear.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
+    throw new LichessSettingsError(
+      'LICHESS_URL must be https (plain http only on a loopback address, for the emulator)',
+    );
+  }
+  if (!input.tokenKey) {
+    throw new LichessSettingsError(
+      'LICHESS_TOKEN_KEY is required with CHESS_PLATFORM=lichess (32 bytes: openssl rand -base64 32)',
+    );
+  }
+  let tokenKey: Buffer;
+  try {
+    tokenKey = parseTokenKey(input.tokenKey);
+  } catch (e) {
+    throw new LichessSettingsError((e as Error).message);
+  }
+  const clientId = input.clientId ?? new URL(input.appUrl).host;
+  if (!/^[A-Za-z0-9._:-]{1,100}$/.test(clientId)) {
+    throw new LichessSettingsError('LICHESS_CLIENT_ID: letters, digits and . _ : - only');
+  }
+  return {
+    url: url.toString().replace(/\/+$/, ''),
+    clientId,
+    redirectUri: `${input.appUrl}/callbacklichess`,
+    tokenKey,
+  };
+}

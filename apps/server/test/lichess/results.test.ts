@@ -1,0 +1,104 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { GAME_STATUSES } from '@rush/domain';
+import {
+  confirmResult,
+  createMatchedGame,
+  LICHESS_STATUSES,
+  statusFromLichess,
+  type ExpectedGame,
+} from '../../src/modules/lichess/index.ts';
+import type { LichessEmulator } from '../support/lichess-emulator/emulator.ts';
+import { setup } from './support.ts';
+
+let emu: LichessEmulator | undefined;
+afterEach(async () => {
+  await emu?.close();
+  emu = undefined;
+});
+
+describe('Lichess results', () => {
+  it('maps every Lichess status name onto a domain status', () => {
+    for (const s of LICHESS_STATUSES) expect(GAME_STATUSES).toContain(statusFromLichess(s));
+    expect(statusFromLichess('noStart')).toBe('nostart');
+    expect(statusFromLichess('unknownFinish')).toBe('unknownfinish');
+    expect(statusFromLichess('insufficientMaterialClaim')).toBe('draw');
+    expect(statusFromLichess('created')).toBe('started');
+    expect(statusFromLichess('somethingNew')).toBe('unknownfinish');
+  });
+
+  it('settles only what the export confirms: players, clock, casual, and the reported result', async () => {
+    const s = await setup();
+    emu = s.emu;
+    emu.addUser('Bobby');
+    emu.addUser('Mary');
+    const white = emu.issueToken('Bobby');
+    const black = emu.issueToken('Mary');
+    const { gameId } = await createMatchedGame(
+      s.client,
+      { token: white },
+      { token: black, username: 'Mary' },
+      { limitSec: 180, incrementSec: 0 },
+    );
+    const expected: ExpectedGame = {
+      whiteId: 'bobby',
+      blackId: 'mary',
+      clock: { limitSec: 180, incrementSec: 0 },
+      rated: false,
+    };
+    await s.client.move(white, gameId, 'e2e4');
+    expect(confirmResult(await s.client.exportGame(gameId), expected)).toEqual({ ok: false, reason: 'unfinished' });
+    await s.client.resign(black, gameId);
+    const exported = await s.client.exportGame(gameId);
+    expect(confirmResult(exported, expected, { status: 'resign', winner: 'white' })).toEqual({
+      ok: true,
+      status: 'resign',
+      winner: 'white',
+    });
+    expect(confirmResult(exported, expected, { status: 'resign', winner: 'black' })).toEqual({
+      ok: false,
+      reason: 'contradicted',
+    });
+    expect(confirmResult(exported, { ...expected, whiteId: 'mary', blackId: 'bobby' })).toMatchObject({
+      reason: 'players',
+    });
+    expect(confirmResult(exported, { ...expected, clock: { limitSec: 300, incrementSec: 0 } })).toMatchObject({
+      reason: 'clock',
+    });
+    expect(confirmResult(exported, { ...expected, rated: true })).toMatchObject({ reason: 'rated' });
+    // An export that says otherwise than the stream (the emulator's fault switch) is not paid.
+    emu.overrideExport(gameId, { winner: 'black' });
+    expect(
+      confirmResult(await s.client.exportGame(gameId), expected, { status: 'resign', winner: 'white' }),
+    ).toMatchObject({
+      ok: false,
+      reason: 'contradicted',
+    });
+  });
+
+  it('an aborted game confirms as aborted, with no winner', async () => {
+    const s = await setup();
+    emu = s.emu;
+    emu.addUser('Bobby');
+    emu.addUser('Mary');
+    const white = emu.issueToken('Bobby');
+    const black = emu.issueToken('Mary');
+    const { gameId } = await createMatchedGame(
+      s.client,
+      { token: white },
+      { token: black, username: 'Mary' },
+      { limitSec: 600, incrementSec: 0 },
+    );
+    await s.client.abort(black, gameId);
+    const expected: ExpectedGame = {
+      whiteId: 'bobby',
+      blackId: 'mary',
+      clock: { limitSec: 600, incrementSec: 0 },
+      rated: false,
+    };
+    expect(confirmResult(await s.client.exportGame(gameId), expected, { status: 'aborted' })).toEqual({
+      ok: true,
+      status: 'aborted',
+      winner: null,
+    });
+  });
+});
