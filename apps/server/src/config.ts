@@ -52,6 +52,9 @@ const EnvSchema = z.object({
   STOCKFISH_PATH: optionalString,
   ENGINE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
   ENGINE_QUEUE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
+  // Fair play: the analysis depth of every position, and whether this instance runs the analysis worker.
+  FAIRPLAY_DEPTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(10)),
+  FAIRPLAY_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
 });
 
 /**
@@ -92,6 +95,8 @@ export interface Config {
   ledgerReconcileEveryMs: number;
   /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
   engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
+  /** Fair play (issue 14): MultiPV analysis depth per position; whether this instance takes analysis jobs. */
+  fairplay: { depth: number; worker: boolean };
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -137,6 +142,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
     engine: enginePool(e),
+    fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
   };
 }
 
