@@ -49,7 +49,8 @@ export async function startFairplayServer(
     env: fairplayEnv(opts.env),
     ...(opts.database ? { database: opts.database } : {}),
   });
-  const admin = opts.admin ?? (await adminUser(server));
+  // A restart: the same admin (their session lives in the database) talking to the new instance.
+  const admin = opts.admin ? { ...opts.admin, client: opts.admin.client.withBase(server.baseUrl) } : await adminUser(server);
   return { server, admin, clock: server.clock as ManualClock };
 }
 
