@@ -1,14 +1,14 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIRPLAY_TEXTS, settlePot } from '@rush/domain';
-import { FAIRPLAY_ROUTES, PLAY_ROUTES, WALLET_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
+import { FAIRPLAY_ROUTES, MATCH_ROUTES, PLAY_ROUTES, WALLET_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
 import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { users } from '../../src/modules/accounts/schema.ts';
 import type { Registered } from '../accounts/support.ts';
 import { auditCount } from '../admin/support.ts';
-import { matchPlayer, startMatch, usdSeek } from '../matchmaking/support.ts';
+import { changed, matchPlayer, startMatch, usdSeek } from '../matchmaking/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd, verifiedUser } from '../wallet/support/wallet.ts';
@@ -154,6 +154,37 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
       // A second clear later is refused too.
       expect((await admin.client.post(FAIRPLAY_ROUTES.clear(gameId), {})).status).toBe(409);
       await expectLedgerInvariants(server.ctx.db);
+    }
+  });
+
+  it('collusion: the same pair resigning staked games early is a system flag on both (once), and stops their withdrawals', async () => {
+    const a = await matchPlayer(server, admin, { usd: 5_000 });
+    const b = await matchPlayer(server, admin, { usd: 5_000 });
+    let previous: string | null = null;
+    for (let i = 0; i < 3; i++) {
+      let gameId: string;
+      if (previous === null) gameId = await startMatch(server, a, b, usdSeek(server, STAKE / 100));
+      else {
+        const last = previous;
+        // The rematch of a staked game (matchmaking): both press it, a new game with the same stake.
+        await changed(a, (m) => m.state === 'finished' && m.gameId === last);
+        expect((await a.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+        expect((await b.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+        gameId = (await a.event('game.started', (d) => d.gameId !== last)).gameId as string;
+      }
+      previous = gameId;
+      const { white, black } = await colours(a, b, gameId);
+      await playGame(clock, gameId, white, black, { white: 'human', black: 'human' }, 4);
+      expect((await black.cmd('game.resign', { gameId })).ok).toBe(true);
+      await analysed(server, gameId);
+      // Short games settle at once, as before.
+      expect(await escrow(gameId)).toBe(0n);
+    }
+    for (const p of [a, b]) {
+      const flags = await systemFlags(p.uid);
+      expect(flags.map((f) => f.kind)).toEqual(['collusion:earlyEnd']);
+      const summary = await p.http.get(WALLET_ROUTES.summary);
+      expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
     }
   });
 
