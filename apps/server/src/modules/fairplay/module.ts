@@ -59,6 +59,8 @@ export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: Fa
   const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: () => worker.drain() }], log);
   let draining: Promise<unknown> | null = null;
   const wake = () => {
+    // An instance without the worker leaves the job to the instances that run one.
+    if (!ctx.config.fairplay.worker) return;
     draining ??= worker
       .drain()
       .catch((err: unknown) => log.error({ err }, 'fair-play analysis failed'))
