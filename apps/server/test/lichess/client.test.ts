@@ -63,8 +63,8 @@ describe('Lichess client against the emulator: OAuth and account', () => {
     expect(await s.client.account(accessToken)).toEqual({
       id: 'bobby',
       username: 'Bobby',
-      blitz: { rating: 1720, games: 80, provisional: false },
-      rapid: { rating: 1490, games: 4, provisional: true },
+      blitz: { rating: 1720, rd: expect.any(Number) as number, games: 80, provisional: false },
+      rapid: { rating: 1490, rd: expect.any(Number) as number, games: 4, provisional: true },
       closed: false,
       tosViolation: false,
     });

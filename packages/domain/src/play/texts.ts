@@ -58,4 +58,14 @@ export const PLAY_TEXTS = {
   // Chess account (ours)
   alreadyLinked: 'Your chess account is already linked and cannot be changed.', // ours (SPEC 1)
   notLinked: 'Link your chess account first.', // ours
+  // Lichess link (issue 15, ours)
+  lichessOnly: 'Linking goes through Lichess only when Lichess is the chess platform.', // ours
+  lichessStateMismatch: 'This Lichess authorisation does not match the one started here. Please link again.', // ours
+  lichessDenied: 'The authorisation was cancelled on Lichess. Your chess account is not linked.', // ours
+  lichessOtherAccount:
+    'Your account is linked to another Lichess account for good; a different Lichess account cannot be linked.', // ours (SPEC 1)
+  lichessTaken: 'This Lichess account is already linked to another account and cannot be linked again.', // ours (SPEC 1)
+  lichessRefused: 'Lichess did not confirm the authorisation. Please link again.', // ours
+  lichessUnavailable: 'Lichess cannot be reached right now. Please try again in a moment.', // ours
+  lichessClosed: 'This Lichess account is closed and cannot be linked.', // ours
 } as const;

@@ -55,6 +55,8 @@ export const AppConfigResponse = z.object({
   protocolVersion: z.number().int(),
   /** PAYMENTS on the server: in `sandbox` every USD amount carries a visible Sandbox mark. */
   payments: z.enum(['sandbox', 'off']),
+  /** CHESS_PLATFORM: `lichess` links through Lichess's authorisation page (issue 15). */
+  chessPlatform: z.enum(['builtin', 'lichess']).default('builtin'),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
 

@@ -37,6 +37,24 @@ export const LinkChessRequest = z.object({}).strict();
 export const LinkChessResponse = RatingsResponse.extend({ rewardGranted: z.boolean() });
 export type LinkChessResponse = z.infer<typeof LinkChessResponse>;
 
+/**
+ * Lichess link (issue 15), with CHESS_PLATFORM=lichess. POST start `{}` answers the Lichess
+ * authorization URL to send the browser to (PKCE state and verifier stay on the server, bound to
+ * the user, 10 minutes, used once); POST callback `{ state, code }` or `{ state, error }` (what
+ * Lichess put on /callbacklichess) links the account and answers like POST link.
+ */
+export const LichessLinkStartRequest = z.object({}).strict();
+export const LichessLinkStartResponse = z.object({ url: z.string() });
+export type LichessLinkStartResponse = z.infer<typeof LichessLinkStartResponse>;
+export const LichessLinkCallbackRequest = z
+  .object({
+    state: z.string().max(200),
+    code: z.string().max(1024).optional(),
+    error: z.string().max(200).optional(),
+  })
+  .strict();
+export type LichessLinkCallbackRequest = z.infer<typeof LichessLinkCallbackRequest>;
+
 export const CurrentGameResponse = z.object({ game: GameView.nullable() });
 export type CurrentGameResponse = z.infer<typeof CurrentGameResponse>;
 
@@ -92,6 +110,10 @@ export const PLAY_ROUTES = {
   history: '/api/play/history',
   /** POST `{}`: link the user's chess account (once per person, never changed). */
   link: '/api/play/link',
+  /** POST `{}` (CHESS_PLATFORM=lichess): starts the Lichess authorisation, answers `{ url }`. */
+  lichessStart: '/api/play/link/lichess/start',
+  /** POST `{ state, code | error }` from /callbacklichess: finishes the Lichess link. */
+  lichessCallback: '/api/play/link/lichess/callback',
   /** GET: a user's chess username and ratings (anyone). */
   ratings: (uid: string) => `/api/play/ratings/${uid}`,
   /** GET: the user's pending invitations; POST `{ username, mode }`: invite somebody to a friendly game. */

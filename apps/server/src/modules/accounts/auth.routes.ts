@@ -42,6 +42,7 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     captchaScriptUrl: config.captcha?.scriptUrl ?? null,
     protocolVersion: PROTOCOL_VERSION,
     payments: config.payments,
+    chessPlatform: config.chessPlatform,
   }));
 
   app.get(ACCOUNT_ROUTES.session, async (request, reply): Promise<SessionResponse> => {

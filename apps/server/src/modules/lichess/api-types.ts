@@ -24,12 +24,19 @@ export const LichessAccountBody = z.object({
   tosViolation: z.boolean().optional(),
 });
 
+export interface LichessAccountPerf {
+  rating: number;
+  rd: number;
+  games: number;
+  provisional: boolean;
+}
+
 /** What we keep of an account: ratings of the two families the modes use (wmgt_000001/2 blitz, 000003 rapid). */
 export interface LichessAccount {
   id: string;
   username: string;
-  blitz: { rating: number; games: number; provisional: boolean } | null;
-  rapid: { rating: number; games: number; provisional: boolean } | null;
+  blitz: LichessAccountPerf | null;
+  rapid: LichessAccountPerf | null;
   /** Closed (`disabled`) or marked for a ToS violation. */
   closed: boolean;
   tosViolation: boolean;

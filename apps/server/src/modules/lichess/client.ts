@@ -168,8 +168,8 @@ export class LichessClient {
     const parsed = LichessAccountBody.safeParse(body);
     if (!parsed.success) throw new LichessUnavailableError('an account body of an unexpected shape');
     const a = parsed.data;
-    const perf = (p: { rating: number; games: number; prov?: boolean } | undefined) =>
-      p ? { rating: p.rating, games: p.games, provisional: p.prov === true } : null;
+    const perf = (p: { rating: number; rd: number; games: number; prov?: boolean } | undefined) =>
+      p ? { rating: p.rating, rd: p.rd, games: p.games, provisional: p.prov === true } : null;
     return {
       id: a.id,
       username: a.username,

@@ -8,6 +8,8 @@ import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
+import { LichessClient, TokenCipher } from '../lichess/index.ts';
+import { LichessLinkService } from './lichess-link.service.ts';
 import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
 import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
 import { PlayerPresence } from './presence.ts';
@@ -76,12 +78,27 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
   const presence = new PlayerPresence(db, clock, publisher, spectators, log);
   const invitations = new InvitationService(db, clock, hub, txs, platform, log);
   const link = new LinkService(db, clock, ratings, deps.reward, deps.profile, log);
+  // CHESS_PLATFORM=lichess: the link goes through Lichess's OAuth (PKCE) instead (issue 15).
+  const lichess = ctx.config.lichess;
+  const lichessLink = lichess
+    ? new LichessLinkService(
+        db,
+        clock,
+        lichess,
+        new LichessClient({ baseUrl: lichess.url, clock }),
+        new TokenCipher(lichess.tokenKey),
+        ratings,
+        deps.reward,
+        deps.profile,
+        log,
+      )
+    : null;
   const rematches = new Rematches(txs, platform);
   const deadlines = new DeadlineSweeper(db, clock, txs, platform);
   const downtime = new DowntimePolicy(db, clock, log);
 
   await downtime.resume();
-  playRoutes(app, { play, link, ratings, invitations });
+  playRoutes(app, { play, link, lichessLink, ratings, invitations });
   registerPlayRealtime(hub, { db, clock, platform, rematches, spectators, views });
   hub.addListener(presence);
 

@@ -69,13 +69,29 @@ export class ProfileStore {
   }
 
   /** Creates the profile once; false when one exists (the link never changes). */
-  async createProfile(userId: string, username: string, linkedAt: Date): Promise<boolean> {
+  async createProfile(
+    userId: string,
+    username: string,
+    linkedAt: Date,
+    platform: ChessProfile['platform'] = 'builtin',
+  ): Promise<boolean> {
     const rows = await this.db
       .insert(chessProfiles)
-      .values({ userId, username, linkedAt, platform: 'builtin' })
+      .values({ userId, username, linkedAt, platform })
       .onConflictDoNothing()
       .returning({ userId: chessProfiles.userId });
     return rows.length === 1;
+  }
+
+  /**
+   * A profile linked on the built-in platform before the server moved to Lichess becomes the
+   * Lichess one (the first Lichess link of that person; SPEC 1 holds from then on).
+   */
+  async moveBuiltinProfileToLichess(userId: string, username: string): Promise<void> {
+    await this.db
+      .update(chessProfiles)
+      .set({ platform: 'lichess', username })
+      .where(and(eq(chessProfiles.userId, userId), eq(chessProfiles.platform, 'builtin')));
   }
 
   /** Mirrors the linked name on the user, which `Me.chessUsername` reads. */

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   CreateInvitationRequest,
   HistoryQuery,
+  LichessLinkCallbackRequest,
+  LichessLinkStartRequest,
   LinkChessRequest,
   PLAY_ROUTES,
   type CurrentGameResponse,
@@ -10,12 +12,16 @@ import {
   type HistoryResponse,
   type InvitationView,
   type InvitationsResponse,
+  type LichessLinkStartResponse,
   type LinkChessResponse,
   type RatingsResponse,
 } from '@rush/protocol';
+import { PLAY_TEXTS } from '@rush/domain';
+import { AppError } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { requireAuth } from '../accounts/index.ts';
 import type { InvitationService } from './invitations.service.ts';
+import type { LichessLinkService } from './lichess-link.service.ts';
 import type { LinkService } from './link.service.ts';
 import type { RatingsReader } from './ratings.service.ts';
 import type { PlayService } from './service.ts';
@@ -27,6 +33,8 @@ const PgnQuery = z.object({ download: z.enum(['0', '1']).optional() });
 export interface PlayRouteDeps {
   play: PlayService;
   link: LinkService;
+  /** Present with CHESS_PLATFORM=lichess, where it replaces the built-in link. */
+  lichessLink: LichessLinkService | null;
   ratings: RatingsReader;
   invitations: InvitationService;
 }
@@ -64,7 +72,23 @@ export function playRoutes(app: FastifyInstance, d: PlayRouteDeps): void {
   app.post(PLAY_ROUTES.link, async (request): Promise<LinkChessResponse> => {
     const auth = requireAuth(request);
     parse(LinkChessRequest, request.body ?? {});
+    if (d.lichessLink) throw new AppError('CONFLICT', PLAY_TEXTS.lichessOnly);
     return d.link.link(auth.user.id, auth.user.username);
+  });
+
+  app.post(PLAY_ROUTES.lichessStart, async (request, reply): Promise<LichessLinkStartResponse> => {
+    const auth = requireAuth(request);
+    parse(LichessLinkStartRequest, request.body ?? {});
+    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+    reply.header('cache-control', 'no-store');
+    return d.lichessLink.start(auth.user.id);
+  });
+
+  app.post(PLAY_ROUTES.lichessCallback, async (request): Promise<LinkChessResponse> => {
+    const auth = requireAuth(request);
+    const body = parse(LichessLinkCallbackRequest, request.body ?? {});
+    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+    return d.lichessLink.callback(auth.user.id, body);
   });
 
   app.get(PLAY_ROUTES.ratings(':id'), async (request): Promise<RatingsResponse> => {

@@ -16,6 +16,7 @@ export const FALLBACK_CONFIG: AppConfigResponse = {
   protocolVersion: PROTOCOL_VERSION,
   // Until the server says otherwise, money is assumed to be test money (the default of npm start).
   payments: 'sandbox',
+  chessPlatform: 'builtin',
 };
 
 export interface SessionState {
