@@ -5,10 +5,12 @@ import {
   HistoryResponse,
   InvitationView,
   InvitationsResponse,
+  LichessLinkStartResponse,
   LinkChessResponse,
   PLAY_ROUTES,
   RatingsResponse,
   type CreateInvitationRequest,
+  type LichessLinkCallbackRequest,
 } from '@rush/protocol';
 import { request } from './http.ts';
 
@@ -23,6 +25,14 @@ export const fetchHistory = (page: number) =>
   request('GET', `${PLAY_ROUTES.history}?page=${page}`, { schema: HistoryResponse });
 
 export const linkChessAccount = () => request('POST', PLAY_ROUTES.link, { json: {}, schema: LinkChessResponse });
+
+/** CHESS_PLATFORM=lichess: the authorization URL to send the browser to (issue 15). */
+export const startLichessLink = () =>
+  request('POST', PLAY_ROUTES.lichessStart, { json: {}, schema: LichessLinkStartResponse });
+
+/** /callbacklichess: what Lichess put on the URL, for the server to finish the link. */
+export const finishLichessLink = (body: LichessLinkCallbackRequest) =>
+  request('POST', PLAY_ROUTES.lichessCallback, { json: body, schema: LinkChessResponse });
 
 export const fetchRatings = (uid: string) =>
   request('GET', PLAY_ROUTES.ratings(encodeURIComponent(uid)), { schema: RatingsResponse });

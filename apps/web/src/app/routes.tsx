@@ -4,7 +4,6 @@ import { AuthPanel } from '../features/accounts/auth/AuthPanel.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import type { Access, RouteHandle } from './access.ts';
 import { AppShell } from './AppShell.tsx';
-import { ComingSoonPage } from './ComingSoon.tsx';
 import { LoadingScreen } from './LoadingScreen.tsx';
 import { CrashToServerError, FatalError } from './RouteErrors.tsx';
 
@@ -13,11 +12,6 @@ const handle = (access: Access): RouteHandle => ({ access });
 /** A static page loaded on demand (features/pages exports one named component per file). */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
-}
-
-/** A screen a later issue builds; signed-in users only (SPEC 6: visitors go to /login). */
-function soon(path: string, title: string, access: Access = 'user'): RouteObject {
-  return { path, handle: handle(access), element: <ComingSoonPage title={title} /> };
 }
 
 /** Every SPEC 2 route. Access rules live in the handles and are applied by AppShell. */
@@ -95,7 +89,11 @@ export const appRoutes: RouteObject[] = [
             handle: handle('user'),
             lazy: lazyPage(() => import('../features/matchmaking/StartPage.tsx'), 'StartPage'),
           },
-          soon('callbacklichess', 'Linking your Lichess account'),
+          {
+            path: 'callbacklichess',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/play/LichessCallbackPage.tsx'), 'LichessCallbackPage'),
+          },
           {
             path: 'match',
             handle: handle('user'),

@@ -3,7 +3,7 @@ import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { LINK_REWARD, LINK_REWARD_TEXT, LINKED_TEXT, useLinkChessAccount } from '../play/linkChess.ts';
+import { LICHESS_LINK_HINT, LINK_REWARD, linkedText, useChessLink } from '../play/linkChess.ts';
 
 /**
  * SPEC 2 dashboard: a verified user without a linked chess account is asked to add one. Linking
@@ -17,21 +17,22 @@ interface AddChessAccountPopupProps {
 }
 
 export function AddChessAccountPopup({ me, onClose, onLinked }: AddChessAccountPopupProps) {
-  const link = useLinkChessAccount(onLinked);
+  const link = useChessLink(onLinked);
   return (
     <Dialog title="Add chess account" onClose={onClose}>
       <p>
         Link your chess account to play. Your games and ratings live on it, and linking earns you {LINK_REWARD}. The
         link cannot be changed later.
       </p>
-      {link.isSuccess ? (
-        <FormMessage tone="success" text={link.data.rewardGranted ? LINK_REWARD_TEXT : LINKED_TEXT} />
+      {link.platform === 'lichess' ? <p className="field-hint">{LICHESS_LINK_HINT}</p> : null}
+      {link.linked ? (
+        <FormMessage tone="success" text={linkedText(link.linked)} />
       ) : (
-        <Button onClick={() => link.mutate()} busy={link.isPending} disabled={me.chessUsername !== null} data-autofocus>
+        <Button onClick={link.start} busy={link.isPending} disabled={me.chessUsername !== null} data-autofocus>
           Link account
         </Button>
       )}
-      <FormMessage text={link.isError ? errorText(link.error) : null} />
+      <FormMessage text={link.error ? errorText(link.error) : null} />
     </Dialog>
   );
 }

@@ -12,11 +12,13 @@ import {
 import { useTopic } from '../../api/realtime-react.tsx';
 import { fetchRatings } from '../../api/play.ts';
 import { Button } from '../../ui/Button.tsx';
+import { FormMessage } from '../../ui/Field.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useOverlayLink } from '../../ui/overlayFlags.ts';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSession } from '../accounts/session.ts';
 import { FriendGameForm } from '../play/FriendGame.tsx';
+import type { LinkedNotice } from '../play/LichessCallbackPage.tsx';
 import { cancelChallenge, createChallenge, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
@@ -70,10 +72,19 @@ function WagerList({
   );
 }
 
-/** SPEC 2 /start: the bot flow (`step=bot1..3`, or the `bot` flag) or the wizard against people. */
+/**
+ * SPEC 2 /start: the bot flow (`step=bot1..3`, or the `bot` flag) or the wizard against people.
+ * A link that just finished (/callbacklichess) lands here with its message, shown once.
+ */
 export function StartPage() {
   const location = useLocation();
-  return isBotFlow(location.search) ? <BotWizard /> : <PlayerWizard />;
+  const [linked] = useState(() => (location.state as Partial<LinkedNotice> | null)?.linkedNotice ?? null);
+  return (
+    <>
+      {linked ? <FormMessage tone="success" text={linked} /> : null}
+      {isBotFlow(location.search) ? <BotWizard /> : <PlayerWizard />}
+    </>
+  );
 }
 
 /**

@@ -1,12 +1,25 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { formatAmount, RC_REWARDS } from '@rush/domain';
-import { linkChessAccount } from '../../api/play.ts';
-import { SESSION_KEY } from '../accounts/session.ts';
+import type { LinkChessResponse } from '@rush/protocol';
+import { linkChessAccount, startLichessLink } from '../../api/play.ts';
+import { SESSION_KEY, useAppConfig } from '../accounts/session.ts';
 
 /** SPEC 9: linking the chess account is rewarded ("500 RC"; the server credits it). */
 export const LINK_REWARD = formatAmount(RC_REWARDS.linkAccount, 'wbx', { trimCents: true });
 export const LINK_REWARD_TEXT = `Your chess account is linked. ${LINK_REWARD} have been added to your balance.`; // ours
 export const LINKED_TEXT = 'Your chess account is linked.'; // ours
+export const LICHESS_LINK_HINT = 'You will authorise RushChess on Lichess, then come back here.'; // ours
+
+/** The success text of a link answer (the reward is named only when it was paid now). */
+export const linkedText = (answer: Pick<LinkChessResponse, 'rewardGranted'>) =>
+  answer.rewardGranted ? LINK_REWARD_TEXT : LINKED_TEXT;
+
+/** Where the browser goes to authorise on Lichess: a seam, since jsdom does not navigate. */
+export const browserNavigation = {
+  leaveTo(url: string): void {
+    window.location.assign(url);
+  },
+};
 
 /**
  * Links the user's chess account (once per person, never changed). Afterwards the session is
@@ -20,4 +33,32 @@ export function useLinkChessAccount(onLinked?: () => void) {
     onSuccess: () => onLinked?.(),
     onSettled: () => client.invalidateQueries({ queryKey: SESSION_KEY }),
   });
+}
+
+/** CHESS_PLATFORM=lichess: asks the server for an authorisation and sends the browser to Lichess. */
+export function useStartLichessLink() {
+  return useMutation({
+    mutationFn: startLichessLink,
+    onSuccess: ({ url }) => browserNavigation.leaveTo(url),
+  });
+}
+
+/**
+ * The link control of either platform (the server says which in the app config): built-in links
+ * here and now; Lichess goes through its authorisation page and comes back on /callbacklichess.
+ */
+export function useChessLink(onLinked?: () => void) {
+  const { chessPlatform } = useAppConfig();
+  const builtin = useLinkChessAccount(onLinked);
+  const lichess = useStartLichessLink();
+  const active = chessPlatform === 'lichess' ? lichess : builtin;
+  return {
+    platform: chessPlatform,
+    start: () => (chessPlatform === 'lichess' ? lichess.mutate() : builtin.mutate()),
+    // Lichess: still busy while the browser leaves for the authorisation page.
+    isPending: active.isPending || (chessPlatform === 'lichess' && lichess.isSuccess),
+    error: active.isError ? active.error : null,
+    /** The built-in link's answer once linked (Lichess links finish on /callbacklichess). */
+    linked: builtin.data ?? null,
+  };
 }

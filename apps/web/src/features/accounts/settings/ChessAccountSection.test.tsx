@@ -1,8 +1,9 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeMe } from '../../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../../test/render.tsx';
-import { LINK_REWARD_TEXT } from '../../play/linkChess.ts';
+import { PLAY_TEXTS } from '@rush/domain';
+import { browserNavigation, LICHESS_LINK_HINT, LINK_REWARD_TEXT } from '../../play/linkChess.ts';
 
 const ratings = {
   uid: 'u1',
@@ -67,5 +68,45 @@ describe('Account Settings, General: link chess account', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Link account' }));
     expect(await within(dialog).findByText('Verify your email first.')).toBeTruthy();
+  });
+
+  test('on Lichess, Link account asks the server for an authorisation and sends the browser to Lichess', async () => {
+    dismissOnboardingForTests();
+    const leave = vi.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => {});
+    const url = 'https://lichess.org/oauth?response_type=code&state=s1';
+    const api = mockApi({
+      me: makeMe({ chessUsername: null }),
+      config: { chessPlatform: 'lichess' },
+      routes: { 'POST /api/play/link/lichess/start': () => ({ body: { url } }) },
+    });
+    renderApp('/?settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    expect(await within(dialog).findByText(LICHESS_LINK_HINT)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Link account' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(url));
+    expect(api.callsTo('POST', '/api/play/link/lichess/start')[0]?.body).toEqual({});
+    expect(api.callsTo('POST', '/api/play/link')).toHaveLength(0);
+    leave.mockRestore();
+  });
+
+  test('on Lichess, a refused start shows the server text and stays', async () => {
+    dismissOnboardingForTests();
+    const leave = vi.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => {});
+    mockApi({
+      me: makeMe({ chessUsername: null }),
+      config: { chessPlatform: 'lichess' },
+      routes: {
+        'POST /api/play/link/lichess/start': () => ({
+          status: 409,
+          body: { error: { code: 'CONFLICT', message: PLAY_TEXTS.alreadyLinked } },
+        }),
+      },
+    });
+    renderApp('/?settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Link account' }));
+    expect(await within(dialog).findByText(PLAY_TEXTS.alreadyLinked)).toBeTruthy();
+    expect(leave).not.toHaveBeenCalled();
+    leave.mockRestore();
   });
 });

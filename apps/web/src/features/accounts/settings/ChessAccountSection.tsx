@@ -4,7 +4,7 @@ import type { Me } from '@rush/protocol';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
-import { LINK_REWARD_TEXT, LINKED_TEXT, useLinkChessAccount } from '../../play/linkChess.ts';
+import { LICHESS_LINK_HINT, linkedText, useChessLink } from '../../play/linkChess.ts';
 import { useSettingToggle } from '../useSettingToggle.ts';
 import { useLocalOverride } from './useLocalOverride.ts';
 
@@ -17,12 +17,13 @@ export function shownChessName(me: Pick<Me, 'chessUsername' | 'settings'>): stri
 /**
  * SPEC 2 General pane: link the chess account (once, never changed: the button stays disabled
  * once linked and the row shows the linked name, masked when hidden) and the "Hide Lichess
- * username" choice.
+ * username" choice. On Lichess (CHESS_PLATFORM=lichess) the button sends the browser to Lichess's
+ * authorisation page; the link finishes on /callbacklichess.
  */
 export function ChessAccountSection({ me }: { me: Me }) {
   const id = useId();
   const toggle = useSettingToggle();
-  const link = useLinkChessAccount();
+  const link = useChessLink();
   const hidden = useLocalOverride(me.settings.hideLichessUsername);
   const shown = { ...me, settings: { ...me.settings, hideLichessUsername: hidden.value } };
   const linked = me.chessUsername !== null;
@@ -35,8 +36,8 @@ export function ChessAccountSection({ me }: { me: Me }) {
           variant="secondary"
           disabled={linked}
           busy={link.isPending}
-          onClick={() => link.mutate()}
-          aria-describedby={linked ? `${id}-linked` : undefined}
+          onClick={link.start}
+          aria-describedby={linked ? `${id}-linked` : link.platform === 'lichess' ? `${id}-lichess` : undefined}
         >
           Link account
         </Button>
@@ -44,13 +45,14 @@ export function ChessAccountSection({ me }: { me: Me }) {
           <span id={`${id}-linked`} className="field-hint">
             Linked for good
           </span>
+        ) : link.platform === 'lichess' ? (
+          <span id={`${id}-lichess`} className="field-hint">
+            {LICHESS_LINK_HINT}
+          </span>
         ) : null}
       </div>
-      <FormMessage
-        tone="success"
-        text={link.isSuccess ? (link.data.rewardGranted ? LINK_REWARD_TEXT : LINKED_TEXT) : null}
-      />
-      <FormMessage text={link.isError ? errorText(link.error) : null} />
+      <FormMessage tone="success" text={link.linked ? linkedText(link.linked) : null} />
+      <FormMessage text={link.error ? errorText(link.error) : null} />
       <div className="checkbox-row">
         <input
           id={`${id}-hide`}
