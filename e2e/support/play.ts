@@ -3,14 +3,20 @@ import { honouringRetryAfter } from './retry-after.ts';
 
 /** Helpers for the live-game journeys (play.spec.ts). */
 
-/** Links the chess account from Account Settings, General, and checks the 500 RC reward landed. */
+/**
+ * Links the chess account from Account Settings, General: linking lands on /start with its
+ * message (issue 15); checks the 500 RC reward landed and the link shows for good in Settings.
+ */
 export async function linkChessAccount(page: Page, username: string): Promise<void> {
   await page.goto('/?settings');
+  await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('button', { name: 'Link account' }).click();
+  await expect(page).toHaveURL(/\/start/);
+  await expect(page.getByText('Your chess account is linked.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
+  await page.goto('/?settings');
   const settings = page.getByRole('dialog', { name: 'Account Settings' });
-  await settings.getByRole('button', { name: 'Link account' }).click();
   await expect(settings.getByTestId('chess-account-name')).toHaveText(username);
   await expect(settings.getByRole('button', { name: 'Link account' })).toBeDisabled();
-  await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
   await settings.getByRole('button', { name: 'Close' }).click();
 }
 

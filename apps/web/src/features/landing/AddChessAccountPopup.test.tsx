@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { LINK_REWARD_TEXT } from '../play/linkChess.ts';
@@ -29,11 +29,12 @@ describe('dashboard: add chess account popup', () => {
         },
       },
     });
-    renderApp('/');
+    const view = renderApp('/');
     const popup = await screen.findByRole('dialog', { name: 'Add chess account' });
     fireEvent.click(within(popup).getByRole('button', { name: 'Link account' }));
-    expect(await within(popup).findByText(LINK_REWARD_TEXT)).toBeTruthy();
-    fireEvent.click(within(popup).getByRole('button', { name: 'Close' }));
+    // Linking lands on /start (issue 15: both platforms end where the user plays), with the message.
+    await waitFor(() => expect(view.location().pathname).toBe('/start'));
+    expect(await screen.findByText(LINK_REWARD_TEXT)).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Add chess account' })).toBeNull();
   });
 

@@ -18,7 +18,7 @@ import { useOverlayLink } from '../../ui/overlayFlags.ts';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSession } from '../accounts/session.ts';
 import { FriendGameForm } from '../play/FriendGame.tsx';
-import type { LinkedNotice } from '../play/LichessCallbackPage.tsx';
+import type { LinkedNotice } from '../play/linkChess.ts';
 import { cancelChallenge, createChallenge, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';

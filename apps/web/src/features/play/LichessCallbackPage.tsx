@@ -7,14 +7,9 @@ import { finishLichessLink } from '../../api/play.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { SESSION_KEY } from '../accounts/session.ts';
-import { linkedText, useStartLichessLink } from './linkChess.ts';
+import { linkedText, useStartLichessLink, type LinkedNotice } from './linkChess.ts';
 
 export const LINKING_TEXT = 'Linking your Lichess account…'; // ours
-
-/** What /start shows once after a link (router state, so a reload does not repeat it). */
-export interface LinkedNotice {
-  linkedNotice: string;
-}
 
 /**
  * SPEC 2 /callbacklichess: Lichess sends the browser back here with `code` and `state` (or

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
 import { formatAmount, RC_REWARDS } from '@rush/domain';
 import type { LinkChessResponse } from '@rush/protocol';
 import { linkChessAccount, startLichessLink } from '../../api/play.ts';
@@ -9,6 +10,11 @@ export const LINK_REWARD = formatAmount(RC_REWARDS.linkAccount, 'wbx', { trimCen
 export const LINK_REWARD_TEXT = `Your chess account is linked. ${LINK_REWARD} have been added to your balance.`; // ours
 export const LINKED_TEXT = 'Your chess account is linked.'; // ours
 export const LICHESS_LINK_HINT = 'You will authorise RushChess on Lichess, then come back here.'; // ours
+
+/** What /start shows once after a link (router state, so a reload does not repeat it). */
+export interface LinkedNotice {
+  linkedNotice: string;
+}
 
 /** The success text of a link answer (the reward is named only when it was paid now). */
 export const linkedText = (answer: Pick<LinkChessResponse, 'rewardGranted'>) =>
@@ -22,15 +28,21 @@ export const browserNavigation = {
 };
 
 /**
- * Links the user's chess account (once per person, never changed). Afterwards the session is
- * read again, so the linked name and the RC balance with the reward show at once.
+ * Links the user's chess account (once per person, never changed) and lands on /start with the
+ * link message, like the Lichess flow (issue 15: both end where the user plays). Afterwards the
+ * session is read again, so the linked name and the RC balance with the reward show at once.
  */
 export function useLinkChessAccount(onLinked?: () => void) {
   const client = useQueryClient();
+  const navigate = useNavigate();
   return useMutation({
     mutationFn: linkChessAccount,
     // Before the session is read again (which may unmount the caller).
-    onSuccess: () => onLinked?.(),
+    onSuccess: (answer) => {
+      onLinked?.();
+      const notice: LinkedNotice = { linkedNotice: linkedText(answer) };
+      void navigate('/start', { state: notice });
+    },
     onSettled: () => client.invalidateQueries({ queryKey: SESSION_KEY }),
   });
 }

@@ -30,16 +30,21 @@ describe('Account Settings, General: link chess account', () => {
         },
       },
     });
-    renderApp('/?settings');
+    const view = renderApp('/?settings');
     const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
     const button = await within(dialog).findByRole('button', { name: 'Link account' });
     expect(within(dialog).getByText('No chess account linked')).toBeTruthy();
     fireEvent.click(button);
-    expect(await within(dialog).findByText(LINK_REWARD_TEXT)).toBeTruthy();
-    await waitFor(() => expect(within(dialog).getByTestId('chess-account-name').textContent).toBe('alice'));
-    expect(within(dialog).getByRole('button', { name: 'Link account' }).hasAttribute('disabled')).toBe(true);
+    // Linking lands on /start with the message (issue 15: both platforms end where the user plays).
+    await waitFor(() => expect(view.location().pathname).toBe('/start'));
+    expect(await screen.findByText(LINK_REWARD_TEXT)).toBeTruthy();
     expect(api.callsTo('POST', '/api/play/link')[0]?.body).toEqual({});
     await waitFor(() => expect(screen.getByRole('group', { name: 'RC balance' }).textContent).toContain('500.00'));
+    // Settings again: the linked name, the button disabled for good.
+    await view.router.navigate('/start?settings');
+    const again = await screen.findByRole('dialog', { name: 'Account Settings' });
+    await waitFor(() => expect(within(again).getByTestId('chess-account-name').textContent).toBe('alice'));
+    expect(within(again).getByRole('button', { name: 'Link account' }).hasAttribute('disabled')).toBe(true);
   });
 
   test('once linked the button is disabled and the name is masked when hidden', async () => {
