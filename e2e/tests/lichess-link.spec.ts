@@ -1,0 +1,167 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { startAppProcess, type AppProcess } from '../support/app-process.ts';
+import { E2E } from '../support/ports.ts';
+import { honouringRetryAfter } from '../support/retry-after.ts';
+import { dismissOnboarding, newUser } from '../support/users.ts';
+
+/**
+ * Issue 15: with CHESS_PLATFORM=lichess, players link their Lichess account through Lichess's
+ * authorisation page (the emulator's, with Authorize and Cancel) and land on /start; a Lichess
+ * account is linked to one account only. This spec runs its own instance next to the emulator
+ * started as its own process (apps/server/test/support/lichess-emulator/cli.ts).
+ */
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const APP_PORT = E2E.appPort + 3;
+const EMULATOR_PORT = E2E.appPort + 4;
+
+const TEXTS = {
+  linked: 'Your chess account is linked. 500 RC have been added to your balance.',
+  taken: 'This Lichess account is already linked to another account and cannot be linked again.',
+  denied: 'The authorisation was cancelled on Lichess. Your chess account is not linked.',
+};
+
+let app: AppProcess;
+let emulator: ChildProcess;
+let emulatorUrl: string;
+
+async function startEmulator(): Promise<string> {
+  emulator = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/server/test/support/lichess-emulator/cli.ts',
+      '--port',
+      String(EMULATOR_PORT),
+      '--approval',
+      'page',
+      '--users',
+      'Bobby:1720,Carol:1650,Dave:1400:prov',
+    ],
+    { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  return new Promise((resolve, reject) => {
+    let out = '';
+    emulator.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const line = out.split('\n')[0];
+      if (out.includes('\n') && line) resolve(line.trim());
+    });
+    emulator.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+  });
+}
+
+/** The account the emulator's next authorisation page is signed in as. */
+async function lichessLogin(username: string): Promise<void> {
+  const res = await fetch(`${emulatorUrl}/_emulator/login`, { method: 'POST', body: JSON.stringify({ username }) });
+  expect(res.ok).toBe(true);
+}
+
+/** Registers and logs in through the API of this spec's instance, with the page's cookies. */
+async function signUp(page: Page): Promise<void> {
+  const user = newUser();
+  await page.request.get(`${app.url}/api/session`);
+  const csrf = (await page.request.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
+  const headers = { 'x-csrf-token': csrf, origin: app.url };
+  const reg = await honouringRetryAfter(() =>
+    page.request.post(`${app.url}/api/auth/register`, {
+      headers,
+      data: {
+        username: user.username,
+        email: user.email,
+        dob: { year: 1990, month: 6, day: 15 },
+        password: user.password,
+        confirmPassword: user.password,
+        acceptTerms: true,
+      },
+    }),
+  );
+  expect(reg.ok(), await reg.text()).toBe(true);
+  const login = await honouringRetryAfter(() =>
+    page.request.post(`${app.url}/api/auth/login`, { headers, data: { identifier: user.username, password: user.password } }),
+  );
+  expect(login.ok(), await login.text()).toBe(true);
+}
+
+async function newPlayer(browser: Browser): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await dismissOnboarding(page);
+  await signUp(page);
+  return page;
+}
+
+/** Account Settings, Link account: the browser goes to Lichess's authorisation page. */
+async function openAuthorisation(page: Page, as: string): Promise<void> {
+  await lichessLogin(as);
+  await page.goto(`${app.url}/?settings`);
+  await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('button', { name: 'Link account' }).click();
+  await expect(page).toHaveURL(new RegExp(`^${emulatorUrl}/oauth\\?`));
+  await expect(page.getByText(`Signed in as ${as.toLowerCase()}`)).toBeVisible();
+}
+
+async function expectLinked(page: Page, name: string): Promise<void> {
+  // The wizard then writes its first step into the URL.
+  await expect(page).toHaveURL(new RegExp(`^${app.url}/start(\\?|$)`));
+  await expect(page.getByText(TEXTS.linked)).toBeVisible();
+  await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
+  await page.goto(`${app.url}/?settings`);
+  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  await expect(settings.getByTestId('chess-account-name')).toHaveText(name);
+  await expect(settings.getByRole('button', { name: 'Link account' })).toBeDisabled();
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  emulatorUrl = await startEmulator();
+  app = await startAppProcess(APP_PORT, {
+    CHESS_PLATFORM: 'lichess',
+    LICHESS_URL: emulatorUrl,
+    LICHESS_TOKEN_KEY: crypto.randomBytes(32).toString('base64'),
+  });
+});
+
+test.afterAll(async () => {
+  await app?.stop();
+  if (emulator && emulator.exitCode === null) {
+    const exited = new Promise<void>((resolve) => emulator.once('exit', () => resolve()));
+    emulator.kill('SIGTERM');
+    await exited;
+  }
+});
+
+test('two players link their Lichess accounts on the authorisation page and land on /start; one account links once', async ({
+  browser,
+}) => {
+  const a = await newPlayer(browser);
+  await openAuthorisation(a, 'Bobby');
+  await a.getByRole('button', { name: 'Authorize' }).click();
+  await expectLinked(a, 'Bobby');
+
+  // Another player with the same Lichess account: refused on /callbacklichess, for good.
+  const b = await newPlayer(browser);
+  await openAuthorisation(b, 'Bobby');
+  await b.getByRole('button', { name: 'Authorize' }).click();
+  await expect(b).toHaveURL(new RegExp(`^${app.url}/callbacklichess\\?`));
+  await expect(b.getByRole('alert').filter({ hasText: TEXTS.taken })).toBeVisible();
+  await expect(b.getByRole('button', { name: 'Try again' })).toHaveCount(0);
+  // With an account of their own it links.
+  await openAuthorisation(b, 'Carol');
+  await b.getByRole('button', { name: 'Authorize' }).click();
+  await expectLinked(b, 'Carol');
+});
+
+test('Cancel on Lichess says so on /callbacklichess; Try again authorises and lands on /start', async ({ browser }) => {
+  const c = await newPlayer(browser);
+  await openAuthorisation(c, 'Dave');
+  await c.getByRole('button', { name: 'Cancel' }).click();
+  await expect(c).toHaveURL(new RegExp(`^${app.url}/callbacklichess\\?`));
+  await expect(c.getByRole('alert').filter({ hasText: TEXTS.denied })).toBeVisible();
+  await c.getByRole('button', { name: 'Try again' }).click();
+  await expect(c).toHaveURL(new RegExp(`^${emulatorUrl}/oauth\\?`));
+  await c.getByRole('button', { name: 'Authorize' }).click();
+  await expectLinked(c, 'Dave');
+});
