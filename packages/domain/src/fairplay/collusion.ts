@@ -23,7 +23,7 @@ interface Pair {
  * Collusion signals over a set of finished staked games (games with a zero stake are ignored):
  * - frequentPair: two accounts met at least FREQUENT_PAIR_GAMES times, and those games are at
  *   least FREQUENT_PAIR_SHARE of each one's games in the set (uids sorted);
- * - earlyEnd: one pair's games ended by resignation or abort before EARLY_END_PLIES, at least
+ * - earlyEnd: one pair's games given up (EARLY_END_STATUSES) before EARLY_END_PLIES, at least
  *   EARLY_END_GAMES times (uids sorted);
  * - oneWayFlow (chip dumping): over at least ONE_WAY_MIN_GAMES decided games, one side received
  *   at least ONE_WAY_SHARE of the stakes that changed hands (uids [payer, receiver]).
@@ -57,12 +57,15 @@ export function collusionSignals(games: readonly PairGame[]): CollusionSignal[] 
       });
     }
 
-    const early = together.filter((g) => g.plies < EARLY_END_PLIES && EARLY_END_STATUSES.includes(g.status)).length;
-    if (early >= EARLY_END_GAMES) {
+    const early = together.filter((g) => g.plies < EARLY_END_PLIES && EARLY_END_STATUSES.includes(g.status));
+    if (early.length >= EARLY_END_GAMES) {
+      const byStatus = new Map<string, number>();
+      for (const g of early) byStatus.set(g.status, (byStatus.get(g.status) ?? 0) + 1);
+      const counts = [...byStatus.entries()].sort((x, y) => cmp(x[0], y[0])).map(([s, k]) => `${s} ${k}`);
       out.push({
         kind: 'earlyEnd',
         uids: [a, b],
-        detail: `${early} staked games resigned or aborted before ply ${EARLY_END_PLIES}`,
+        detail: `${early.length} staked games ended before ply ${EARLY_END_PLIES} (${counts.join(', ')})`,
       });
     }
 

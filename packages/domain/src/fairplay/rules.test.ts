@@ -217,15 +217,26 @@ describe('sideFigures', () => {
 
 describe('gameVerdict', () => {
   const clockwork = { meanMs: 2000, varianceMs2: 1000, constantShare: 0.9 };
+  const human = { meanMs: 4000, varianceMs2: 9e6, constantShare: 0.2 };
   it.each<[string, Partial<SideFigures>, number, string]>([
     ['a short game', { acpl: 2, top1: 1, top3: 1 }, MIN_VERDICT_PLIES - 1, 'insufficient'],
     ['too few counted moves', { counted: MIN_COUNTED_MOVES - 1, acpl: 2, top1: 1, top3: 1 }, 80, 'insufficient'],
     ['an ordinary game', {}, 80, 'clean'],
-    ['accurate but not engine-like (top-1 60%, top-3 85%)', { acpl: 12, top1: 0.6, top3: 0.85 }, 80, 'clean'],
+    ['accurate but not engine-like (a won game converted)', { acpl: 10, top1: 0.45, top3: 0.65 }, 80, 'clean'],
+    ['engine-like but ACPL 13', { acpl: 13, top1: 0.7, top3: 0.9 }, 80, 'clean'],
+    ['ACPL 12 and top-3 70%', { acpl: 12, top1: 0.4, top3: 0.7 }, 80, 'suspect'],
+    ['ACPL 12 and top-1 60%', { acpl: 12, top1: 0.6, top3: 0.65 }, 80, 'suspect'],
     ['engine-like choices, sloppy (ACPL 40)', { acpl: 40, top1: 0.8, top3: 0.97 }, 80, 'clean'],
     ['accurate and engine-like', { acpl: 8, top1: 0.92, top3: 1 }, 80, 'suspect'],
     ['middling, but clockwork', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: clockwork }, 80, 'suspect'],
     ['clockwork alone is no case', { acpl: 45, top1: 0.4, top3: 0.7, moveTime: clockwork }, 80, 'clean'],
+    ['middling with human times', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: human }, 80, 'clean'],
+    [
+      'middling, times 75% at the median',
+      { acpl: 20, top1: 0.65, top3: 0.9, moveTime: { ...clockwork, constantShare: 0.75 } },
+      80,
+      'clean',
+    ],
   ])('%s -> %s', (_name, over, plies, kind) => {
     expect(gameVerdict(figures(over), plies).kind).toBe(kind);
   });
@@ -251,10 +262,14 @@ describe('playerVerdict', () => {
     expect(v).toEqual({ kind: 'suspect', reasons: ['3 of 5 recent games suspect'] });
   });
   it('a steady accurate, engine-like pattern, weighted by moves', () => {
-    const steady = figures({ acpl: 16, top1: 0.74, top3: 0.93 });
+    // ACPL 14: no single game is suspect, five of them are a pattern.
+    const steady = figures({ acpl: 14, top1: 0.6, top3: 0.85 });
+    expect(gameVerdict(steady, 80).kind).toBe('clean');
     const v = playerVerdict([steady, steady, steady, steady, steady]);
-    expect(v.kind).toBe('suspect');
-    if (v.kind === 'suspect') expect(v.reasons[0]).toBe('ACPL 16 over 125 moves in 5 games');
+    expect(v).toEqual({
+      kind: 'suspect',
+      reasons: ['ACPL 14 over 125 moves in 5 games', 'top-1 match 60%', 'top-3 match 85%'],
+    });
   });
   it('only the newest ROLLING_GAMES count', () => {
     const recent = [...Array<SideFigures>(ROLLING_GAMES).fill(human), engineLike, engineLike, engineLike];
@@ -262,7 +277,8 @@ describe('playerVerdict', () => {
   });
   it('a short game weighs less than a long one', () => {
     const shortSharp = figures({ counted: 12, acpl: 5, top1: 0.9, top3: 1 });
-    const long = figures({ counted: 60, acpl: 30, top1: 0.55, top3: 0.85 });
+    const long = figures({ counted: 60, acpl: 20, top1: 0.6, top3: 0.85 });
+    // Unweighted: ACPL 14, top-1 72% (a pattern). Weighted by moves: ACPL 18 (none).
     expect(playerVerdict([shortSharp, long, long, long, shortSharp]).kind).toBe('clean');
   });
 });
@@ -322,13 +338,40 @@ describe('collusionSignals', () => {
     const games = [dump('x', 'y'), dump('y', 'x'), dump('x', 'y'), dump('y', 'x'), g('x', 'y', 'x'), g('y', 'z', 'z')];
     expect(collusionSignals(games)).toEqual([
       { kind: 'frequentPair', uids: ['x', 'y'], detail: "5 staked games together (100% of x's, 83% of y's)" },
-      { kind: 'earlyEnd', uids: ['x', 'y'], detail: '4 staked games resigned or aborted before ply 20' },
+      { kind: 'earlyEnd', uids: ['x', 'y'], detail: '4 staked games ended before ply 20 (resign 4)' },
       {
         kind: 'oneWayFlow',
         uids: ['x', 'y'],
         detail: 'y received 2000 of 2500 staked minor units over 5 decided games (net 1500)',
       },
     ]);
+  });
+  it.each<[string, Partial<PairGame>[], string | null]>([
+    ['three early resignations', [{}, {}, {}], '3 staked games ended before ply 20 (resign 3)'],
+    [
+      'mixed ways of giving up, sorted',
+      [{ status: 'timeout' }, { status: 'aborted', plies: 1 }, { status: 'outoftime' }, {}],
+      '4 staked games ended before ply 20 (aborted 1, outoftime 1, resign 1, timeout 1)',
+    ],
+    ['two are not a habit', [{}, {}], null],
+    ['ply 20 is not early', [{}, {}, { plies: 20 }], null],
+    ['a quick mate is chess, not a gift', [{}, {}, { status: 'mate' }], null],
+  ])('earlyEnd: %s', (_name, overs, detail) => {
+    const games = overs.map((o, i) =>
+      g(i % 2 ? 'e' : 'f', i % 2 ? 'f' : 'e', 'e', { status: 'resign', plies: 12, ...o }),
+    );
+    const early = collusionSignals(games).filter((s) => s.kind === 'earlyEnd');
+    expect(early).toEqual(detail ? [{ kind: 'earlyEnd', uids: ['e', 'f'], detail }] : []);
+  });
+  it('oneWayFlow: 80% of the stakes one way over 4 decided games, not less', () => {
+    const four = (wins: string[]) => wins.map((w, i) => g(i % 2 ? 'u' : 'v', i % 2 ? 'v' : 'u', w));
+    expect(collusionSignals(four(['v', 'v', 'v', 'v'])).map((s) => [s.kind, s.uids])).toEqual([
+      ['oneWayFlow', ['u', 'v']],
+    ]);
+    expect(collusionSignals(four(['v', 'v', 'v', 'u']))).toEqual([]); // 75%
+    expect(collusionSignals(four(['v', 'v', 'v']))).toEqual([]); // 3 games
+    const mostly = [...four(['u', 'u', 'u', 'u']), g('u', 'v', 'v', { stake: 100n })]; // 2000 of 2100 to u
+    expect(collusionSignals(mostly).find((s) => s.kind === 'oneWayFlow')?.uids).toEqual(['v', 'u']);
   });
   it('a pair among many other games is not frequent', () => {
     const games = [

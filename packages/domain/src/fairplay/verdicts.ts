@@ -39,6 +39,11 @@ function accuracyReasons(f: Pick<SideFigures, 'acpl' | 'top1' | 'top3'>, b: Boun
  * Why one side's play in one game looks assisted, or null: low ACPL and a high engine match;
  * with clockwork move times the bounds loosen (a bot relayed by a script moves at one pace).
  * Needs MIN_COUNTED_MOVES counted moves.
+ *
+ * Known limits: an engine weakened on purpose (low depth or skill, ACPL 25+) plays like a good
+ * human and passes, as it does on Lichess without their machine-learned models; and a strong
+ * human's quiet game can reach an ACPL near 12, which the top-3 bound and the admin review absorb
+ * (a hold is a review, not a ban). The fixtures hold no titled players' games.
  */
 export function suspectReasons(f: SideFigures): string[] | null {
   if (f.counted < MIN_COUNTED_MOVES) return null;
