@@ -56,7 +56,9 @@ export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: Fa
     flagsChanged,
   });
   const review = new ReviewService(db, clock, { wallet: deps.wallet, trail: deps.trail, accountRestricted: deps.accountRestricted, kick: deps.kick }, log);
-  const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: () => worker.drain() }], log);
+  // As many games at once as the engine pool has processes (each game's searches run one after another).
+  const drainAll = () => Promise.all(Array.from({ length: ctx.config.engine.poolSize }, () => worker.drain()));
+  const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: drainAll }], log);
   let draining: Promise<unknown> | null = null;
   const wake = () => {
     // An instance without the worker leaves the job to the instances that run one.
