@@ -82,7 +82,10 @@ async function signUp(page: Page): Promise<void> {
   );
   expect(reg.ok(), await reg.text()).toBe(true);
   const login = await honouringRetryAfter(() =>
-    page.request.post(`${app.url}/api/auth/login`, { headers, data: { identifier: user.username, password: user.password } }),
+    page.request.post(`${app.url}/api/auth/login`, {
+      headers,
+      data: { identifier: user.username, password: user.password },
+    }),
   );
   expect(login.ok(), await login.text()).toBe(true);
 }

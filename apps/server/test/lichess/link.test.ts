@@ -2,7 +2,14 @@ import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS, RC_REWARDS } from '@rush/domain';
-import { ACCOUNT_ROUTES, AppConfigResponse, LichessLinkStartResponse, LinkChessResponse, PLAY_ROUTES } from '@rush/protocol';
+import {
+  ACCOUNT_ROUTES,
+  AppConfigResponse,
+  LichessLinkStartResponse,
+  LichessLinkStatusResponse,
+  LinkChessResponse,
+  PLAY_ROUTES,
+} from '@rush/protocol';
 import { LichessClient, TokenCipher } from '../../src/modules/lichess/index.ts';
 import { lichessAccounts, lichessLinkRequests } from '../../src/modules/play/schema.ts';
 import { register, type RegisteredUser } from '../realtime/support/accounts.ts';
@@ -86,7 +93,10 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     expect(q.get('scope')).toBe('board:play');
     expect(q.get('state')).toBe(back.state);
     // The verifier never leaves the server: it is stored encrypted, bound to the user.
-    const [pending] = await server.database.db.select().from(lichessLinkRequests).where(eq(lichessLinkRequests.state, back.state!));
+    const [pending] = await server.database.db
+      .select()
+      .from(lichessLinkRequests)
+      .where(eq(lichessLinkRequests.state, back.state!));
     expect(pending!.userId).toBe(a.uid);
     const verifier = cipher.decrypt(pending!.verifierEnc, `pkce:${a.uid}`);
     expect(crypto.createHash('sha256').update(verifier).digest('base64url')).toBe(q.get('code_challenge'));
@@ -114,7 +124,13 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
 
     // At rest: ciphertext only, bound to the user; it decrypts to a token Lichess accepts.
     const stored = (await row(a.uid))!;
-    expect(stored).toMatchObject({ lichessId: 'bobby', username: 'Bobby', tokenRevokedAt: null, blitzRating: 1720, rapidProvisional: true });
+    expect(stored).toMatchObject({
+      lichessId: 'bobby',
+      username: 'Bobby',
+      tokenRevokedAt: null,
+      blitzRating: 1720,
+      rapidProvisional: true,
+    });
     expect(stored.tokenEnc).toMatch(/^v1\./);
     const token = cipher.decrypt(stored.tokenEnc, a.uid);
     expect(stored.tokenEnc).not.toContain(token);
@@ -127,8 +143,14 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
       body: { error: { message: PLAY_TEXTS.lichessStateMismatch } },
     });
     // Linked with a working token: no second authorisation, no built-in link.
-    expect(await a.client.post(PLAY_ROUTES.lichessStart, {})).toMatchObject({ status: 409, body: { error: { message: PLAY_TEXTS.alreadyLinked } } });
-    expect(await a.client.post(PLAY_ROUTES.link, {})).toMatchObject({ status: 409, body: { error: { message: PLAY_TEXTS.lichessOnly } } });
+    expect(await a.client.post(PLAY_ROUTES.lichessStart, {})).toMatchObject({
+      status: 409,
+      body: { error: { message: PLAY_TEXTS.alreadyLinked } },
+    });
+    expect(await a.client.post(PLAY_ROUTES.link, {})).toMatchObject({
+      status: 409,
+      body: { error: { message: PLAY_TEXTS.lichessOnly } },
+    });
     expect((await me(a)).balances.wbx).toBe(Number(RC_REWARDS.linkAccount));
   });
 
@@ -155,13 +177,18 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     const b = await register(server);
     const { back } = await authorize(server, emu, a, 'dave');
     const mismatch = { error: { code: 'BAD_REQUEST', message: PLAY_TEXTS.lichessStateMismatch } };
-    expect(await a.client.post(PLAY_ROUTES.lichessCallback, { ...back, state: `${back.state}x` })).toMatchObject({ status: 400, body: mismatch });
+    expect(await a.client.post(PLAY_ROUTES.lichessCallback, { ...back, state: `${back.state}x` })).toMatchObject({
+      status: 400,
+      body: mismatch,
+    });
     expect(await a.client.post(PLAY_ROUTES.lichessCallback, { code: back.code })).toMatchObject({ status: 400 });
     // Another signed-in user cannot finish a's authorisation (and it is spent).
     expect(await b.client.post(PLAY_ROUTES.lichessCallback, back)).toMatchObject({ status: 400, body: mismatch });
     expect(await a.client.post(PLAY_ROUTES.lichessCallback, back)).toMatchObject({ status: 400, body: mismatch });
     // Visitors cannot.
-    expect((await fetch(server.baseUrl + PLAY_ROUTES.lichessStart, { method: 'POST' })).status).toBeGreaterThanOrEqual(400);
+    expect((await fetch(server.baseUrl + PLAY_ROUTES.lichessStart, { method: 'POST' })).status).toBeGreaterThanOrEqual(
+      400,
+    );
     // Cancel on Lichess: error=access_denied with the state.
     const denied = await authorize(server, emu, a, null);
     expect(denied.back.error).toBe('access_denied');
@@ -187,13 +214,27 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     expect((await link(server, emu, a, 'carol')).status).toBe(200);
     const before = (await row(a.uid))!;
     // Another user with the same Lichess account: refused, nothing linked, nothing paid.
-    expect(await link(server, emu, b, 'carol')).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: PLAY_TEXTS.lichessTaken } } });
+    expect(await link(server, emu, b, 'carol')).toMatchObject({
+      status: 409,
+      body: { error: { code: 'CONFLICT', message: PLAY_TEXTS.lichessTaken } },
+    });
     expect((await me(b)).chessUsername).toBeNull();
     expect((await me(b)).balances.wbx).toBe(0);
     expect(await row(b.uid)).toBeUndefined();
 
-    // a's token is revoked on Lichess: start is allowed again, hinting the same account.
+    // The status tries the token and refreshes the ratings from Lichess.
+    const status = async (u: RegisteredUser) =>
+      LichessLinkStatusResponse.parse((await u.client.get(PLAY_ROUTES.lichessStatus)).body);
+    expect(await status(b)).toEqual({ linked: false, username: null, needsReauthorisation: false, refreshedAt: null });
+    emu.addUser('Carol', { blitz: { rating: 1710, games: 230 }, rapid: { rating: 1650, games: 90 } });
+    expect(await status(a)).toMatchObject({ linked: true, username: 'Carol', needsReauthorisation: false });
+    expect(await fetch(server.baseUrl + PLAY_ROUTES.ratings(a.uid)).then((r) => r.json())).toMatchObject({
+      ratings: { blitz: { rating: 1710, games: 230, provisional: false } },
+    });
+
+    // a's token is revoked on Lichess: the status asks for the same account again, start allows it with a hint.
     emu.revokeUser('carol');
+    expect(await status(a)).toMatchObject({ linked: true, username: 'Carol', needsReauthorisation: true });
     const again = await authorize(server, emu, a, 'erin');
     expect(again.url.searchParams.get('username')).toBe('Carol');
     expect((await row(a.uid))!.tokenRevokedAt).not.toBeNull();
@@ -212,8 +253,11 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     expect(after.tokenRevokedAt).toBeNull();
     expect(after.tokenEnc).not.toBe(before.tokenEnc);
     expect(after.linkedAt.getTime()).toBe(before.linkedAt.getTime());
-    expect((await new LichessClient({ baseUrl: emu.url }).account(cipher.decrypt(after.tokenEnc, a.uid))).id).toBe('carol');
+    expect((await new LichessClient({ baseUrl: emu.url }).account(cipher.decrypt(after.tokenEnc, a.uid))).id).toBe(
+      'carol',
+    );
     expect((await me(a)).balances.wbx).toBe(Number(RC_REWARDS.linkAccount));
+    expect(await status(a)).toMatchObject({ needsReauthorisation: false });
     // b can still link an account nobody has.
     expect((await link(server, emu, b, 'erin')).status).toBe(200);
   });
@@ -222,7 +266,10 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     emu.addUser('Frank', { blitz: { rating: 1500, games: 40 } });
     const [a, b] = [await register(server), await register(server)];
     const [x, y] = [await authorize(server, emu, a, 'frank'), await authorize(server, emu, b, 'frank')];
-    const both = await Promise.all([a.client.post(PLAY_ROUTES.lichessCallback, x.back), b.client.post(PLAY_ROUTES.lichessCallback, y.back)]);
+    const both = await Promise.all([
+      a.client.post(PLAY_ROUTES.lichessCallback, x.back),
+      b.client.post(PLAY_ROUTES.lichessCallback, y.back),
+    ]);
     expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
     const wbx = [(await me(a)).balances.wbx, (await me(b)).balances.wbx].sort();
     expect(wbx).toEqual([0, Number(RC_REWARDS.linkAccount)]);
@@ -240,7 +287,11 @@ describe('the built-in platform keeps its link', () => {
     const a = await register(server);
     expect((await a.client.get(ACCOUNT_ROUTES.appConfig)).body.chessPlatform).toBe('builtin');
     expect((await a.client.post(PLAY_ROUTES.lichessStart, {})).status).toBe(404);
+    expect((await a.client.get(PLAY_ROUTES.lichessStatus)).status).toBe(404);
     expect((await a.client.post(PLAY_ROUTES.lichessCallback, { state: 'x', code: 'y' })).status).toBe(404);
-    expect((await a.client.post(PLAY_ROUTES.link, {})).body).toMatchObject({ chessUsername: a.username, rewardGranted: true });
+    expect((await a.client.post(PLAY_ROUTES.link, {})).body).toMatchObject({
+      chessUsername: a.username,
+      rewardGranted: true,
+    });
   });
 });

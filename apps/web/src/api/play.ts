@@ -6,6 +6,7 @@ import {
   InvitationView,
   InvitationsResponse,
   LichessLinkStartResponse,
+  LichessLinkStatusResponse,
   LinkChessResponse,
   PLAY_ROUTES,
   RatingsResponse,
@@ -29,6 +30,10 @@ export const linkChessAccount = () => request('POST', PLAY_ROUTES.link, { json: 
 /** CHESS_PLATFORM=lichess: the authorization URL to send the browser to (issue 15). */
 export const startLichessLink = () =>
   request('POST', PLAY_ROUTES.lichessStart, { json: {}, schema: LichessLinkStartResponse });
+
+/** CHESS_PLATFORM=lichess: the link with its token checked (re-authorisation needed or not). */
+export const fetchLichessLinkStatus = () =>
+  request('GET', PLAY_ROUTES.lichessStatus, { schema: LichessLinkStatusResponse });
 
 /** /callbacklichess: what Lichess put on the URL, for the server to finish the link. */
 export const finishLichessLink = (body: LichessLinkCallbackRequest) =>

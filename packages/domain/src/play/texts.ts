@@ -68,4 +68,6 @@ export const PLAY_TEXTS = {
   lichessRefused: 'Lichess did not confirm the authorisation. Please link again.', // ours
   lichessUnavailable: 'Lichess cannot be reached right now. Please try again in a moment.', // ours
   lichessClosed: 'This Lichess account is closed and cannot be linked.', // ours
+  lichessReauthorise:
+    'Your Lichess authorisation was revoked or has expired. Please authorise the same Lichess account again.', // ours (issue 15)
 } as const;

@@ -55,6 +55,19 @@ export const LichessLinkCallbackRequest = z
   .strict();
 export type LichessLinkCallbackRequest = z.infer<typeof LichessLinkCallbackRequest>;
 
+/**
+ * GET status: the Lichess link as it stands now. Asks Lichess with the stored token (refreshing
+ * the ratings); `needsReauthorisation` when Lichess refused the token (revoked or expired): the
+ * same account must authorise again through start.
+ */
+export const LichessLinkStatusResponse = z.object({
+  linked: z.boolean(),
+  username: z.string().nullable(),
+  needsReauthorisation: z.boolean(),
+  refreshedAt: iso.nullable(),
+});
+export type LichessLinkStatusResponse = z.infer<typeof LichessLinkStatusResponse>;
+
 export const CurrentGameResponse = z.object({ game: GameView.nullable() });
 export type CurrentGameResponse = z.infer<typeof CurrentGameResponse>;
 
@@ -110,6 +123,8 @@ export const PLAY_ROUTES = {
   history: '/api/play/history',
   /** POST `{}`: link the user's chess account (once per person, never changed). */
   link: '/api/play/link',
+  /** GET (CHESS_PLATFORM=lichess): the user's Lichess link, its token checked and ratings refreshed. */
+  lichessStatus: '/api/play/link/lichess',
   /** POST `{}` (CHESS_PLATFORM=lichess): starts the Lichess authorisation, answers `{ url }`. */
   lichessStart: '/api/play/link/lichess/start',
   /** POST `{ state, code | error }` from /callbacklichess: finishes the Lichess link. */

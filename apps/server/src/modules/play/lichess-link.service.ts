@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAY_TEXTS } from '@rush/domain';
-import type { LichessLinkCallbackRequest, LinkChessResponse } from '@rush/protocol';
+import type { LichessLinkCallbackRequest, LichessLinkStatusResponse, LinkChessResponse } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { SQLSTATE, sqlErrorOf } from '../../platform/db/sql-errors.ts';
@@ -83,7 +83,10 @@ export class LichessLinkService {
     }
     const answer = readCallback(request.state, input);
     if (!answer.ok) {
-      throw new AppError('BAD_REQUEST', answer.reason === 'denied' ? PLAY_TEXTS.lichessDenied : PLAY_TEXTS.lichessRefused);
+      throw new AppError(
+        'BAD_REQUEST',
+        answer.reason === 'denied' ? PLAY_TEXTS.lichessDenied : PLAY_TEXTS.lichessRefused,
+      );
     }
     const verifier = this.cipher.decrypt(request.verifierEnc, verifierContext(uid));
     let token: string;
@@ -115,7 +118,9 @@ export class LichessLinkService {
     }
     // Paid on every success: a retry heals a reward lost to a crash after the link committed.
     const rewardGranted = await this.reward.grantLinkReward(uid);
-    await this.profile.notifyChanged(uid).catch((err: unknown) => this.log.warn({ err, uid }, 'profile change not announced'));
+    await this.profile
+      .notifyChanged(uid)
+      .catch((err: unknown) => this.log.warn({ err, uid }, 'profile change not announced'));
     return { ...(await this.ratings.of(uid)), rewardGranted };
   }
 
@@ -147,22 +152,53 @@ export class LichessLinkService {
         // Lost a race: the same Lichess account for somebody else, or another one for this user.
         throw new AppError(
           'CONFLICT',
-          sql.constraint === 'lichess_accounts_lichess_id_key' ? PLAY_TEXTS.lichessTaken : PLAY_TEXTS.lichessOtherAccount,
+          sql.constraint === 'lichess_accounts_lichess_id_key'
+            ? PLAY_TEXTS.lichessTaken
+            : PLAY_TEXTS.lichessOtherAccount,
         );
       }
       throw e;
     }
   }
 
-  /** Whether the stored token no longer works (asks Lichess once; marks the row when it is revoked). */
+  /**
+   * The link as it stands: the token is tried on /api/account (the ratings are refreshed from the
+   * answer); a refused token asks for the same account again. When Lichess cannot be reached the
+   * stored state is answered.
+   */
+  async status(uid: string): Promise<LichessLinkStatusResponse> {
+    const linked = await new LichessLinkStore(this.db).account(uid);
+    if (!linked) return { linked: false, username: null, needsReauthorisation: false, refreshedAt: null };
+    let needsReauthorisation = linked.tokenRevokedAt !== null;
+    if (!needsReauthorisation) {
+      needsReauthorisation = await this.tokenRevoked(uid, linked.tokenEnc, null).catch((err: unknown) => {
+        this.log.warn({ err, uid }, 'lichess account not refreshed');
+        return false;
+      });
+    }
+    const now = await new LichessLinkStore(this.db).account(uid);
+    return {
+      linked: true,
+      username: now?.username ?? linked.username,
+      needsReauthorisation,
+      refreshedAt: (now ?? linked).refreshedAt.toISOString(),
+    };
+  }
+
+  /**
+   * Whether the stored token no longer works: asks Lichess once, refreshing the ratings from the
+   * answer, or marks the row revoked when Lichess refuses the token.
+   */
   private async tokenRevoked(uid: string, tokenEnc: string, revokedAt: Date | null): Promise<boolean> {
     if (revokedAt) return true;
+    const store = new LichessLinkStore(this.db);
     try {
-      await this.client.account(this.cipher.decrypt(tokenEnc, uid));
+      const account = await this.client.account(this.cipher.decrypt(tokenEnc, uid));
+      await store.refreshAccount(uid, account, this.clock.now());
       return false;
     } catch (e) {
       if (!(e instanceof LichessTokenRevokedError) && !(e instanceof TokenDecryptError)) throw e;
-      await new LichessLinkStore(this.db).markRevoked(uid, this.clock.now());
+      await store.markRevoked(uid, this.clock.now());
       return true;
     }
   }

@@ -54,7 +54,15 @@ export class LichessLinkStore {
   async renewAccount(userId: string, account: LichessAccount, tokenEnc: string, at: Date): Promise<void> {
     await this.db
       .update(lichessAccounts)
-      .set({ username: account.username, tokenEnc, tokenRevokedAt: null, ...ratingColumns(account), refreshedAt: at })
+      .set({ tokenEnc, tokenRevokedAt: null, ...ratingColumns(account), refreshedAt: at })
+      .where(eq(lichessAccounts.userId, userId));
+  }
+
+  /** The ratings /api/account answered now (the name stays as linked, like the chess profile's). */
+  async refreshAccount(userId: string, account: LichessAccount, at: Date): Promise<void> {
+    await this.db
+      .update(lichessAccounts)
+      .set({ ...ratingColumns(account), refreshedAt: at })
       .where(eq(lichessAccounts.userId, userId));
   }
 

@@ -13,6 +13,7 @@ import {
   type InvitationView,
   type InvitationsResponse,
   type LichessLinkStartResponse,
+  type LichessLinkStatusResponse,
   type LinkChessResponse,
   type RatingsResponse,
 } from '@rush/protocol';
@@ -74,6 +75,13 @@ export function playRoutes(app: FastifyInstance, d: PlayRouteDeps): void {
     parse(LinkChessRequest, request.body ?? {});
     if (d.lichessLink) throw new AppError('CONFLICT', PLAY_TEXTS.lichessOnly);
     return d.link.link(auth.user.id, auth.user.username);
+  });
+
+  app.get(PLAY_ROUTES.lichessStatus, async (request, reply): Promise<LichessLinkStatusResponse> => {
+    const auth = requireAuth(request);
+    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+    reply.header('cache-control', 'no-store');
+    return d.lichessLink.status(auth.user.id);
   });
 
   app.post(PLAY_ROUTES.lichessStart, async (request, reply): Promise<LichessLinkStartResponse> => {

@@ -18,7 +18,10 @@ const linked = {
   rewardGranted: true,
 };
 
-const refusal = (status: number, code: string, message: string) => () => ({ status, body: { error: { code, message } } });
+const refusal = (status: number, code: string, message: string) => () => ({
+  status,
+  body: { error: { code, message } },
+});
 const CALLBACK = 'POST /api/play/link/lichess/callback';
 
 describe('/callbacklichess (issue 15)', () => {
@@ -42,7 +45,10 @@ describe('/callbacklichess (issue 15)', () => {
     const view = renderApp('/callbacklichess?code=liu_abc&state=st4te');
     expect(await screen.findByText(LINKING_TEXT)).toBeTruthy();
     await waitFor(() => expect(api.callsTo('POST', '/api/play/link/lichess/callback')).toHaveLength(1));
-    expect(api.callsTo('POST', '/api/play/link/lichess/callback')[0]?.body).toEqual({ state: 'st4te', code: 'liu_abc' });
+    expect(api.callsTo('POST', '/api/play/link/lichess/callback')[0]?.body).toEqual({
+      state: 'st4te',
+      code: 'liu_abc',
+    });
     answer();
     await waitFor(() => expect(view.location().pathname).toBe('/start'));
     expect(await screen.findByText(LINK_REWARD_TEXT)).toBeTruthy();
@@ -63,7 +69,10 @@ describe('/callbacklichess (issue 15)', () => {
     });
     const view = renderApp('/callbacklichess?error=access_denied&error_description=cancelled&state=st4te');
     expect(await screen.findByText(PLAY_TEXTS.lichessDenied)).toBeTruthy();
-    expect(api.callsTo('POST', '/api/play/link/lichess/callback')[0]?.body).toEqual({ state: 'st4te', error: 'access_denied' });
+    expect(api.callsTo('POST', '/api/play/link/lichess/callback')[0]?.body).toEqual({
+      state: 'st4te',
+      error: 'access_denied',
+    });
     expect(view.location().pathname).toBe('/callbacklichess');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(leave).toHaveBeenCalledWith('https://lichess.example/oauth?state=n3w'));

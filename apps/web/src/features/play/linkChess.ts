@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatAmount, RC_REWARDS } from '@rush/domain';
 import type { LinkChessResponse } from '@rush/protocol';
-import { linkChessAccount, startLichessLink } from '../../api/play.ts';
+import { fetchLichessLinkStatus, linkChessAccount, startLichessLink } from '../../api/play.ts';
 import { SESSION_KEY, useAppConfig } from '../accounts/session.ts';
 
 /** SPEC 9: linking the chess account is rewarded ("500 RC"; the server credits it). */
@@ -73,4 +73,17 @@ export function useChessLink(onLinked?: () => void) {
     /** The built-in link's answer once linked (Lichess links finish on /callbacklichess). */
     linked: builtin.data ?? null,
   };
+}
+
+/**
+ * On Lichess, a linked user's link as it stands (the server tries the token): when Lichess
+ * refused it, the same account must authorise again.
+ */
+export function useLichessLinkStatus(enabled: boolean) {
+  return useQuery({
+    queryKey: ['play', 'lichess-link'],
+    queryFn: fetchLichessLinkStatus,
+    enabled,
+    staleTime: 60_000,
+  });
 }

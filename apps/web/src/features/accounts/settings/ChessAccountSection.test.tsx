@@ -114,4 +114,57 @@ describe('Account Settings, General: link chess account', () => {
     expect(leave).not.toHaveBeenCalled();
     leave.mockRestore();
   });
+
+  test('on Lichess, a revoked token asks for the same account again; Authorise again goes to Lichess', async () => {
+    dismissOnboardingForTests();
+    const leave = vi.spyOn(browserNavigation, 'leaveTo').mockImplementation(() => {});
+    const url = 'https://lichess.org/oauth?state=s2&username=Carol';
+    const api = mockApi({
+      me: makeMe({ chessUsername: 'Carol' }),
+      config: { chessPlatform: 'lichess' },
+      routes: {
+        'GET /api/play/link/lichess': () => ({
+          body: {
+            linked: true,
+            username: 'Carol',
+            needsReauthorisation: true,
+            refreshedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+        'POST /api/play/link/lichess/start': () => ({ body: { url } }),
+      },
+    });
+    renderApp('/?settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    expect(await within(dialog).findByText(PLAY_TEXTS.lichessReauthorise)).toBeTruthy();
+    expect(within(dialog).getByRole('button', { name: 'Link account' }).hasAttribute('disabled')).toBe(true);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Authorise again' }));
+    await waitFor(() => expect(leave).toHaveBeenCalledWith(url));
+    expect(api.callsTo('POST', '/api/play/link/lichess/start')).toHaveLength(1);
+    leave.mockRestore();
+  });
+
+  test('on Lichess, a working link asks nothing more', async () => {
+    dismissOnboardingForTests();
+    const api = mockApi({
+      me: makeMe({ chessUsername: 'Carol' }),
+      config: { chessPlatform: 'lichess' },
+      routes: {
+        'GET /api/play/link/lichess': () => ({
+          body: {
+            linked: true,
+            username: 'Carol',
+            needsReauthorisation: false,
+            refreshedAt: '2026-01-01T00:00:00.000Z',
+          },
+        }),
+      },
+    });
+    renderApp('/?settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });
+    await waitFor(() => expect(api.callsTo('GET', '/api/play/link/lichess')).toHaveLength(1));
+    expect(within(dialog).getByTestId('chess-account-name').textContent).toBe('Carol');
+    expect(within(dialog).queryByRole('button', { name: 'Authorise again' })).toBeNull();
+    expect(within(dialog).queryByText(PLAY_TEXTS.lichessReauthorise)).toBeNull();
+  });
 });

@@ -4,7 +4,14 @@ import type { Me } from '@rush/protocol';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
-import { LICHESS_LINK_HINT, linkedText, useChessLink } from '../../play/linkChess.ts';
+import { PLAY_TEXTS } from '@rush/domain';
+import {
+  LICHESS_LINK_HINT,
+  linkedText,
+  useChessLink,
+  useLichessLinkStatus,
+  useStartLichessLink,
+} from '../../play/linkChess.ts';
 import { useSettingToggle } from '../useSettingToggle.ts';
 import { useLocalOverride } from './useLocalOverride.ts';
 
@@ -27,6 +34,9 @@ export function ChessAccountSection({ me }: { me: Me }) {
   const hidden = useLocalOverride(me.settings.hideLichessUsername);
   const shown = { ...me, settings: { ...me.settings, hideLichessUsername: hidden.value } };
   const linked = me.chessUsername !== null;
+  // Lichess: a revoked or expired token asks for the same account again (issue 15).
+  const status = useLichessLinkStatus(linked && link.platform === 'lichess');
+  const reauthorise = useStartLichessLink();
   return (
     <section className="settings-section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>Chess account</h3>
@@ -51,6 +61,19 @@ export function ChessAccountSection({ me }: { me: Me }) {
           </span>
         ) : null}
       </div>
+      {status.data?.needsReauthorisation ? (
+        <div className="settings-row">
+          <FormMessage text={PLAY_TEXTS.lichessReauthorise} />
+          <Button
+            variant="secondary"
+            busy={reauthorise.isPending || reauthorise.isSuccess}
+            onClick={() => reauthorise.mutate()}
+          >
+            Authorise again
+          </Button>
+        </div>
+      ) : null}
+      <FormMessage text={reauthorise.isError ? errorText(reauthorise.error) : null} />
       <FormMessage tone="success" text={link.linked ? linkedText(link.linked) : null} />
       <FormMessage text={link.error ? errorText(link.error) : null} />
       <div className="checkbox-row">
