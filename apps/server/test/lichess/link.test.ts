@@ -8,9 +8,11 @@ import {
   LichessLinkStartResponse,
   LichessLinkStatusResponse,
   LinkChessResponse,
+  MATCH_ROUTES,
   PLAY_ROUTES,
 } from '@rush/protocol';
 import { LichessClient, TokenCipher } from '../../src/modules/lichess/index.ts';
+import { FactsReader } from '../../src/modules/matchmaking/index.ts';
 import { lichessAccounts, lichessLinkRequests } from '../../src/modules/play/schema.ts';
 import { register, type RegisteredUser } from '../realtime/support/accounts.ts';
 import { DB_KINDS } from '../support/database.ts';
@@ -260,6 +262,25 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
     expect(await status(a)).toMatchObject({ needsReauthorisation: false });
     // b can still link an account nobody has.
     expect((await link(server, emu, b, 'erin')).status).toBe(200);
+  });
+
+  it('eligibility reads the Lichess ratings, refreshed before a game is sought (provisional from Lichess)', async () => {
+    emu.addUser('Gina', { blitz: { rating: 1450, games: 5, prov: true }, rapid: { rating: 1600, games: 40 } });
+    const a = await register(server);
+    expect((await link(server, emu, a, 'gina')).status).toBe(200);
+    const facts = new FactsReader(server.database.db, server.clock, null as never);
+    expect(await facts.ratings(a.uid)).toEqual({
+      shown: { blitz: 1450, rapid: 1600 },
+      provisional: { blitz: true, rapid: false },
+    });
+    // Gina played on Lichess meanwhile: seeking a game reads the account again first.
+    emu.addUser('Gina', { blitz: { rating: 1530, games: 25 }, rapid: { rating: 1600, games: 40 } });
+    expect((await a.client.post(MATCH_ROUTES.seek, { gameType: 'wmgt_000001', c: 'wbx', bet: 50 })).status).toBe(200);
+    expect(await facts.ratings(a.uid)).toEqual({
+      shown: { blitz: 1530, rapid: 1600 },
+      provisional: { blitz: false, rapid: false },
+    });
+    expect((await row(a.uid))!.blitzGames).toBe(25);
   });
 
   it('two users racing for one Lichess account: exactly one gets it', async () => {

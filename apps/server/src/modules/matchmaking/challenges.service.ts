@@ -33,7 +33,8 @@ export interface ChallengeDeps {
   queue: QueueService;
   views: MatchViews;
   money: MatchMoney;
-  play: Pick<PlayModule, 'isGameRunning'>;
+  /** refreshChessAccount: Lichess ratings read again before eligibility is decided (issue 15). */
+  play: Pick<PlayModule, 'isGameRunning'> & Partial<Pick<PlayModule, 'refreshChessAccount'>>;
   log: FastifyBaseLogger;
 }
 
@@ -46,6 +47,7 @@ export class ChallengeService {
   constructor(private readonly d: ChallengeDeps) {}
 
   async create(uid: string, req: CreateChallengeRequest): Promise<ChallengeView> {
+    await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.d.queue.config();
@@ -87,6 +89,7 @@ export class ChallengeService {
     const c = await new ChallengeStore(this.d.db).find(id);
     const now = this.d.clock.now();
     if (!c || c.toUid !== uid || c.status !== 'pending' || c.expiresAt <= now) throw matchGone();
+    await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.d.queue.config();

@@ -80,9 +80,19 @@ export class FactsReader {
   async ratings(
     uid: string,
   ): Promise<{ shown: Record<RatingFamily, number>; provisional: Record<RatingFamily, boolean> }> {
-    const rows = await new ProfileStore(this.db).ratings([uid]);
+    const profiles = new ProfileStore(this.db);
     const shown = {} as Record<RatingFamily, number>;
     const provisional = {} as Record<RatingFamily, boolean>;
+    // Linked on Lichess (issue 15): the Lichess account's ratings decide.
+    const lichess = await profiles.lichessRatings(uid);
+    if (lichess) {
+      for (const family of RATING_FAMILIES) {
+        shown[family] = lichess[family].rating;
+        provisional[family] = lichess[family].provisional;
+      }
+      return { shown, provisional };
+    }
+    const rows = await profiles.ratings([uid]);
     for (const family of RATING_FAMILIES) {
       const r = rows.find((x) => x.family === family) ?? defaultRating();
       shown[family] = shownRating(r);

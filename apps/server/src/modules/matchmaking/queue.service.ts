@@ -41,7 +41,8 @@ export interface QueueDeps {
   facts: FactsReader;
   views: MatchViews;
   money: MatchMoney;
-  play: Pick<PlayModule, 'isGameRunning'>;
+  /** refreshChessAccount: Lichess ratings read again before eligibility is decided (issue 15). */
+  play: Pick<PlayModule, 'isGameRunning'> & Partial<Pick<PlayModule, 'refreshChessAccount'>>;
   log: FastifyBaseLogger;
 }
 
@@ -78,6 +79,7 @@ export class QueueService {
 
   async seek(uid: string, req: SeekRequest): Promise<MatchmakingView> {
     await this.debounce(uid);
+    await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.config();
@@ -234,6 +236,7 @@ export class QueueService {
     if (req.uid === uid) throw matchGone();
     const host = await new MatchRecordStore(this.db).current(req.uid);
     if (!host || host.state !== 'searching') throw matchGone();
+    await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.config();

@@ -186,6 +186,18 @@ export class LichessLinkService {
   }
 
   /**
+   * Reads the linked account's ratings from Lichess again (before a game is sought or a challenge
+   * made or accepted). Never fails: without an answer the stored ratings stand.
+   */
+  async refresh(uid: string): Promise<void> {
+    const linked = await new LichessLinkStore(this.db).account(uid);
+    if (!linked || linked.tokenRevokedAt) return;
+    await this.tokenRevoked(uid, linked.tokenEnc, null).catch((err: unknown) =>
+      this.log.warn({ err, uid }, 'lichess ratings not refreshed'),
+    );
+  }
+
+  /**
    * Whether the stored token no longer works: asks Lichess once, refreshing the ratings from the
    * answer, or marks the row revoked when Lichess refuses the token.
    */

@@ -55,6 +55,8 @@ export interface PlayModule {
   /** A game row as stored now (null when unknown). */
   findGame(gameId: string): Promise<GameRecord | null>;
   isGameRunning(uid: string): Promise<boolean>;
+  /** On Lichess, reads the linked account's ratings again (eligibility); a no-op on the built-in platform. */
+  refreshChessAccount(uid: string): Promise<void>;
   /** Runs the deadline sweep now (tests and tools; the jobs run it on their own). */
   sweepDeadlines(): Promise<number>;
   close(): Promise<void>;
@@ -125,6 +127,9 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
       ),
     findGame: (gameId) => new GameStore(db).find(gameId),
     isGameRunning: (uid) => play.isGameRunning(uid),
+    refreshChessAccount: async (uid) => {
+      await lichessLink?.refresh(uid);
+    },
     sweepDeadlines: () => deadlines.sweep(),
     async close() {
       await jobs.stop();
