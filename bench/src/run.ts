@@ -1,4 +1,5 @@
 import { botMove, DEFAULT_BOT_MOVE } from './bot-move.ts';
+import { DEFAULT_FAIRPLAY_BENCH, fairplayAnalysis } from './fairplay-analysis.ts';
 import { ledgerThroughput } from './ledger-throughput.ts';
 import { DEFAULT_MATCHMAKING, matchmakingLatency } from './matchmaking-latency.ts';
 import { DEFAULT_FANOUT, playFanout } from './play-fanout.ts';
@@ -67,6 +68,10 @@ const benchmarks: Benchmark[] = [
         windowMs: flag('bot-window-ms', DEFAULT_BOT_MOVE.windowMs),
         positions: flag('analysis-positions', DEFAULT_BOT_MOVE.positions),
       }),
+  },
+  {
+    name: 'fairplay-analysis',
+    run: () => fairplayAnalysis({ games: flag('fairplay-games', DEFAULT_FAIRPLAY_BENCH.games) }),
   },
 ];
 

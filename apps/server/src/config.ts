@@ -58,6 +58,9 @@ const EnvSchema = z.object({
   LICHESS_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://lichess.org')),
   LICHESS_CLIENT_ID: optionalString,
   LICHESS_TOKEN_KEY: optionalString,
+  // Fair play: the analysis depth of every position, and whether this instance runs the analysis worker.
+  FAIRPLAY_DEPTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(10)),
+  FAIRPLAY_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
 });
 
 /**
@@ -102,6 +105,8 @@ export interface Config {
   chessPlatform: 'builtin' | 'lichess';
   /** Lichess settings, only with CHESS_PLATFORM=lichess (modules/lichess/settings.ts). */
   lichess: LichessSettings | null;
+  /** Fair play (issue 14): MultiPV analysis depth per position; whether this instance takes analysis jobs. */
+  fairplay: { depth: number; worker: boolean };
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -152,6 +157,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.CHESS_PLATFORM === 'lichess'
         ? lichessSettings({ url: e.LICHESS_URL, clientId: e.LICHESS_CLIENT_ID, tokenKey: e.LICHESS_TOKEN_KEY, appUrl })
         : null,
+    fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
   };
 }
 

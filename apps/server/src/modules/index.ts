@@ -5,6 +5,7 @@ import { registerAccounts } from './accounts/index.ts';
 import type { EngineService } from './engine/index.ts';
 import { createAdminTrail, registerAdmin } from './admin/index.ts';
 import { registerBots } from './bots/index.ts';
+import { PayoutGate, registerFairplay } from './fairplay/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
 import { registerPlay } from './play/index.ts';
@@ -41,12 +42,27 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   });
   // The wallet's top-up rule asks whether a game is running.
   wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
-  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin });
+  // Fair play's gate on payouts and its analysis queue (issue 14): every game that finishes is
+  // queued in its finishing transaction, and a decided staked game pays only after its analysis.
+  const payoutGate = new PayoutGate(ctx.db, ctx.clock);
+  play.onGameFinished((tx, game) => payoutGate.enqueueFinished(tx, game));
+  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin, payoutGate });
   // Bot games: built-in games against a system user per level, moves from the engine service.
   const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
   const battle = registerBattle(app, ctx, { wallet, puzzles });
+  const fairplay = registerFairplay(app, ctx, {
+    gate: payoutGate,
+    engine: deps.engine,
+    wallet,
+    trail: admin,
+    release: (game) => matchmaking.money.finish(game),
+    accountRestricted: (uid) => accounts.profile.accountRestricted(uid),
+    kick: (uid) => matchmaking.queue.kick(uid),
+  });
+  // SPEC 1, 9: a held payout or an open system flag stops withdrawals.
+  wallet.withdrawals.setSuspicionCheck((uid) => fairplay.underSuspicion(uid));
   const stats = registerStats(app, ctx);
   // The landing's online users with their activities; player and bug reports.
   const online = registerOnline(app, ctx);
@@ -66,6 +82,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     authenticateSocket: accounts.authenticateSocket,
     async close() {
       await online.close();
+      await fairplay.close();
       await puzzles.close();
       await bots.close();
       await matchmaking.close();

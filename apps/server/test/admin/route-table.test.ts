@@ -17,6 +17,7 @@ const VALID_PARAM: Record<string, () => string> = {
   position: () => '0',
   currency: () => 'wbx',
   key: () => 'wbx_1',
+  gameId: () => 'AbCdEfGhIjKl',
 };
 
 const fill = (url: string) =>

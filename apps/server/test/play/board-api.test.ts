@@ -27,6 +27,7 @@ const game = (over: Partial<GameRecord> = {}): GameRecord => ({
   moves: ['e2e4', 'e7e5', 'g1f3'],
   san: ['e4', 'e5', 'Nf3'],
   fens: [],
+  moveTimes: [],
   ply: 3,
   initialMs: 180_000,
   incrementMs: 2_000,

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { optionCommands, parseBestMove, parseInfo, searchCommands, type SearchInfo, type SearchLimit, type SearchResult } from './uci.ts';
+import { optionCommands, parseBestMove, parseInfoLine, searchCommands, type SearchInfo, type SearchLimit, type SearchResult } from './uci.ts';
 
 /** How to start an engine: a native binary named by STOCKFISH_PATH, or the npm build under Node. */
 export interface EngineCommand {
@@ -87,11 +87,16 @@ export class EngineProcess {
       this.lastOptions = options;
     }
     let info: SearchInfo | null = null;
+    // MultiPV: the latest (deepest) line of each rank.
+    const lines = new Map<number, SearchInfo>();
     let bestMove: string | null | undefined;
     const done = new Promise<void>((resolve) => {
       this.onLine = (line) => {
-        const parsed = parseInfo(line);
-        if (parsed) info = parsed;
+        const parsed = parseInfoLine(line);
+        if (parsed) {
+          lines.set(parsed.multipv, parsed.info);
+          if (parsed.multipv === 1) info = parsed.info;
+        }
         const best = parseBestMove(line);
         if (best !== undefined) {
           bestMove = best;
@@ -106,7 +111,8 @@ export class EngineProcess {
     } finally {
       this.onLine = null;
     }
-    return { bestMove: bestMove ?? null, info };
+    const ranked = [...lines.entries()].sort((a, b) => a[0] - b[0]).map(([, l]) => l);
+    return { bestMove: bestMove ?? null, info, lines: ranked };
   }
 
   /** Called once when the process ends, for whatever reason. */

@@ -17,6 +17,8 @@ export interface SearchResult {
   /** null when the position has no legal move (`bestmove (none)`). */
   bestMove: string | null;
   info: SearchInfo | null;
+  /** With MultiPV: the deepest line of each rank, best first (line 1 is `info`). */
+  lines?: SearchInfo[];
 }
 
 const UCI_MOVE = /^[a-h][1-8][a-h][1-8][qrbn]?$/;
@@ -32,6 +34,12 @@ export function parseBestMove(line: string): string | null | undefined {
 
 /** An `info` line with a depth, a score and a main-line pv; other info lines give null. */
 export function parseInfo(line: string): SearchInfo | null {
+  const parsed = parseInfoLine(line);
+  return parsed && parsed.multipv === 1 ? parsed.info : null;
+}
+
+/** An `info` line of any MultiPV rank (1 = the main line) with a depth, a score and a pv; else null. */
+export function parseInfoLine(line: string): { multipv: number; info: SearchInfo } | null {
   const parts = line.trim().split(/\s+/);
   if (parts[0] !== 'info') return null;
   let depth: number | null = null;
@@ -56,8 +64,8 @@ export function parseInfo(line: string): SearchInfo | null {
       break;
     }
   }
-  if (depth === null || score === null || multipv !== 1 || pv.length === 0) return null;
-  return { depth, score, pv, nodes };
+  if (depth === null || score === null || pv.length === 0) return null;
+  return { multipv, info: { depth, score, pv, nodes } };
 }
 
 function int(text: string | undefined): number | null {

@@ -5,3 +5,4 @@ export type { PlayerRecord } from './facts.ts';
 export { registerMatchmaking } from './module.ts';
 export type { MatchmakingModule } from './module.ts';
 export { isRefusal } from './refusals.ts';
+export type { PayoutGate } from './settlement.ts';

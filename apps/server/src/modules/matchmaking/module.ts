@@ -10,7 +10,7 @@ import { ChallengeService } from './challenges.service.ts';
 import { FactsReader } from './facts.ts';
 import { QueueService } from './queue.service.ts';
 import { matchmakingRoutes } from './routes.ts';
-import { MATCH_PREFIX, MatchMoney } from './settlement.ts';
+import { MATCH_PREFIX, MatchMoney, type PayoutGate } from './settlement.ts';
 import { MatchViews } from './view.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 
@@ -36,14 +36,14 @@ export interface MatchmakingModule {
 export async function registerMatchmaking(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { wallet: WalletCore; play: PlayModule; admin: AdminTrail },
+  deps: { wallet: WalletCore; play: PlayModule; admin: AdminTrail; payoutGate?: PayoutGate },
   options = DEFAULT_MATCHMAKING_OPTIONS,
 ): Promise<MatchmakingModule> {
   const { db, clock, hub, log } = ctx;
   await new CatalogStore(db).seed();
   const views = new MatchViews(db, clock, hub, log);
   const facts = new FactsReader(db, clock, deps.wallet);
-  const money = new MatchMoney(db, clock, deps.wallet, deps.play, views, log);
+  const money = new MatchMoney(db, clock, deps.wallet, deps.play, views, log, deps.payoutGate);
   const queue = new QueueService({ db, clock, facts, views, money, play: deps.play, log });
   const challenges = new ChallengeService({ db, clock, hub, facts, queue, views, money, play: deps.play, log });
 

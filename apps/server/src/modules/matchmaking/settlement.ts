@@ -20,6 +20,17 @@ export const matchRef = (matchId: string) => `${MATCH_PREFIX}${matchId}`;
 /** A start that neither created its game nor failed within this is treated as dead. */
 export const START_STALE_MS = 60_000;
 
+/**
+ * Fair play's word on a finished game's payout (issue 14), handed in by the composition root:
+ * `pay` as before, `wait` while its analysis runs or an admin reviews a held pot (the escrow
+ * stays), `closed` when that review closed the escrow itself.
+ */
+export interface PayoutGate {
+  payout(game: GameRecord): Promise<'pay' | 'wait' | 'closed'>;
+}
+
+const ALWAYS_PAY: PayoutGate = { payout: () => Promise.resolve('pay') };
+
 const gameOfMatch = (db: Db, matchId: string): Promise<GameRecord | null> =>
   new MatchRecordStore(db).gameOf(matchRef(matchId));
 
@@ -37,6 +48,7 @@ export class MatchMoney {
     private readonly play: Pick<PlayModule, 'createGame'>,
     private readonly views: MatchViews,
     private readonly log: FastifyBaseLogger,
+    private readonly gate: PayoutGate = ALWAYS_PAY,
   ) {}
 
   /** Both accepted (records `starting`): take the stakes, create the game, records -> playing. */
@@ -132,7 +144,10 @@ export class MatchMoney {
     const cancelled = isCancelled(status);
     const winnerUid = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
     if (winnerUid && !cancelled) {
-      await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
+      // A decided staked game pays only once fair play allows it (it calls this again then).
+      if ((await this.gate.payout(game)) === 'pay') {
+        await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
+      }
     } else {
       await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta: { matchId, gameId: game.id } });
     }
@@ -191,6 +206,11 @@ export class MatchMoney {
           if (game.status === 'started') return { state: 'live' };
           const cancelled = isCancelled(game.status as GameStatus);
           const winner = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+          if (winner && !cancelled) {
+            const payout = await this.gate.payout(game);
+            if (payout === 'wait') return { state: 'live' };
+            if (payout === 'closed') return { state: 'closed' };
+          }
           return { state: 'finished', winners: winner && !cancelled ? [winner] : [] };
         }
         const records = await new MatchRecordStore(this.db).byMatch(matchId);

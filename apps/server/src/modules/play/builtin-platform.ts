@@ -42,7 +42,7 @@ import type {
   PlatformStreamEvent,
 } from './platform-port.ts';
 import { ProfileStore } from './profiles.store.ts';
-import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, statusOf, turnOf } from './record.ts';
+import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, moveTimesOf, statusOf, turnOf } from './record.ts';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -170,8 +170,11 @@ export class BuiltinPlatform implements ChessPlatform {
         return refuse(conflict(PLAY_TEXTS.gameOver));
       }
       const fens = [...fensOf(g), applied.fen];
+      // Fair play's move-time profile: what the mover's clock paid (null before the clocks run).
+      const thinkMs = g.turnStartedAt === null ? null : Math.max(0, Math.round(clk.spentMs));
       const moved = await store.update(g.id, {
         moves: [...g.moves, input.uci],
+        moveTimes: [...moveTimesOf(g), thinkMs],
         san: [...g.san, applied.san],
         fen: applied.fen,
         fens,

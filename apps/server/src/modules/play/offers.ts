@@ -19,7 +19,7 @@ import type { GameFinisher } from './finish.ts';
 import { ok, refuse, type Outcome } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import type { OfferAnswer } from './platform-port.ts';
-import { clockColumns, clockOf, deadlineFor, fensOf, turnOf } from './record.ts';
+import { clockColumns, clockOf, deadlineFor, fensOf, moveTimesOf, turnOf } from './record.ts';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -100,6 +100,7 @@ export class GameOffers {
     const clock = clockAfterTakeback(clockOf(g), turn, ply, now.getTime());
     const updated = await new GameStore(tx).update(g.id, {
       moves: g.moves.slice(0, ply),
+      moveTimes: moveTimesOf(g).slice(0, ply),
       san: g.san.slice(0, ply),
       fen: fens[ply]!,
       fens,

@@ -35,6 +35,10 @@ export function colorOf(g: Pick<GameRecord, 'whiteId' | 'blackId'>, uid: string 
 export const fensOf = (g: Pick<GameRecord, 'fens' | 'ply' | 'initialFen' | 'moves'>): string[] =>
   g.fens.length === g.ply + 1 ? g.fens : fenHistory(g.initialFen, g.moves);
 
+/** Each ply's think time (null: not measured); rows from before the column have nulls for their moves. */
+export const moveTimesOf = (g: Pick<GameRecord, 'moveTimes' | 'ply'>): (number | null)[] =>
+  g.moveTimes.length === g.ply ? g.moveTimes : Array.from({ length: g.ply }, (_, i) => g.moveTimes[i] ?? null);
+
 export const uidOf = (g: Pick<GameRecord, 'whiteId' | 'blackId'>, c: Color): string => (c === 'white' ? g.whiteId : g.blackId);
 
 export const turnOf = (g: Pick<GameRecord, 'ply'>): Color => sideToMove(g.ply);

@@ -60,6 +60,12 @@ export const games = pgTable(
      * counted on it. Empty on rows written before it existed (then the moves are replayed).
      */
     fens: jsonb('fens').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /**
+     * Fair play (issue 14): each ply's think time on the clock in ms (what the mover's clock
+     * paid, lag credit off), null while the clocks did not run yet. Shorter than `moves` on rows
+     * from before it existed (then unknown).
+     */
+    moveTimes: jsonb('move_times').$type<(number | null)[]>().notNull().default(sql`'[]'::jsonb`),
     ply: integer('ply').notNull().default(0),
     initialMs: integer('initial_ms').notNull(),
     incrementMs: integer('increment_ms').notNull(),

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   decideWithdrawal,
+  FAIRPLAY_TEXTS,
   TEXTS,
   unwageredDeposits,
   withdrawableAmount,
@@ -40,8 +41,11 @@ export interface WithdrawalDeps {
 export interface WithdrawStanding {
   balance: bigint;
   withdrawable: bigint;
-  block: WithdrawBlock | null;
+  block: Block | null;
 }
+
+/** The domain's reasons, and fair play's review (after a ban, before a report: a review outranks a grudge). */
+type Block = WithdrawBlock | 'fairplay';
 
 /**
  * Withdrawals (SPEC 4, 9): refused or disabled by the rules, else held in the user's
@@ -49,7 +53,18 @@ export interface WithdrawStanding {
  * provider's answer, once, under `withdraw:resolve:{id}`.
  */
 export class WithdrawalService {
+  private suspicion: (uid: string) => Promise<boolean> = () => Promise.resolve(false);
+
   constructor(private readonly d: WithdrawalDeps) {}
+
+  /**
+   * SPEC 1, 9 "suspected cheaters cannot withdraw until review": fair play (issue 14) tells
+   * whether a user has a held payout or an open system flag (set by the composition root, since
+   * fair play builds on the wallet).
+   */
+  setSuspicionCheck(check: (uid: string) => Promise<boolean>): void {
+    this.suspicion = check;
+  }
 
   /** Why Withdraw is disabled, and how much may leave now (WalletSummary). */
   async standing(user: { id: string; banned: boolean }): Promise<WithdrawStanding> {
@@ -58,7 +73,8 @@ export class WithdrawalService {
     return { balance, withdrawable: withdrawableAmount(balance, unwagered), block: await this.block(user) };
   }
 
-  blockText(block: WithdrawBlock): string {
+  blockText(block: Block): string {
+    if (block === 'fairplay') return FAIRPLAY_TEXTS.withdrawalOnHold;
     return block === 'banned'
       ? TEXTS.loginDisabled(this.d.supportEmail)
       : block === 'reported'
@@ -77,6 +93,7 @@ export class WithdrawalService {
   ): Promise<WalletTransaction> {
     const amount = BigInt(input.amount);
     const block = await this.block(user);
+    if (block === 'fairplay') throw new AppError('WITHDRAW_DISABLED', this.blockText(block));
     const id = crypto.randomUUID();
     const now = this.d.clock.now();
     const from = accountOf.user(user.id, 'usd');
@@ -180,12 +197,15 @@ export class WithdrawalService {
     }
   }
 
-  private async block(user: { id: string; banned: boolean }): Promise<WithdrawBlock | null> {
-    const [restrictions, lastDepositAt] = await Promise.all([
+  private async block(user: { id: string; banned: boolean }): Promise<Block | null> {
+    const [restrictions, lastDepositAt, suspected] = await Promise.all([
       new RestrictionStore(this.d.db).list(user.id),
       new DepositStore(this.d.db).lastCompletedAt(user.id),
+      this.suspicion(user.id),
     ]);
-    return withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now() });
+    const block = withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now() });
+    if (block === 'banned') return block;
+    return suspected ? 'fairplay' : block;
   }
 
   private refusal(reason: WithdrawRefusal, withdrawable: bigint): AppError {

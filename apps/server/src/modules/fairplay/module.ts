@@ -1,0 +1,87 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppContext } from '../../platform/context.ts';
+import { JobRunner } from '../../platform/jobs/runner.ts';
+import type { AdminTrail } from '../admin/index.ts';
+import type { EngineService } from '../engine/index.ts';
+import type { WalletCore } from '../wallet/index.ts';
+import { AnalysisService } from './analysis.service.ts';
+import type { PayoutGate } from './gate.ts';
+import type { GameRow } from './review.store.ts';
+import { ReviewStore } from './review.store.ts';
+import { ReviewService } from './review.service.ts';
+import { fairplayRoutes } from './routes.ts';
+import { FairplayWorker } from './worker.ts';
+
+export interface FairplayOptions {
+  /** How often an idle worker looks for queued analyses. */
+  pollEveryMs: number;
+}
+
+export const DEFAULT_FAIRPLAY_OPTIONS: FairplayOptions = { pollEveryMs: 1_000 };
+
+export interface FairplayDeps {
+  gate: PayoutGate;
+  engine: EngineService;
+  wallet: WalletCore;
+  trail: AdminTrail;
+  /** Pays a game after a clean analysis: matchmaking's settlement (idempotent under the escrow's close key). */
+  release: (game: GameRow) => Promise<void>;
+  accountRestricted: (uid: string) => Promise<void>;
+  kick: (uid: string) => Promise<unknown>;
+}
+
+export interface FairplayModule {
+  gate: PayoutGate;
+  worker: FairplayWorker;
+  review: ReviewService;
+  /** Withdrawals (SPEC 1, 9): a held payout or an open system flag stops them. */
+  underSuspicion(uid: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+/**
+ * Fair play (issue 14): the engine analysis of finished games from a queue in PostgreSQL, the
+ * hold of a flagged winner's pot, the admins' review (clear, confirm) and the players' analysis.
+ */
+export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: FairplayDeps, options = DEFAULT_FAIRPLAY_OPTIONS): FairplayModule {
+  const { db, clock, log } = ctx;
+  const flagsChanged = () => deps.trail.changes.publish(['flags'], false);
+  const worker = new FairplayWorker({
+    db,
+    clock,
+    engine: deps.engine,
+    log,
+    depth: ctx.config.fairplay.depth,
+    release: deps.release,
+    flagsChanged,
+  });
+  const review = new ReviewService(db, clock, { wallet: deps.wallet, trail: deps.trail, accountRestricted: deps.accountRestricted, kick: deps.kick }, log);
+  // As many games at once as the engine pool has processes (each game's searches run one after another).
+  const drainAll = () => Promise.all(Array.from({ length: ctx.config.engine.poolSize }, () => worker.drain()));
+  const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: drainAll }], log);
+  let draining: Promise<unknown> | null = null;
+  const wake = () => {
+    // An instance without the worker leaves the job to the instances that run one.
+    if (!ctx.config.fairplay.worker) return;
+    draining ??= worker
+      .drain()
+      .catch((err: unknown) => log.error({ err }, 'fair-play analysis failed'))
+      .finally(() => {
+        draining = null;
+      });
+  };
+  const analysis = new AnalysisService(db, clock, wake);
+  fairplayRoutes(app, { analysis, review });
+  if (ctx.config.fairplay.worker) jobs.start();
+  return {
+    gate: deps.gate,
+    worker,
+    review,
+    underSuspicion: (uid) => new ReviewStore(db).underSuspicion(uid),
+    async close() {
+      worker.stop();
+      await jobs.stop();
+      await draining;
+    },
+  };
+}

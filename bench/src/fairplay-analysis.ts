@@ -1,0 +1,80 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { STANDARD_FEN, type PlyAnalysis } from '@rush/domain';
+import { parseConfig } from '../../apps/server/src/config.ts';
+import { EnginePool, EngineService, engineCommand } from '../../apps/server/src/modules/engine/index.ts';
+import { analyseGame } from '../../apps/server/src/modules/fairplay/analyser.ts';
+import { DEFAULT_SUSTAINED } from './play-sustained.ts';
+import type { BenchResult } from './types.ts';
+
+export interface FairplayBenchOptions {
+  /** Real games (the domain's CC0 Lichess fixtures) analysed, as many at once as the pool has engines. */
+  games: number;
+}
+
+export const DEFAULT_FAIRPLAY_BENCH: FairplayBenchOptions = { games: 4 };
+
+const silent = { warn: () => {}, error: () => {} };
+const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+const FIXTURES = fileURLToPath(new URL('../../packages/domain/src/fairplay/fixtures/human.json', import.meta.url));
+
+/**
+ * Issue 14: games analysed per minute by the fair-play worker's analysis (analyseGame: one
+ * MultiPV-3 search per position at FAIRPLAY_DEPTH, as many games at once as the engine pool has
+ * processes, as each instance's worker runs), against games finished per minute at the load of
+ * the play-sustained benchmark (its top level of concurrent games at its mean think time, games
+ * of the analysed games' mean length). A ratio of at least 1 keeps up on one instance; below 1,
+ * instances running the worker (FAIRPLAY_WORKER) share the PostgreSQL queue (README).
+ */
+export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIRPLAY_BENCH): Promise<BenchResult> {
+  const config = parseConfig({
+    STOCKFISH_PATH: process.env.STOCKFISH_PATH,
+    ENGINE_POOL_SIZE: process.env.ENGINE_POOL_SIZE,
+    ENGINE_QUEUE_MAX: process.env.ENGINE_QUEUE_MAX,
+    FAIRPLAY_DEPTH: process.env.FAIRPLAY_DEPTH,
+  });
+  const all = JSON.parse(fs.readFileSync(FIXTURES, 'utf8')) as Array<{ plies: PlyAnalysis[] }>;
+  const games = all.slice(0, opts.games).map((g) => g.plies.map((p) => p.played));
+  const meanPlies = games.reduce((a, g) => a + g.length, 0) / games.length;
+  const pool = new EnginePool({ command: engineCommand(config.engine.stockfishPath), size: config.engine.poolSize, queueMax: config.engine.queueMax, log: silent });
+  const engine = new EngineService(pool);
+  try {
+    // Warm every process (not measured): start-up and the WebAssembly JIT.
+    await Promise.all(Array.from({ length: pool.size }, () => engine.analyseLines(STANDARD_FEN, [], { depth: config.fairplay.depth, multipv: 3 })));
+    let next = 0;
+    let positions = 0;
+    const t0 = nowMs();
+    await Promise.all(
+      Array.from({ length: pool.size }, async () => {
+        while (next < games.length) {
+          const moves = games[next++]!;
+          await analyseGame(engine, { initialFen: STANDARD_FEN, moves, moveTimes: [] }, { depth: config.fairplay.depth });
+          positions += moves.length + 1;
+        }
+      }),
+    );
+    const minutes = (nowMs() - t0) / 60_000;
+    const analysedPerMin = games.length / minutes;
+    const concurrent = Math.max(...DEFAULT_SUSTAINED.levels);
+    const thinkS = (DEFAULT_SUSTAINED.thinkMs[0] + DEFAULT_SUSTAINED.thinkMs[1]) / 2_000;
+    const finishedPerMin = (concurrent * 60) / (meanPlies * thinkS);
+    return {
+      title:
+        `fairplay-analysis: ${games.length} real games (mean ${meanPlies.toFixed(0)} plies) at depth ${config.fairplay.depth} MultiPV 3, ` +
+        `${pool.size} engine(s) (${config.engine.stockfishPath ?? 'npm build'}), vs games finished at the play-sustained load (${concurrent} games, a ply every ${thinkS} s)`,
+      columns: ['games/min', 'positions/s'],
+      rows: [
+        { label: 'games finished (play-sustained load)', values: [finishedPerMin, (finishedPerMin * (meanPlies + 1)) / 60] },
+        { label: 'games analysed (one instance)', values: [analysedPerMin, positions / (minutes * 60)] },
+      ],
+      ratios: { label: 'analysed / finished', values: [analysedPerMin / finishedPerMin, analysedPerMin / finishedPerMin] },
+      notes: [
+        analysedPerMin >= finishedPerMin
+          ? 'one instance keeps up with the finished games'
+          : `one instance does not keep up: about ${Math.ceil(finishedPerMin / analysedPerMin)} instances running the worker (FAIRPLAY_WORKER=true, the same PostgreSQL queue), or a native STOCKFISH_PATH, or a lower FAIRPLAY_DEPTH; staked games go first (priority 0), rated games wait`,
+      ],
+    };
+  } finally {
+    await pool.close();
+  }
+}
