@@ -3,7 +3,7 @@ import { statusText } from '@rush/domain';
 import { GameEvents, PLAY_TOPICS, type GameReviewData } from '@rush/protocol';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { statusOf } from '../play/record.ts';
+import { statusOf } from '../play/index.ts';
 import { ReviewStore, type GameRow } from './review.store.ts';
 
 /** The game's review state as its players' screens show it (the result popup's "Under review"). */
