@@ -3,7 +3,7 @@ import { adminPage } from '../support/admin.ts';
 import { boardColor, linkChessAccount, typeMove } from '../support/play.ts';
 import { newUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
-import { choose } from '../support/wizard.ts';
+import { findMatch, rcBalance } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 240_000 });
 
@@ -59,22 +59,8 @@ const ENGINE_LINE = [
   'd8d5',
 ];
 
-/** The RC balance shown in the header as a number ("1,190.00" is 1190). */
-async function rcBalance(page: Page): Promise<number> {
-  const text = (await page.getByRole('group', { name: 'RC balance' }).textContent()) ?? '';
-  return Number(text.replace(/[^\d.]/g, ''));
-}
-
-async function findMatch(page: Page): Promise<void> {
-  await page.goto('/start');
-  await choose(page, 'Blitz 5+0');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
-  await choose(page, '50 RushCoins');
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('button', { name: 'Find Match' }).click();
-  await expect(page).toHaveURL(/\/match$/);
-}
+/** The RC balance in the header as a number ("1,190.00" is 1190). */
+const rcAmount = async (page: Page) => Number((await rcBalance(page)).replace(/,/g, ''));
 
 test('an engine-like staked game is held, the winner sees Under review, the admin clears it and the payout lands once', async ({
   browser,
@@ -89,8 +75,8 @@ test('an engine-like staked game is held, the winner sees Under review, the admi
   await linkChessAccount(pageA, userA.username);
   await linkChessAccount(pageB, userB.username);
 
-  await findMatch(pageA);
-  await findMatch(pageB);
+  await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
+  await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
   for (const page of [pageA, pageB]) {
     await page.getByRole('button', { name: 'Accept' }).click();
   }
@@ -115,7 +101,7 @@ test('an engine-like staked game is held, the winner sees Under review, the admi
   // The analysis holds the pot: the winner's result says so instead of a payout.
   const result = white.getByRole('dialog', { name: 'CONGRATS' });
   await expect(result.getByRole('status')).toContainText('Under review', { timeout: 120_000 });
-  const held = await rcBalance(white);
+  const held = await rcAmount(white);
 
   await white.goto('/?history');
   const history = white.getByRole('dialog', { name: 'History' });
@@ -135,11 +121,11 @@ test('an engine-like staked game is held, the winner sees Under review, the admi
   await expect(admin.getByText(`Cleared: the payout of ${whiteUser.username} is on its way.`)).toBeVisible();
 
   // Pot 100 less the 10% fee.
-  await expect.poll(() => rcBalance(white), { timeout: 20_000 }).toBe(held + 90);
+  await expect.poll(() => rcAmount(white), { timeout: 20_000 }).toBe(held + 90);
   await white.reload();
   await expect(history.getByRole('row').filter({ hasText: blackUser.username })).toContainText('W: ');
   await expect(history.getByRole('row').filter({ hasText: blackUser.username })).not.toContainText('Under review');
   // Once: a second look later finds the same balance.
   await white.waitForTimeout(1_000);
-  expect(await rcBalance(white)).toBe(held + 90);
+  expect(await rcAmount(white)).toBe(held + 90);
 });
