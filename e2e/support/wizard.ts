@@ -8,3 +8,21 @@ export async function choose(page: Page, name: string): Promise<void> {
     await expect(radio).toBeChecked({ timeout: 1_000 });
   }).toPass();
 }
+
+/** Through the wizard: game type, RushCoins amount, then Find Match (lands on /match). */
+export async function findMatch(page: Page, gameType: string, amount: string): Promise<void> {
+  await page.goto('/start');
+  await choose(page, gameType);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await choose(page, amount);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
+  await page.getByRole('button', { name: 'Find Match' }).click();
+  await expect(page).toHaveURL(/\/match$/);
+}
+
+/** The RC balance shown in the header ("1,190.00"). */
+export async function rcBalance(page: Page): Promise<string> {
+  return ((await page.getByRole('group', { name: 'RC balance' }).textContent()) ?? '').replace(/[^\d.,]/g, '');
+}

@@ -3,7 +3,7 @@ import { adminApi, adminPage } from '../support/admin.ts';
 import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
-import { choose } from '../support/wizard.ts';
+import { choose, findMatch, rcBalance } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -12,24 +12,6 @@ async function uidOf(page: Page): Promise<string> {
   const res = await page.request.get('/api/session');
   const body = (await res.json()) as { user: { uid: string } };
   return body.user.uid;
-}
-
-/** The RC balance shown in the header ("1,190.00"). */
-async function rcBalance(page: Page): Promise<string> {
-  return ((await page.getByRole('group', { name: 'RC balance' }).textContent()) ?? '').replace(/[^\d.,]/g, '');
-}
-
-/** Through the wizard: game type, RushCoins amount, then Find Match. */
-async function findMatch(page: Page, gameType: string, amount: string): Promise<void> {
-  await page.goto('/start');
-  await choose(page, gameType);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
-  await choose(page, amount);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
-  await page.getByRole('button', { name: 'Find Match' }).click();
-  await expect(page).toHaveURL(/\/match$/);
 }
 
 test('two players go through the wizard, are matched, accept, play; one resigns and the result is paid once', async ({

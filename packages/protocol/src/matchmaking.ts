@@ -282,6 +282,8 @@ export const RecentGameView = z.object({
   currency: CurrencySchema.nullable(),
   amount: minor.nullable(),
   endedAt: iso,
+  /** The payout is held for a fair-play review (issue 14): the card says so instead of "won". */
+  underReview: z.boolean(),
 });
 export type RecentGameView = z.infer<typeof RecentGameView>;
 

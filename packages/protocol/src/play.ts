@@ -179,6 +179,7 @@ export const GameEvents = {
   offers: 'game.offers',
   takenBack: 'game.takenBack',
   presence: 'game.presence',
+  review: 'game.review',
   spectators: 'game.spectators',
   spectatorChat: 'spectator.chat',
   /** On `game-chat:{id}` only. */
@@ -259,6 +260,20 @@ export const GamePresenceData = z.object({
   disconnect: DisconnectView.nullable(),
 });
 export type GamePresenceData = z.infer<typeof GamePresenceData>;
+
+/**
+ * `game.review` (issue 14): after a finished game's analysis its payout was held for review, or
+ * an admin's review ended (cleared; confirmed: status `cheat`, the opponent the winner). Not
+ * versioned: it changes no move, and a client that misses it reads it with the game view.
+ */
+export const GameReviewData = z.object({
+  gameId: z.string(),
+  underReview: z.boolean(),
+  status: GameStatusSchema,
+  statusText: z.string(),
+  winner: ColorSchema.nullable(),
+});
+export type GameReviewData = z.infer<typeof GameReviewData>;
 
 export const GameSpectatorsData = z.object({ gameId: z.string(), count: z.number().int() });
 export const SpectatorChatData = z.object({ gameId: z.string(), line: SpectatorChatLine });

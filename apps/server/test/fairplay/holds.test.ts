@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIRPLAY_TEXTS, settlePot } from '@rush/domain';
-import { FAIRPLAY_ROUTES, MATCH_ROUTES, PLAY_ROUTES, WALLET_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
+import { FAIRPLAY_ROUTES, GameEvents, MATCH_ROUTES, PLAY_ROUTES, WALLET_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
 import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
@@ -39,6 +39,7 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     const b = await matchPlayer(server, admin, { usd: 5_000 });
     const gameId = await startMatch(server, a, b, usdSeek(server, STAKE / 100));
     const { white, black } = await colours(a, b, gameId);
+    await white.watch(gameId);
     await playGame(clock, gameId, white, black, styles, plies);
     const before = { white: await usd(server, white.uid), black: await usd(server, black.uid) };
     const resigned = await black.cmd('game.resign', { gameId });
@@ -77,8 +78,9 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     expect(flags).toHaveLength(1);
     expect(flags[0]!.evidence).toContain(gameId);
 
-    // The players see it under review; the analysis page has its verdict.
+    // The players see it under review (live on the game's topic too); the analysis page has its verdict.
     expect((await white.view(gameId)).underReview).toBe(true);
+    expect(await white.event(GameEvents.review, (d) => d.gameId === gameId)).toMatchObject({ underReview: true, status: 'resign', winner: 'white' });
     const history = await white.http.get(PLAY_ROUTES.history);
     expect(history.body.items.find((i: { gameId: string }) => i.gameId === gameId)?.underReview).toBe(true);
     const analysis = (await black.http.get(FAIRPLAY_ROUTES.analysis(gameId))).body as GameAnalysisResponse;
@@ -116,6 +118,8 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     expect(after.review).toBe('confirmed');
     expect(after.status).toBe('cheat');
     expect(after.winner).toBe('black');
+    const review = await white.event(GameEvents.review, (d) => d.gameId === gameId && !d.underReview);
+    expect(review).toMatchObject({ status: 'cheat', statusText: 'Cheating detected', winner: 'black' });
     const [cheater] = await server.ctx.db.select().from(users).where(eq(users.id, white.uid));
     expect(cheater!.banned).toBe(true);
     expect(await auditCount(server, 'fairplay.confirm')).toBe(audits + 1);

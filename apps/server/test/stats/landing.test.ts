@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LandingResponse, MATCH_ROUTES } from '@rush/protocol';
 import { registerUser } from '../accounts/support.ts';
@@ -5,6 +6,7 @@ import { FOOLS_MATE, play, Player, startGame } from '../play/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { TestClient } from '../support/http-client.ts';
+import { games } from '../../src/modules/play/schema.ts';
 import { insertGame } from './support.ts';
 
 const MINUTE = 60_000;
@@ -118,8 +120,13 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
       currency: 'wbx',
       amount: 50_000,
       endedAt: last.endedAt!.toISOString(),
+      underReview: false,
     });
     expect((await landing(cat!.client)).recentGame).toMatchObject({ gameId: last.id, opponent: 'bob', outcome: 'win' });
+    // A payout held for a fair-play review (issue 14) says so on the card.
+    await server.ctx.db.update(games).set({ review: 'held' }).where(eq(games.id, last.id));
+    expect((await landing(cat!.client)).recentGame).toMatchObject({ gameId: last.id, underReview: true });
+    await server.ctx.db.update(games).set({ review: null }).where(eq(games.id, last.id));
     expect((await landing(ann!.client)).recentGame).toMatchObject({
       opponent: 'cat',
       outcome: 'draw',

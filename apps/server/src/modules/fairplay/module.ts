@@ -9,6 +9,7 @@ import type { PayoutGate } from './gate.ts';
 import type { GameRow } from './review.store.ts';
 import { ReviewStore } from './review.store.ts';
 import { ReviewService } from './review.service.ts';
+import { reviewPublisher } from './review-events.ts';
 import { fairplayRoutes } from './routes.ts';
 import { FairplayWorker } from './worker.ts';
 
@@ -46,6 +47,7 @@ export interface FairplayModule {
 export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: FairplayDeps, options = DEFAULT_FAIRPLAY_OPTIONS): FairplayModule {
   const { db, clock, log } = ctx;
   const flagsChanged = () => deps.trail.changes.publish(['flags'], false);
+  const reviewChanged = reviewPublisher(db, ctx.hub, log);
   const worker = new FairplayWorker({
     db,
     clock,
@@ -54,8 +56,9 @@ export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: Fa
     depth: ctx.config.fairplay.depth,
     release: deps.release,
     flagsChanged,
+    reviewChanged,
   });
-  const review = new ReviewService(db, clock, { wallet: deps.wallet, trail: deps.trail, accountRestricted: deps.accountRestricted, kick: deps.kick }, log);
+  const review = new ReviewService(db, clock, { wallet: deps.wallet, trail: deps.trail, accountRestricted: deps.accountRestricted, kick: deps.kick, reviewChanged }, log);
   // As many games at once as the engine pool has processes (each game's searches run one after another).
   const drainAll = () => Promise.all(Array.from({ length: ctx.config.engine.poolSize }, () => worker.drain()));
   const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: drainAll }], log);

@@ -19,6 +19,8 @@ export interface ReviewPorts {
   accountRestricted(uid: string): Promise<void>;
   /** After a ban: out of the matchmaking queue (matchmaking). */
   kick(uid: string): Promise<unknown>;
+  /** After a review: the game's screens drop "Under review" (review-events.ts). */
+  reviewChanged?(gameId: string): Promise<void>;
 }
 
 const alreadyReviewed = () => new AppError('CONFLICT', FAIRPLAY_TEXTS.alreadyReviewed);
@@ -88,6 +90,7 @@ export class ReviewService {
         { before: { gameId, review: 'held' }, after: { gameId, review: 'cleared', paidTo: hold.winnerUid } },
       );
     });
+    await this.ports.reviewChanged?.(gameId);
     await this.ports.trail.changes.publish(['flags']);
   }
 
@@ -126,6 +129,7 @@ export class ReviewService {
         },
       );
     });
+    await this.ports.reviewChanged?.(gameId);
     await this.ports.kick(hold.winnerUid).catch((err: unknown) => this.log.error({ err, uid: hold.winnerUid }, 'banned cheater not taken out of the queue'));
     await this.ports.accountRestricted(hold.winnerUid).catch((err: unknown) => this.log.warn({ err, uid: hold.winnerUid }, 'cheater not told of the ban'));
     await this.ports.trail.changes.publish(['flags', 'bans', 'users']);

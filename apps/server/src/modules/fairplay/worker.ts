@@ -37,6 +37,8 @@ export interface WorkerDeps {
   release: (game: GameRow) => Promise<void>;
   /** After a hold or a new flag: the admin consoles refetch. */
   flagsChanged: () => Promise<void>;
+  /** After a hold: the game's screens show "Under review" (review-events.ts). */
+  reviewChanged?: (gameId: string) => Promise<void>;
 }
 
 /**
@@ -93,7 +95,10 @@ export class FairplayWorker {
       );
       const outcome = await this.complete(job, game, plies);
       if (outcome === 'lost') return;
-      if (outcome === 'held') await this.d.flagsChanged();
+      if (outcome === 'held') {
+        await this.d.flagsChanged();
+        await this.d.reviewChanged?.(game.id);
+      }
       if (outcome === 'pay') {
         await this.d.release(game).catch((err: unknown) => log.error({ err, gameId: game.id }, 'payout after analysis failed; the escrow sweep retries'));
       }
@@ -179,7 +184,10 @@ export class FairplayWorker {
       await this.hold(tx, game, winnerUid, [ANALYSIS_FAILED_REASON], false);
       return true;
     });
-    if (held) await this.d.flagsChanged();
+    if (held) {
+      await this.d.flagsChanged();
+      await this.d.reviewChanged?.(game.id);
+    }
   }
 
   /**

@@ -4,3 +4,4 @@ export { coinFlip, newPublicId } from './ids.ts';
 export { registerPlay } from './module.ts';
 export type { PlayModule } from './module.ts';
 export { ProfileStore } from './profiles.store.ts';
+export { statusOf } from './record.ts';

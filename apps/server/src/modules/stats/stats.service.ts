@@ -1,5 +1,4 @@
 import {
-  GAME_STATUSES,
   isGameModeId,
   LANDING_LEADERBOARD_SIZE,
   LEADERBOARD_PAGE_SIZE,
@@ -7,7 +6,6 @@ import {
   ONLINE_WINDOW_MS,
   outcomeFor,
   type Currency,
-  type GameStatus,
 } from '@rush/domain';
 import type {
   LandingResponse,
@@ -19,6 +17,7 @@ import type {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { PresenceStore } from '../accounts/index.ts';
+import { statusOf } from '../play/index.ts';
 import { StatsStore, type OngoingRow, type RecentRow, type WinnerSum } from './stats.store.ts';
 
 /** The landing lists at most this many live games (newest first). */
@@ -43,9 +42,7 @@ function ongoingView(g: OngoingRow): OngoingGameView | null {
 }
 
 function recentView(g: RecentRow, uid: string): RecentGameView {
-  const status: GameStatus = (GAME_STATUSES as readonly string[]).includes(g.status)
-    ? (g.status as GameStatus)
-    : 'unknownfinish';
+  const status = statusOf(g);
   const staked = g.stakeCurrency !== null && g.stakeAmount !== null;
   return {
     gameId: g.id,
@@ -54,6 +51,7 @@ function recentView(g: RecentRow, uid: string): RecentGameView {
     currency: staked ? g.stakeCurrency : null,
     amount: staked ? g.stakeAmount : null,
     endedAt: g.endedAt.toISOString(),
+    underReview: g.review === 'held',
   };
 }
 

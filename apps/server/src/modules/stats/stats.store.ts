@@ -37,6 +37,7 @@ export interface RecentRow {
   stakeCurrency: Currency | null;
   stakeAmount: number | null;
   endedAt: Date;
+  review: string | null;
 }
 
 const whiteUser = alias(users, 'white_user');
@@ -142,6 +143,7 @@ export class StatsStore {
         stakeCurrency: games.stakeCurrency,
         stakeAmount: games.stakeAmount,
         endedAt: games.endedAt,
+        review: games.review,
       })
       .from(games)
       .leftJoin(

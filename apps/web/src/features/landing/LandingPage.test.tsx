@@ -188,6 +188,7 @@ describe('landing dashboard', () => {
           currency: 'usd',
           amount: 2500,
           endedAt: '2024-05-01T10:00:00.000Z',
+          underReview: false,
         },
       }),
     );
@@ -197,6 +198,26 @@ describe('landing dashboard', () => {
     expect(textWithoutMarks(card)).toContain('Wager $25.00 won');
     expect(sandboxMarks(card)).toHaveLength(1);
     expect(within(card).getByRole('link', { name: 'View game' }).getAttribute('href')).toBe('/tv/g7');
+  });
+
+  test('a payout held for a fair-play review reads "under review" on the card, not "won"', async () => {
+    show(
+      makeMe(),
+      landing({
+        recentGame: {
+          gameId: 'g8',
+          opponent: 'bob',
+          outcome: 'win',
+          currency: 'wbx',
+          amount: 5000,
+          endedAt: '2024-05-01T10:00:00.000Z',
+          underReview: true,
+        },
+      }),
+    );
+    const card = await screen.findByRole('region', { name: 'Your recent game' });
+    expect(textWithoutMarks(card)).toMatch(/Wager .+ under review/);
+    expect(textWithoutMarks(card)).not.toMatch(/Wager .+ won/);
   });
 
   test('a banned user sees the ban notice; others do not', async () => {

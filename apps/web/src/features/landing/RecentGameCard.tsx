@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
+import { FAIRPLAY_TEXTS } from '@rush/domain';
 import type { RecentGameView } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
 import { formatDateTime } from '../wallet/format.ts';
@@ -22,9 +23,11 @@ const STAKE_FATE: Record<RecentGameView['outcome'], string> = {
 /** The stake as the card shows it: "Wager $5.00 won", lost, or returned. */
 function Stake({ game: g }: { game: RecentGameView }) {
   if (g.currency === null || g.amount === null) return null;
+  // A held payout is not "won" yet (issue 14).
+  const fate = g.underReview ? FAIRPLAY_TEXTS.underReview.toLowerCase() : STAKE_FATE[g.outcome];
   return (
     <p className="recent-stake">
-      Wager <Amount minor={g.amount} currency={g.currency} /> {STAKE_FATE[g.outcome]}
+      Wager <Amount minor={g.amount} currency={g.currency} /> {fate}
     </p>
   );
 }

@@ -72,6 +72,51 @@ describe('applyGameEvent', () => {
     expect(applyGameEvent(asWhite.game, ended, 0).kind).toBe('stale');
   });
 
+  test('a review holds the payout ("Under review"), and a confirmed one swaps the result', () => {
+    const ended = applyGameEvent(
+      game,
+      {
+        type: 'game.ended',
+        data: {
+          gameId: 'g1',
+          version: 5,
+          status: 'resign',
+          statusText: 'Game was resigned',
+          winner: 'white',
+          endedAt: now,
+          clock: { ...clock, runningSince: null },
+          ratingDiff: null,
+          chatClosesAt: now,
+        },
+      },
+      0,
+    );
+    if (ended.kind !== 'applied') throw new Error('not applied');
+    const review = (underReview: boolean, status: string, winner: string) => ({
+      type: 'game.review',
+      data: {
+        gameId: 'g1',
+        underReview,
+        status,
+        statusText: status === 'cheat' ? 'Cheating detected' : 'Game was resigned',
+        winner,
+      },
+    });
+    const held = applyGameEvent(ended.game, review(true, 'resign', 'white'), 0);
+    expect(held.kind === 'applied' && held.game.view).toMatchObject({ underReview: true, resultTitle: 'CONGRATS' });
+    if (held.kind !== 'applied') return;
+    const confirmed = applyGameEvent(held.game, review(false, 'cheat', 'black'), 0);
+    expect(confirmed.kind === 'applied' && confirmed.game.view).toMatchObject({
+      underReview: false,
+      status: 'cheat',
+      statusText: 'Cheating detected',
+      winner: 'black',
+      resultTitle: 'Unlucky',
+    });
+    // Before the end there is nothing to review.
+    expect(applyGameEvent(game, review(true, 'resign', 'white'), 0).kind).toBe('ignored');
+  });
+
   test('presence, spectators and chats carry no version and always apply', () => {
     const presence = applyGameEvent(
       game,

@@ -139,6 +139,21 @@ export function applyGameEvent(game: LiveGame, event: EventLike, now: number): A
         game: { ...game, view: { ...view, white, black, disconnect: view.endedAt ? null : d.disconnect } },
       };
     }
+    case GameEvents.review: {
+      // A finished game's payout held for review, or the review's end (confirmed: `cheat`, the
+      // opponent the winner, so the titles swap).
+      const d = e.data;
+      if (view.endedAt === null) return { kind: 'ignored' };
+      const next: GameView = {
+        ...view,
+        underReview: d.underReview,
+        status: d.status,
+        statusText: d.statusText,
+        winner: d.winner,
+        resultTitle: resultTitle({ status: d.status, winner: d.winner, viewer: view.you }),
+      };
+      return { kind: 'applied', game: { ...game, view: next } };
+    }
     case GameEvents.spectators:
       return { kind: 'applied', game: { ...game, view: { ...view, spectators: e.data.count } } };
     case GameEvents.spectatorChat:

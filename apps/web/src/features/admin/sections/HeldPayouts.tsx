@@ -6,11 +6,11 @@ import { clearHeldGame, confirmHeldGame, fetchHeldGames } from '../../../api/fai
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SideFiguresTable } from '../../fairplay/SideFiguresTable.tsx';
-import { formatTime, InputField, SectionFrame } from '../parts.tsx';
+import { ConfirmCheatingDialog } from './ConfirmCheatingDialog.tsx';
+import { formatTime, SectionFrame } from '../parts.tsx';
 import { sectionKey } from '../queries.ts';
 
 /**
@@ -56,28 +56,15 @@ function ConfirmHeldDialog({
   onClose: () => void;
   onDone: (text: string) => void;
 }) {
-  const [reason, setReason] = useState('Cheating');
-  const confirm = useReview(() => confirmHeldGame(game.gameId, { reason: reason.trim() }));
+  const confirm = useReview((reason: string) => confirmHeldGame(game.gameId, { reason }));
   return (
-    <Dialog title={`Confirm cheating by ${game.winner.username}`} onClose={onClose} className="admin-dialog">
-      <p>{HELD_TEXTS.confirmCheating(game.winner.username, game.loser.username)}</p>
-      <InputField label="Reason" value={reason} onValueChange={setReason} maxLength={500} />
-      <FormMessage text={confirm.isError ? errorText(confirm.error) : null} />
-      <div className="confirm-actions">
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          busy={confirm.isPending}
-          onClick={() =>
-            confirm.mutate(undefined, { onSuccess: () => onDone(HELD_TEXTS.confirmed(game.winner.username)) })
-          }
-        >
-          Confirm cheating
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmCheatingDialog
+      username={game.winner.username}
+      explanation={HELD_TEXTS.confirmCheating(game.winner.username, game.loser.username)}
+      mutation={confirm}
+      onClose={onClose}
+      onConfirmed={() => onDone(HELD_TEXTS.confirmed(game.winner.username))}
+    />
   );
 }
 

@@ -3,10 +3,10 @@ import type { AdminPlayerReport } from '@rush/protocol';
 import { confirmCheating, dismissReports } from '../../../api/admin.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { Dialog } from '../../../ui/Dialog.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
-import { InputField, SectionFrame } from '../parts.tsx';
+import { SectionFrame } from '../parts.tsx';
+import { ConfirmCheatingDialog } from './ConfirmCheatingDialog.tsx';
 import { useAdminMutation, useReports } from '../queries.ts';
 import { ReportsTable } from '../ReportsTable.tsx';
 
@@ -14,27 +14,18 @@ export const CONFIRM_CHEATING_TEXT =
   'Confirm cheating? The player is banned with this reason and their reports are removed.'; // ours
 
 /** SPEC 4: confirming cheating bans the player and removes the reports; asked first, with a reason. */
-function ConfirmCheatingDialog({ report, onClose }: { report: AdminPlayerReport; onClose: () => void }) {
-  const [reason, setReason] = useState('Cheating');
-  const confirm = useAdminMutation(['reports', 'bans', 'users'], () => confirmCheating(report.id, reason.trim()));
+function ConfirmReportsDialog({ report, onClose }: { report: AdminPlayerReport; onClose: () => void }) {
+  const confirm = useAdminMutation(['reports', 'bans', 'users'], (reason: string) =>
+    confirmCheating(report.id, reason),
+  );
   return (
-    <Dialog title={`Confirm cheating by ${report.username}`} onClose={onClose} className="admin-dialog">
-      <p>{CONFIRM_CHEATING_TEXT}</p>
-      <InputField label="Reason" value={reason} onValueChange={setReason} maxLength={500} />
-      <FormMessage text={confirm.isError ? errorText(confirm.error) : null} />
-      <div className="confirm-actions">
-        <Button variant="secondary" onClick={onClose} data-autofocus>
-          Cancel
-        </Button>
-        <Button
-          variant="danger"
-          busy={confirm.isPending}
-          onClick={() => confirm.mutate(undefined, { onSuccess: onClose })}
-        >
-          Confirm cheating
-        </Button>
-      </div>
-    </Dialog>
+    <ConfirmCheatingDialog
+      username={report.username}
+      explanation={CONFIRM_CHEATING_TEXT}
+      mutation={confirm}
+      onClose={onClose}
+      onConfirmed={onClose}
+    />
   );
 }
 
@@ -74,7 +65,7 @@ export function ReportsSection() {
         )}
       </QueryState>
       <FormMessage text={dismiss.isError ? errorText(dismiss.error) : null} />
-      {confirming ? <ConfirmCheatingDialog report={confirming} onClose={() => setConfirming(null)} /> : null}
+      {confirming ? <ConfirmReportsDialog report={confirming} onClose={() => setConfirming(null)} /> : null}
     </SectionFrame>
   );
 }
