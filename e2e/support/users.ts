@@ -17,17 +17,17 @@ export function newUser(): TestUser {
 }
 
 async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise<Record<string, string>> {
-  await request.get('/api/session');
+  await request.get(`${baseURL}/api/session`);
   const state = await request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';
   return { 'x-csrf-token': csrf, origin: baseURL };
 }
 
-/** Registers and logs in through the API with the page's cookies (so the page is signed in afterwards). */
+/** Registers and logs in through the API of the app at `baseURL` with the page's cookies (so the page is signed in afterwards). */
 export async function registerViaApi(page: Page, user: TestUser, baseURL: string): Promise<void> {
   const headers = await csrfHeaders(page.request, baseURL);
   const res = await honouringRetryAfter(() =>
-    page.request.post('/api/auth/register', {
+    page.request.post(`${baseURL}/api/auth/register`, {
       headers,
       data: {
         username: user.username,
@@ -42,7 +42,7 @@ export async function registerViaApi(page: Page, user: TestUser, baseURL: string
   expect(res.ok(), await res.text()).toBe(true);
   // Registration signs nobody in (it answers a taken address like a new one): log in.
   const login = await honouringRetryAfter(() =>
-    page.request.post('/api/auth/login', {
+    page.request.post(`${baseURL}/api/auth/login`, {
       headers,
       data: { identifier: user.username, password: user.password },
     }),

@@ -5,8 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { E2E } from '../support/ports.ts';
-import { honouringRetryAfter } from '../support/retry-after.ts';
-import { dismissOnboarding, newUser } from '../support/users.ts';
+import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
 
 /**
  * Issue 15: with CHESS_PLATFORM=lichess, players link their Lichess account through Lichess's
@@ -61,39 +60,10 @@ async function lichessLogin(username: string): Promise<void> {
   expect(res.ok).toBe(true);
 }
 
-/** Registers and logs in through the API of this spec's instance, with the page's cookies. */
-async function signUp(page: Page): Promise<void> {
-  const user = newUser();
-  await page.request.get(`${app.url}/api/session`);
-  const csrf = (await page.request.storageState()).cookies.find((c) => c.name === 'csrf')?.value ?? '';
-  const headers = { 'x-csrf-token': csrf, origin: app.url };
-  const reg = await honouringRetryAfter(() =>
-    page.request.post(`${app.url}/api/auth/register`, {
-      headers,
-      data: {
-        username: user.username,
-        email: user.email,
-        dob: { year: 1990, month: 6, day: 15 },
-        password: user.password,
-        confirmPassword: user.password,
-        acceptTerms: true,
-      },
-    }),
-  );
-  expect(reg.ok(), await reg.text()).toBe(true);
-  const login = await honouringRetryAfter(() =>
-    page.request.post(`${app.url}/api/auth/login`, {
-      headers,
-      data: { identifier: user.username, password: user.password },
-    }),
-  );
-  expect(login.ok(), await login.text()).toBe(true);
-}
-
 async function newPlayer(browser: Browser): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await dismissOnboarding(page);
-  await signUp(page);
+  await registerViaApi(page, newUser(), app.url);
   return page;
 }
 
