@@ -249,7 +249,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('the app config names the product, support address and protocol, with Google and captcha off', async () => {
+  it('the app config names the product, support address, protocol and chess platform, with Google and captcha off', async () => {
     const res = await new TestClient(server.baseUrl).get('/api/app/config');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
@@ -260,6 +260,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
       captchaScriptUrl: null,
       protocolVersion: 1,
       payments: 'sandbox',
+      chessPlatform: 'builtin',
     });
   });
 });

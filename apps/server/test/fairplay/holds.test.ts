@@ -181,12 +181,14 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
       await playGame(clock, gameId, white, black, { white: 'human', black: 'human' }, 4);
       expect((await black.cmd('game.resign', { gameId })).ok).toBe(true);
       await analysed(server, gameId);
-      // Short games settle at once, as before.
-      expect(await escrow(gameId)).toBe(0n);
+      // Short games settle at once, as before (the settlement follows the resign's commit).
+      await expect.poll(() => escrow(gameId), { timeout: 10_000 }).toBe(0n);
     }
     for (const p of [a, b]) {
-      const flags = await systemFlags(p.uid);
-      expect(flags.map((f) => f.kind)).toEqual(['collusion:earlyEnd']);
+      // The signals run after the job completes (the job's `done` does not wait for them).
+      await expect
+        .poll(async () => (await systemFlags(p.uid)).map((f) => f.kind), { timeout: 10_000 })
+        .toEqual(['collusion:earlyEnd']);
       const summary = await p.http.get(WALLET_ROUTES.summary);
       expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
     }
