@@ -11,7 +11,7 @@ import {
   MATCH_ROUTES,
   PLAY_ROUTES,
 } from '@rush/protocol';
-import { LichessClient, TokenCipher } from '../../src/modules/lichess/index.ts';
+import { LICHESS_TEXTS, LichessClient, TokenCipher } from '../../src/modules/lichess/index.ts';
 import { FactsReader } from '../../src/modules/matchmaking/index.ts';
 import { lichessAccounts, lichessLinkRequests } from '../../src/modules/play/schema.ts';
 import { register, type RegisteredUser } from '../realtime/support/accounts.ts';
@@ -154,6 +154,19 @@ describe.each(DB_KINDS)('Lichess link on %s (issue 15)', (kind) => {
       body: { error: { message: PLAY_TEXTS.lichessOnly } },
     });
     expect((await me(a)).balances.wbx).toBe(Number(RC_REWARDS.linkAccount));
+  });
+
+  it('Lichess limiting the account read right after the exchange: the SPEC 429 alert, nothing linked, no reward', async () => {
+    const a = await register(server);
+    const { back } = await authorize(server, emu, a, 'erin');
+    emu.faults.rateLimit(1, undefined, '/api/account');
+    expect(await a.client.post(PLAY_ROUTES.lichessCallback, back)).toMatchObject({
+      status: 429,
+      body: { error: { message: LICHESS_TEXTS.rateLimited } },
+    });
+    expect(await row(a.uid)).toBeUndefined();
+    expect((await me(a)).chessUsername).toBeNull();
+    expect((await me(a)).balances.wbx).toBe(0);
   });
 
   it('the verifier is checked: a code exchanged with another verifier links nothing', async () => {

@@ -104,7 +104,11 @@ export class LichessLinkService {
       }
       throw e instanceof AppError ? e : new AppError('UNAVAILABLE', PLAY_TEXTS.lichessUnavailable);
     }
-    const account = await this.client.account(token);
+    // Lichess unreachable (or limiting us) right after the exchange is a clear 503, never a 500.
+    const account = await this.client.account(token).catch(async (e: unknown) => {
+      await this.revokeQuietly(token);
+      throw e instanceof AppError ? e : new AppError('UNAVAILABLE', PLAY_TEXTS.lichessUnavailable);
+    });
     if (account.closed) {
       await this.revokeQuietly(token);
       throw new AppError('FORBIDDEN', PLAY_TEXTS.lichessClosed);

@@ -171,8 +171,8 @@ export interface LichessEmulator {
   /** Makes the export of a game say something else (a contradicted result). */
   overrideExport(id: string, patch: Record<string, unknown>): void;
   readonly faults: {
-    /** The next `count` requests (with `token` only, when given) answer 429. */
-    rateLimit(count?: number, token?: string): void;
+    /** The next `count` requests (with `token` only, and to `path` only, when given) answer 429. */
+    rateLimit(count?: number, token?: string, path?: string): void;
     /** Cuts every open stream (of that kind) now; returns how many. */
     dropStreams(kind?: 'game' | 'event'): number;
     /** The next `count` lines written to streams are each preceded by a malformed line. */
@@ -212,6 +212,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
   const fault = {
     rateLimit: 0,
     rateLimitToken: undefined as string | undefined,
+    rateLimitPath: undefined as string | undefined,
     malformed: 0,
     slowMs: 0,
     declineBots: false,
@@ -612,7 +613,11 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
 
     if (fault.slowMs > 0) await new Promise((r) => setTimeout(r, fault.slowMs));
     if (u.pathname.startsWith('/_emulator/')) return control(req, res, u);
-    if (fault.rateLimit > 0 && (fault.rateLimitToken === undefined || fault.rateLimitToken === bearer)) {
+    if (
+      fault.rateLimit > 0 &&
+      (fault.rateLimitToken === undefined || fault.rateLimitToken === bearer) &&
+      (fault.rateLimitPath === undefined || fault.rateLimitPath === u.pathname)
+    ) {
       fault.rateLimit -= 1;
       return json(res, 429, { error: 'Too many requests. Try again later.' });
     }
@@ -1099,9 +1104,10 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     game: (id) => games.get(id),
     overrideExport: (id, patch) => exportOverrides.set(id, patch),
     faults: {
-      rateLimit: (count = 1, token) => {
+      rateLimit: (count = 1, token, path) => {
         fault.rateLimit = count;
         fault.rateLimitToken = token;
+        fault.rateLimitPath = path;
       },
       dropStreams,
       malformedLines: (count = 1) => {
