@@ -152,6 +152,18 @@ describe('withdraw blocks (SPEC 4, 9)', () => {
       },
       'banned',
     ],
+    ['a fair-play review', { ...none, suspected: true }, 'fairplay'],
+    [
+      'a ban outranks a review, a review outranks a report and a recent deposit',
+      {
+        ...none,
+        suspected: true,
+        lastDepositAt: ago(HOUR),
+        restrictions: [{ kind: 'reported' as const, createdAt: ago(10 * 60_000) }],
+      },
+      'fairplay',
+    ],
+    ['a ban outranks a review', { ...none, banned: true, suspected: true }, 'banned'],
     ['a deposit 47 hours ago', { ...none, lastDepositAt: ago(47 * HOUR) }, 'recentDeposit'],
     ['a deposit 48 hours ago', { ...none, lastDepositAt: ago(48 * HOUR) }, null],
   ])('%s', (_name, opts, expected) => {

@@ -64,20 +64,24 @@ export interface Restriction {
 export const restrictionActive = (r: Restriction, now: Date): boolean =>
   now.getTime() - r.createdAt.getTime() >= RESTRICTION_WINDOW_MS;
 
-export type WithdrawBlock = 'banned' | 'reported' | 'recentDeposit';
+export type WithdrawBlock = 'banned' | 'fairplay' | 'reported' | 'recentDeposit';
 
 /**
  * SPEC 4, 9: why Withdraw is disabled right now, the strongest reason first (a ban outranks a
- * report, which outranks the 48 hours after the last deposit); null when it is enabled.
+ * fair-play review, issue 14: "suspected cheaters cannot withdraw until review", which outranks
+ * a report, which outranks the 48 hours after the last deposit); null when it is enabled.
+ * `suspected`: a held payout or an open system flag.
  */
 export function withdrawBlock(opts: {
   banned: boolean;
   restrictions: readonly Restriction[];
   lastDepositAt: Date | null;
   now: Date;
+  suspected?: boolean;
 }): WithdrawBlock | null {
   const active = opts.restrictions.filter((r) => restrictionActive(r, opts.now));
   if (opts.banned || active.some((r) => r.kind === 'banned')) return 'banned';
+  if (opts.suspected) return 'fairplay';
   if (active.some((r) => r.kind === 'reported')) return 'reported';
   if (opts.lastDepositAt && opts.now.getTime() - opts.lastDepositAt.getTime() < WITHDRAW_BLOCK_AFTER_DEPOSIT_MS) {
     return 'recentDeposit';

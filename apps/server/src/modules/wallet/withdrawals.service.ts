@@ -41,11 +41,8 @@ export interface WithdrawalDeps {
 export interface WithdrawStanding {
   balance: bigint;
   withdrawable: bigint;
-  block: Block | null;
+  block: WithdrawBlock | null;
 }
-
-/** The domain's reasons, and fair play's review (after a ban, before a report: a review outranks a grudge). */
-type Block = WithdrawBlock | 'fairplay';
 
 /**
  * Withdrawals (SPEC 4, 9): refused or disabled by the rules, else held in the user's
@@ -73,7 +70,7 @@ export class WithdrawalService {
     return { balance, withdrawable: withdrawableAmount(balance, unwagered), block: await this.block(user) };
   }
 
-  blockText(block: Block): string {
+  blockText(block: WithdrawBlock): string {
     if (block === 'fairplay') return FAIRPLAY_TEXTS.withdrawalOnHold;
     return block === 'banned'
       ? TEXTS.loginDisabled(this.d.supportEmail)
@@ -93,7 +90,6 @@ export class WithdrawalService {
   ): Promise<WalletTransaction> {
     const amount = BigInt(input.amount);
     const block = await this.block(user);
-    if (block === 'fairplay') throw new AppError('WITHDRAW_DISABLED', this.blockText(block));
     const id = crypto.randomUUID();
     const now = this.d.clock.now();
     const from = accountOf.user(user.id, 'usd');
@@ -197,20 +193,19 @@ export class WithdrawalService {
     }
   }
 
-  private async block(user: { id: string; banned: boolean }): Promise<Block | null> {
+  private async block(user: { id: string; banned: boolean }): Promise<WithdrawBlock | null> {
     const [restrictions, lastDepositAt, suspected] = await Promise.all([
       new RestrictionStore(this.d.db).list(user.id),
       new DepositStore(this.d.db).lastCompletedAt(user.id),
       this.suspicion(user.id),
     ]);
-    const block = withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now() });
-    if (block === 'banned') return block;
-    return suspected ? 'fairplay' : block;
+    return withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now(), suspected });
   }
 
   private refusal(reason: WithdrawRefusal, withdrawable: bigint): AppError {
     switch (reason) {
       case 'banned':
+      case 'fairplay':
       case 'reported':
       case 'recentDeposit':
         return new AppError('WITHDRAW_DISABLED', this.blockText(reason));
