@@ -77,10 +77,18 @@ test('an engine-like staked game is held, the winner sees Under review, the admi
 
   await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
   await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
-  for (const page of [pageA, pageB]) {
+  // Matched: each sees the other, then accepts; the game starts once both stakes are in escrow
+  // (under a loaded machine that can take several seconds).
+  for (const [page, other] of [
+    [pageA, userB],
+    [pageB, userA],
+  ] as const) {
+    await expect(page.getByText(other.username).first()).toBeVisible();
     await page.getByRole('button', { name: 'Accept' }).click();
   }
-  for (const page of [pageA, pageB]) await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible();
+  for (const page of [pageA, pageB]) {
+    await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible({ timeout: 30_000 });
+  }
   const [white, black] = (await boardColor(pageA)) === 'white' ? [pageA, pageB] : [pageB, pageA];
   const [whiteUser, blackUser] = white === pageA ? [userA, userB] : [userB, userA];
 
