@@ -5,12 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { E2E } from '../support/ports.ts';
+import { boardColor, clickMove, typeMove } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { choose, rcBalance } from '../support/wizard.ts';
 
 /**
  * Issue 15: with CHESS_PLATFORM=lichess, players link their Lichess account through Lichess's
  * authorisation page (the emulator's, with Authorize and Cancel) and land on /start; a Lichess
- * account is linked to one account only. This spec runs its own instance next to the emulator
+ * account is linked to one account only; two linked players find each other, play to mate on
+ * Lichess through the app while a visitor watches, and are paid. This spec runs its own instance next to the emulator
  * started as its own process (apps/server/test/support/lichess-emulator/cli.ts).
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -39,7 +42,7 @@ async function startEmulator(): Promise<string> {
       '--approval',
       'page',
       '--users',
-      'Bobby:1720,Carol:1650,Dave:1400:prov',
+      'Bobby:1720,Carol:1650,Dave:1400:prov,Erin:1600,Frank:1600',
     ],
     { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
   );
@@ -137,4 +140,76 @@ test('Cancel on Lichess says so on /callbacklichess; Try again authorises and la
   await expect(c).toHaveURL(new RegExp(`^${emulatorUrl}/oauth\\?`));
   await c.getByRole('button', { name: 'Authorize' }).click();
   await expectLinked(c, 'Dave');
+});
+
+/** Through the wizard on this spec's app: game type, RushCoins amount, Find Match (lands on /match). */
+async function findRcMatch(page: Page, gameType: string, amount: string): Promise<void> {
+  await page.goto(`${app.url}/start`);
+  await choose(page, gameType);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await choose(page, amount);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
+  await page.getByRole('button', { name: 'Find Match' }).click();
+  await expect(page).toHaveURL(/\/match$/);
+}
+
+test('two linked players find each other, play to mate on Lichess, a visitor watches, and the RushCoins are paid', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const players: { page: Page; name: string }[] = [];
+  for (const name of ['Erin', 'Frank']) {
+    const page = await newPlayer(browser);
+    await openAuthorisation(page, name);
+    await page.getByRole('button', { name: 'Authorize' }).click();
+    await expectLinked(page, name);
+    players.push({ page, name });
+  }
+  const [a, b] = players as [{ page: Page; name: string }, { page: Page; name: string }];
+
+  await findRcMatch(a.page, 'Blitz 5+0', '50 RushCoins');
+  await findRcMatch(b.page, 'Blitz 5+0', '50 RushCoins');
+  for (const [me, other] of [
+    [a, b],
+    [b, a],
+  ] as const) {
+    await expect(me.page.getByText(other.name).first()).toBeVisible({ timeout: 15_000 });
+    await me.page.getByRole('button', { name: 'Accept' }).click();
+  }
+  for (const { page } of players) {
+    await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
+  }
+  const [white, black] = (await boardColor(a.page)) === 'white' ? [a.page, b.page] : [b.page, a.page];
+
+  // The game lives on Lichess: the emulator holds it, with both linked accounts.
+  const current = await white.request.get(`${app.url}/api/play/current`);
+  const gameId = ((await current.json()) as { game: { id: string } }).game.id;
+
+  // A visitor watches from another browser.
+  const visitor = await (await browser.newContext()).newPage();
+  await dismissOnboarding(visitor);
+  await visitor.goto(`${app.url}/tv/${gameId}`);
+  await expect(visitor.getByRole('group', { name: 'Chess board' })).toBeVisible();
+
+  // 1. f3 e5 2. g4 Qh4#, by clicks and typing; each move goes to Lichess and comes back.
+  await clickMove(white, 'f2', 'f3');
+  await expect(black.getByRole('button', { name: 'f3 white pawn' })).toBeVisible();
+  await typeMove(black, 'e5');
+  await expect(white.getByRole('button', { name: 'e5 black pawn' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'e5 black pawn' })).toBeVisible();
+  await typeMove(white, 'g4');
+  await expect(black.getByRole('button', { name: 'g4 white pawn' })).toBeVisible();
+  await clickMove(black, 'd8', 'h4');
+
+  // Lichess says mate, its export confirms it, and the app pays: the same popups and amounts as
+  // on the built-in platform (450 + 90 + rewards 100 + 250 win + 300 first game of the day).
+  await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible({ timeout: 30_000 });
+  await expect(white.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
+  await expect(visitor.getByRole('region', { name: 'Moves' })).toContainText('Qh4#');
+  await expect(visitor.getByRole('button', { name: 'h4 black queen' })).toBeVisible();
+  await expect.poll(() => rcBalance(black)).toBe('1,190.00');
+  await expect.poll(() => rcBalance(white)).toBe('850.00');
 });

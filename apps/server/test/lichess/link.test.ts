@@ -5,7 +5,6 @@ import { PLAY_TEXTS, RC_REWARDS } from '@rush/domain';
 import {
   ACCOUNT_ROUTES,
   AppConfigResponse,
-  LichessLinkStartResponse,
   LichessLinkStatusResponse,
   LinkChessResponse,
   MATCH_ROUTES,
@@ -18,41 +17,9 @@ import { register, type RegisteredUser } from '../realtime/support/accounts.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startLichessEmulator, type LichessEmulator } from '../support/lichess-emulator/emulator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
+import { authorize, link } from './link-support.ts';
 
 const TOKEN_KEY = crypto.randomBytes(32).toString('hex');
-
-interface CallbackQuery {
-  state?: string;
-  code?: string;
-  error?: string;
-}
-
-/** Starts a link as `user`, lets the emulator's /oauth approve as `login` (null: Cancel), returns the redirect back. */
-async function authorize(
-  server: TestServer,
-  emu: LichessEmulator,
-  user: RegisteredUser,
-  login: string | null,
-): Promise<{ url: URL; back: CallbackQuery }> {
-  emu.setNextLogin(login);
-  const start = await user.client.post(PLAY_ROUTES.lichessStart, {});
-  expect(start.status, JSON.stringify(start.body)).toBe(200);
-  const url = new URL(LichessLinkStartResponse.parse(start.body).url);
-  const res = await fetch(url, { redirect: 'manual' });
-  expect(res.status).toBe(302);
-  const back = new URL(res.headers.get('location')!);
-  expect(`${back.origin}${back.pathname}`).toBe(`${server.baseUrl}/callbacklichess`);
-  const q = back.searchParams;
-  return {
-    url,
-    back: { state: q.get('state') ?? undefined, code: q.get('code') ?? undefined, error: q.get('error') ?? undefined },
-  };
-}
-
-async function link(server: TestServer, emu: LichessEmulator, user: RegisteredUser, login: string | null) {
-  const { back } = await authorize(server, emu, user, login);
-  return user.client.post(PLAY_ROUTES.lichessCallback, back);
-}
 
 const me = async (user: RegisteredUser) => (await user.client.get(ACCOUNT_ROUTES.session)).body.user;
 

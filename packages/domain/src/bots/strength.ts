@@ -22,12 +22,17 @@ export interface BotStrength {
   uciElo: number;
   skillLevel: number;
   moveTimeMs: number;
+  /**
+   * On Lichess the bot is maia1; when maia1 declines, the Lichess AI at this level (1..8) plays,
+   * the level whose published strength is nearest to `uciElo` (about 1400, 1700 and 2300).
+   */
+  lichessAiLevel: 3 | 4 | 6;
 }
 
 export const BOT_STRENGTH: Readonly<Record<BotLevel, BotStrength>> = {
-  low: { label: 'Low', multiplier: 1, uciElo: 1350, skillLevel: 0, moveTimeMs: 300 },
-  mid: { label: 'Mid', multiplier: 2, uciElo: 1800, skillLevel: 8, moveTimeMs: 600 },
-  high: { label: 'High', multiplier: 3, uciElo: 2400, skillLevel: 15, moveTimeMs: 1000 },
+  low: { label: 'Low', multiplier: 1, uciElo: 1350, skillLevel: 0, moveTimeMs: 300, lichessAiLevel: 3 },
+  mid: { label: 'Mid', multiplier: 2, uciElo: 1800, skillLevel: 8, moveTimeMs: 600, lichessAiLevel: 4 },
+  high: { label: 'High', multiplier: 3, uciElo: 2400, skillLevel: 15, moveTimeMs: 1000, lichessAiLevel: 6 },
 };
 
 /** The bot never spends more than this share of its remaining time on one move. */

@@ -142,3 +142,7 @@ export const PLAY_ROUTES = {
 /** The game's replay and analysis page (SPEC 2 Analyze), black's side when asked. */
 export const analyzePath = (gameId: string, orientation: 'white' | 'black'): string =>
   `/tv/${gameId}?analysis=1${orientation === 'black' ? '&orientation=black' : ''}`;
+
+/** A game played on Lichess: its page there (SPEC 2 Analyze), from black's side when asked. */
+export const lichessGameUrl = (lichessUrl: string, lichessGameId: string, orientation: 'white' | 'black'): string =>
+  `${lichessUrl.replace(/\/+$/, '')}/${lichessGameId}${orientation === 'black' ? '/black' : ''}`;

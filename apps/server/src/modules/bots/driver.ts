@@ -68,7 +68,8 @@ export class BotDriver {
     const bot = await store.find(botGameId);
     if (!bot?.gameId || bot.state !== 'playing') return;
     const g = await this.play.findGame(bot.gameId);
-    if (!g || g.status !== 'started') return;
+    // On Lichess the bot is maia1 (or the Lichess AI): it moves there, and its moves come back mirrored.
+    if (!g || g.status !== 'started' || g.platform !== 'builtin') return;
     const botColor = g.whiteId === bot.botId ? 'white' : 'black';
     if (sideToMove(g.ply) !== botColor) return;
     const level = bot.level;

@@ -92,6 +92,7 @@ export class BotService {
         stake: { currency: 'wbx', amount: Number(row.stake), pot: Number(row.stake + row.houseStake) },
         source: botRef(row.id),
         engineUid: botUid,
+        aiLevel: BOT_STRENGTH[decision.level].lichessAiLevel,
       }));
     } catch (err) {
       // A game started elsewhere in between (one live game per person): the stakes go back.

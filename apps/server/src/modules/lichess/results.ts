@@ -1,5 +1,6 @@
 import type { Color, GameStatus } from '@rush/domain';
 import type { LichessGameExport } from './api-types.ts';
+import { LICHESS_BOT } from './games.ts';
 
 /**
  * From Lichess results to ours. Lichess status names (schemas/GameStatusName.yaml) map onto the
@@ -32,9 +33,9 @@ export function statusFromLichess(name: string): GameStatus {
 }
 
 export interface ExpectedGame {
-  /** Lichess user ids (lowercase) of the linked accounts. */
-  whiteId: string;
-  blackId: string;
+  /** Lichess user ids (lowercase) of the linked accounts; null: the bot's side (maia1 or the Lichess AI). */
+  whiteId: string | null;
+  blackId: string | null;
   /** The mode's clock, in seconds. */
   clock: { limitSec: number; incrementSec: number };
   rated: boolean;
@@ -55,9 +56,11 @@ export function confirmResult(
 ): ConfirmedResult {
   const status = statusFromLichess(exported.status);
   if (status === 'started') return { ok: false, reason: 'unfinished' };
-  if (exported.players.white.user?.id !== expected.whiteId || exported.players.black.user?.id !== expected.blackId) {
-    return { ok: false, reason: 'players' };
-  }
+  const plays = (side: 'white' | 'black', id: string | null) => {
+    const user = exported.players[side].user;
+    return id === null ? user === undefined || user.id === LICHESS_BOT.username : user?.id === id;
+  };
+  if (!plays('white', expected.whiteId) || !plays('black', expected.blackId)) return { ok: false, reason: 'players' };
   if (
     !exported.clock ||
     exported.clock.initial !== expected.clock.limitSec ||

@@ -28,7 +28,7 @@ import { ChatStore } from './chat.store.ts';
 import type { GameChange, GamePublisher } from './events.ts';
 import type { GameFinisher } from './finish.ts';
 import { ok, refuse, type GameTransactions, type Outcome } from './game-tx.ts';
-import { GameStore, type GameRecord } from './games.store.ts';
+import { GameStore, type GameRecord, type NewGameRecord } from './games.store.ts';
 import { newPublicId } from './ids.ts';
 import { GameOffers } from './offers.ts';
 import type {
@@ -80,8 +80,13 @@ export class BuiltinPlatform implements ChessPlatform {
     return { gameId: game.id };
   }
 
-  /** The insert of a new game inside a caller's transaction (rematches reuse it). */
-  async insertGame(tx: Tx, input: CreateGameInput): Promise<GameRecord> {
+  /**
+   * The insert of a new game inside a caller's transaction (rematches reuse it; a Lichess game
+   * is the same row with its platform, its Lichess id and no deadline of ours in `hosted`).
+   */
+  async insertGame(tx: Tx, input: CreateGameInput, hosted: Partial<
+      Pick<NewGameRecord, 'platform' | 'externalId' | 'deadlineAt' | 'initialMs' | 'incrementMs' | 'whiteMs' | 'blackMs'>
+    > = {},): Promise<GameRecord> {
     const mode = gameMode(input.mode);
     const now = this.clock.now();
     const profiles = new ProfileStore(tx);
@@ -114,6 +119,7 @@ export class BuiltinPlatform implements ChessPlatform {
       engineColor: input.engineUid === undefined ? null : input.engineUid === input.whiteUid ? 'white' : 'black',
       source: input.source ?? null,
       createdAt: now,
+      ...hosted,
     });
     const claimed = [input.whiteUid, input.blackUid].filter((uid) => uid !== input.engineUid);
     if (!(await store.claimLivePlayers(game.id, claimed))) {

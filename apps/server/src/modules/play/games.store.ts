@@ -37,8 +37,14 @@ export class GameStore {
     return row!;
   }
 
-  /** Writes fields that are not the game's state (presence): the version stays. */
-  async updateQuiet(id: string, patch: Pick<GamePatch, 'disconnectColor' | 'disconnectGraceEndsAt' | 'deadlineAt'>): Promise<GameRecord> {
+  /**
+   * Writes fields that are not the game's state (presence, deadlines, a Lichess game's clocks
+   * corrected to what Lichess reported): the version stays.
+   */
+  async updateQuiet(
+    id: string,
+    patch: Pick<GamePatch, 'disconnectColor' | 'disconnectGraceEndsAt' | 'deadlineAt' | 'whiteMs' | 'blackMs' | 'turnStartedAt'>,
+  ): Promise<GameRecord> {
     const [row] = await this.db.update(games).set(patch).where(eq(games.id, id)).returning();
     return row!;
   }

@@ -9,7 +9,13 @@ import { GameTransactions } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
 import { LichessClient, TokenCipher } from '../lichess/index.ts';
+import { LichessFollower } from './lichess-follower.ts';
 import { LichessLinkService } from './lichess-link.service.ts';
+import { LichessMirror } from './lichess-mirror.ts';
+import { LichessPlatform } from './lichess-platform.ts';
+import { LichessResults } from './lichess-results.ts';
+import { LichessTokens } from './lichess-tokens.ts';
+import { GamePlatforms } from './platforms.ts';
 import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
 import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
 import { PlayerPresence } from './presence.ts';
@@ -27,9 +33,11 @@ export interface PlayOptions {
   deadlineSweepMs: number;
   /** How often presence, spectator heartbeats and invitations are swept. */
   housekeepingMs: number;
+  /** How often Lichess games' follow leases are renewed and lapsed ones taken (CHESS_PLATFORM=lichess). */
+  lichessFollowMs: number;
 }
 
-export const DEFAULT_PLAY_OPTIONS: PlayOptions = { deadlineSweepMs: 200, housekeepingMs: 5_000 };
+export const DEFAULT_PLAY_OPTIONS: PlayOptions = { deadlineSweepMs: 200, housekeepingMs: 5_000, lichessFollowMs: 2_000 };
 
 export interface PlayDeps {
   reward: LinkRewardPort;
@@ -72,31 +80,35 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
   const publisher = new GamePublisher(hub, clock, log);
   const txs = new GameTransactions(db, publisher);
   const finisher = new GameFinisher();
-  const platform = new BuiltinPlatform(clock, txs, finisher, publisher);
+  const builtin = new BuiltinPlatform(clock, txs, finisher, publisher);
   const views = new GameViews(db, clock);
   const ratings = new RatingsReader(db);
-  const play = new PlayService(db, views, ctx.config.appUrl);
+  const play = new PlayService(db, views, ctx.config.appUrl, ctx.config.lichess?.url ?? null);
+  const invitations = new InvitationService(db, clock, hub, txs, builtin, log);
+  const link = new LinkService(db, clock, ratings, deps.reward, deps.profile, log);
+  // CHESS_PLATFORM=lichess: the link goes through Lichess's OAuth (PKCE) and new games are
+  // played on Lichess, followed and mirrored into our rows (issue 15).
+  const lichess = ctx.config.lichess;
+  const lichessClient = lichess ? new LichessClient({ baseUrl: lichess.url, clock }) : null;
+  const cipher = lichess ? new TokenCipher(lichess.tokenKey) : null;
+  const lichessLink =
+    lichess && lichessClient && cipher
+      ? new LichessLinkService(db, clock, lichess, lichessClient, cipher, ratings, deps.reward, deps.profile, log)
+      : null;
+  let follower: LichessFollower | null = null;
+  let lichessPlatform: LichessPlatform | null = null;
+  if (lichessClient && cipher) {
+    const tokens = new LichessTokens(db, clock, cipher);
+    const mirror = new LichessMirror(clock, txs);
+    const results = new LichessResults(db, clock, txs, finisher, lichessClient, log);
+    follower = new LichessFollower(db, clock, lichessClient, tokens, mirror, results, log);
+    lichessPlatform = new LichessPlatform(db, clock, txs, builtin, lichessClient, tokens, mirror, follower);
+  }
+  const platform = new GamePlatforms(db, builtin, lichessPlatform);
   const spectators = new SpectatorService(db, clock, publisher, platform, log);
   const presence = new PlayerPresence(db, clock, publisher, spectators, log);
-  const invitations = new InvitationService(db, clock, hub, txs, platform, log);
-  const link = new LinkService(db, clock, ratings, deps.reward, deps.profile, log);
-  // CHESS_PLATFORM=lichess: the link goes through Lichess's OAuth (PKCE) instead (issue 15).
-  const lichess = ctx.config.lichess;
-  const lichessLink = lichess
-    ? new LichessLinkService(
-        db,
-        clock,
-        lichess,
-        new LichessClient({ baseUrl: lichess.url, clock }),
-        new TokenCipher(lichess.tokenKey),
-        ratings,
-        deps.reward,
-        deps.profile,
-        log,
-      )
-    : null;
-  const rematches = new Rematches(txs, platform);
-  const deadlines = new DeadlineSweeper(db, clock, txs, platform);
+  const rematches = new Rematches(txs, builtin);
+  const deadlines = new DeadlineSweeper(db, clock, txs, builtin);
   const downtime = new DowntimePolicy(db, clock, log);
 
   await downtime.resume();
@@ -111,6 +123,7 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
       { name: 'spectators', everyMs: options.housekeepingMs, run: () => spectators.sweep() },
       { name: 'invitations', everyMs: options.housekeepingMs, run: () => invitations.sweep() },
       { name: 'heartbeat', everyMs: BEAT_EVERY_MS, run: () => downtime.beat() },
+      ...(follower ? [{ name: 'lichess-follow', everyMs: options.lichessFollowMs, run: () => follower.sweep() }] : []),
     ],
     log,
   );
@@ -133,6 +146,7 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
     sweepDeadlines: () => deadlines.sweep(),
     async close() {
       await jobs.stop();
+      await follower?.close();
       // A last beat: the downtime measured at the next start begins now, not up to 5 s ago.
       await downtime.beat().catch((err: unknown) => log.warn({ err }, 'last play beat not written'));
     },

@@ -93,6 +93,8 @@ export interface CreateGameInput {
    * answers draw or takeback offers, so none can be made to it; and it counts as always there.
    */
   engineUid?: string;
+  /** With `engineUid`, on Lichess: the Lichess AI's level (1..8) when maia1 declines. */
+  aiLevel?: number;
 }
 
 export interface MoveInput {

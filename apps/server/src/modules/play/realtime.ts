@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.ts';
 import type { Clock } from '../../platform/clock.ts';
 import type { Connection, RealtimeHub } from '../../platform/realtime/types.ts';
 import { GameStore } from './games.store.ts';
-import type { BuiltinPlatform } from './builtin-platform.ts';
+import type { GamePlatforms } from './platforms.ts';
 import { clockView, colorOf, offersView, statusOf } from './record.ts';
 import type { Rematches } from './rematch.ts';
 import type { SpectatorService } from './spectators.ts';
@@ -14,11 +14,8 @@ import type { GameViews } from './view.ts';
 export interface PlayRealtimeDeps {
   db: Db;
   clock: Clock;
-  /**
-   * Commands go to the built-in platform (every game is built-in so far); the Lichess issue
-   * dispatches on `games.platform` to the port's other adapter.
-   */
-  platform: BuiltinPlatform;
+  /** Commands go to the platform their game lives on (platforms.ts). */
+  platform: GamePlatforms;
   rematches: Rematches;
   spectators: SpectatorService;
   views: GameViews;

@@ -280,3 +280,21 @@ export const lichessLinkRequests = pgTable(
   },
   (t) => [index('lichess_link_requests_user_idx').on(t.userId), index('lichess_link_requests_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Who follows a live Lichess game's Board API streams: one instance at a time holds a lease,
+ * renews it while its streams are open, and gives it up at the end. A lease that lapses (the
+ * instance died or restarted) is taken by any instance's next sweep, which re-opens the streams:
+ * their first line is a full game, so nothing is lost or applied twice (lichess-follower.ts).
+ */
+export const lichessFollows = pgTable(
+  'lichess_follows',
+  {
+    gameId: text('game_id')
+      .primaryKey()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    owner: text('owner').notNull(),
+    leaseUntil: ts('lease_until').notNull(),
+  },
+  (t) => [index('lichess_follows_lease_idx').on(t.leaseUntil)],
+);

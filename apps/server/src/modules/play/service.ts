@@ -7,7 +7,7 @@ import {
   PLAY_TEXTS,
   statusText,
 } from '@rush/domain';
-import { analyzePath, HISTORY_PAGE_SIZE, PLAY_ROUTES, type GameView, type HistoryItem, type HistoryResponse } from '@rush/protocol';
+import { analyzePath, HISTORY_PAGE_SIZE, lichessGameUrl, PLAY_ROUTES, type GameView, type HistoryItem, type HistoryResponse } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { avatarUrl } from '../accounts/index.ts';
@@ -22,6 +22,8 @@ export class PlayService {
     private readonly db: Db,
     private readonly views: GameViews,
     private readonly appUrl: string,
+    /** LICHESS_URL when Lichess is the platform: a Lichess game is analysed there. */
+    private readonly lichessUrl: string | null = null,
   ) {}
 
   async current(uid: string): Promise<GameView | null> {
@@ -66,7 +68,10 @@ export class PlayService {
         underReview: g.review === 'held',
         date: historyDate(endedAt),
         endedAt: endedAt.toISOString(),
-        analyzeUrl: analyzePath(g.id, color),
+        analyzeUrl:
+          g.platform === 'lichess' && g.externalId && this.lichessUrl
+            ? lichessGameUrl(this.lichessUrl, g.externalId, color)
+            : analyzePath(g.id, color),
         pgnUrl: PLAY_ROUTES.pgn(g.id),
       };
     });

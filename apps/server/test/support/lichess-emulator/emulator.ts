@@ -155,6 +155,11 @@ export interface LichessEmulatorOptions {
   botDelayMs?: number;
   /** Time source (ms), for clocks and timestamps. */
   now?: () => number;
+  /**
+   * A game whose two first moves are not both played this long after its start (or the first
+   * move) ends as `noStart` (Lichess ends such games without a result). Off when not set.
+   */
+  noStartMs?: number;
 }
 
 export interface LichessEmulator {
@@ -434,7 +439,20 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       if (u) toEvents(u.id, { type: 'gameStart', game: eventInfo(g, c) });
     }
     scheduleBot(g);
+    armNoStart(g);
     return g;
+  };
+
+  /** The no-start rule (options.noStartMs): re-armed by the first move, off from the second. */
+  const armNoStart = (g: EmulatedGame) => {
+    const ms = opts.noStartMs;
+    if (ms === undefined) return;
+    const plies = g.moves.length;
+    later(ms, () => {
+      if (finished(g) || g.moves.length !== plies) return;
+      finish(g, 'noStart');
+      changed(g);
+    });
   };
 
   /** Applies a move for `color`; an error text when refused. */
@@ -476,6 +494,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       else if (color === 'white') g.wdraw = true;
       else g.bdraw = true;
     }
+    if (g.moves.length === 1) armNoStart(g);
     if (g.chess.isCheckmate()) finish(g, 'mate', color);
     else if (g.chess.isStalemate()) finish(g, 'stalemate');
     else if (g.chess.isDraw()) finish(g, 'draw');

@@ -92,6 +92,20 @@ describe('game screen: moves', () => {
     expect(screen.getByRole('button', { name: 'e2 white pawn' })).toBeTruthy();
   });
 
+  test('a refusal for too many requests (Lichess 429) is an alert the player closes with OK', async () => {
+    const { commands, socket } = renderGame(makeGame());
+    typeMove('e4');
+    const id = commands()[0]!.id;
+    const text = 'Lichess is receiving too many requests from your account. Close other tabs playing on Lichess, avoid quick reloads, and wait a minute before trying again.';
+    act(() => socket.receive({ t: 'ack', id, ok: false, error: { code: 'RATE_LIMITED', message: text } }));
+    const dialog = await screen.findByRole('dialog', { name: 'Too many requests' });
+    expect(within(dialog).getByRole('alert').textContent).toBe(text);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'OK' }));
+    expect(screen.queryByRole('dialog', { name: 'Too many requests' })).toBeNull();
+    // The move went back: the pawn is on e2 again.
+    expect(screen.getByRole('button', { name: 'e2 white pawn' })).toBeTruthy();
+  });
+
   test('a promotion asks for the piece', () => {
     const fen = '8/P7/8/8/8/8/8/k6K w - - 0 1';
     const { commands } = renderGame(makeGame({ fen, initialFen: fen, ply: 2, version: 3 }));

@@ -8,6 +8,7 @@ import { DisconnectBanner, FirstMoveNote } from './Banners.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
 import { fenAfterMove, movesBetween, parseMoveText, positionInfo, type ParsedMove } from './chess.ts';
 import { commandErrorText, useGameCommands, type OfferActionName } from './commands.ts';
+import { isRateLimited, RateLimitAlert } from './RateLimitAlert.tsx';
 import { GameControls, controlsState } from './GameControls.tsx';
 import { OfferDialog, PromotionDialog, ResultDialog } from './GameDialogs.tsx';
 import { clockReading, type LiveGame } from './liveGame.ts';
@@ -70,6 +71,12 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
   const [dismissedOffers, setDismissedOffers] = useState<readonly string[]>([]);
   const [resultClosed, setResultClosed] = useState(false);
   const [confirmResign, setConfirmResign] = useState(false);
+  const [limitAlert, setLimitAlert] = useState<string | null>(null);
+  /** A refusal for too many requests (SPEC 8) is an alert; any other an inline message. */
+  const failed = useCallback((error: unknown, inline: (text: string) => void) => {
+    if (isRateLimited(error)) setLimitAlert(commandErrorText(error));
+    else inline(commandErrorText(error));
+  }, []);
 
   // Our move shows at once; it gives way as soon as the server's state has that ply.
   const pending = pendingRaw && live && pendingRaw.ply === view.ply + 1 ? pendingRaw : null;
@@ -93,11 +100,11 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
         () => setPending(null),
         (error: unknown) => {
           setPending(null);
-          setMoveError(commandErrorText(error));
+          failed(error, setMoveError);
         },
       );
     },
-    [commands, view.ply, view.fen],
+    [commands, view.ply, view.fen, failed],
   );
 
   const onBoardMove = useCallback(
@@ -125,7 +132,7 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
       () => setBusy(null),
       (error: unknown) => {
         setBusy(null);
-        setActionError(commandErrorText(error));
+        failed(error, setActionError);
       },
     );
   };
@@ -238,6 +245,7 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
           onClose={() => setDismissedOffers((list) => [...list, offerKey(shownOffer)])}
         />
       ) : null}
+      <RateLimitAlert text={limitAlert} onClose={() => setLimitAlert(null)} />
       {confirmResign && live ? (
         <ConfirmDialog
           title="Resign"
