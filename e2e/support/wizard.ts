@@ -9,9 +9,12 @@ export async function choose(page: Page, name: string): Promise<void> {
   }).toPass();
 }
 
-/** Through the wizard: game type, RushCoins amount, then Find Match (lands on /match). */
-export async function findMatch(page: Page, gameType: string, amount: string): Promise<void> {
-  await page.goto('/start');
+/**
+ * Through the wizard: game type, RushCoins amount, then Find Match (lands on /match). `origin`:
+ * an instance other than the suite's (a spec that starts its own).
+ */
+export async function findMatch(page: Page, gameType: string, amount: string, origin = ''): Promise<void> {
+  await page.goto(`${origin}/start`);
   await choose(page, gameType);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();

@@ -7,7 +7,7 @@ import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { E2E } from '../support/ports.ts';
 import { boardColor, clickMove, typeMove } from '../support/play.ts';
 import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
-import { choose, rcBalance } from '../support/wizard.ts';
+import { findMatch, rcBalance } from '../support/wizard.ts';
 
 /**
  * Issue 15: with CHESS_PLATFORM=lichess, players link their Lichess account through Lichess's
@@ -63,10 +63,10 @@ async function lichessLogin(username: string): Promise<void> {
   expect(res.ok).toBe(true);
 }
 
-async function newPlayer(browser: Browser): Promise<Page> {
+async function newPlayer(browser: Browser, user = newUser()): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await dismissOnboarding(page);
-  await registerViaApi(page, newUser(), app.url);
+  await registerViaApi(page, user, app.url);
   return page;
 }
 
@@ -142,35 +142,23 @@ test('Cancel on Lichess says so on /callbacklichess; Try again authorises and la
   await expectLinked(c, 'Dave');
 });
 
-/** Through the wizard on this spec's app: game type, RushCoins amount, Find Match (lands on /match). */
-async function findRcMatch(page: Page, gameType: string, amount: string): Promise<void> {
-  await page.goto(`${app.url}/start`);
-  await choose(page, gameType);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
-  await choose(page, amount);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
-  await page.getByRole('button', { name: 'Find Match' }).click();
-  await expect(page).toHaveURL(/\/match$/);
-}
-
 test('two linked players find each other, play to mate on Lichess, a visitor watches, and the RushCoins are paid', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
   const players: { page: Page; name: string }[] = [];
-  for (const name of ['Erin', 'Frank']) {
-    const page = await newPlayer(browser);
-    await openAuthorisation(page, name);
+  for (const lichessName of ['Erin', 'Frank']) {
+    const user = newUser();
+    const page = await newPlayer(browser, user);
+    await openAuthorisation(page, lichessName);
     await page.getByRole('button', { name: 'Authorize' }).click();
-    await expectLinked(page, name);
-    players.push({ page, name });
+    await expectLinked(page, lichessName);
+    players.push({ page, name: user.username });
   }
   const [a, b] = players as [{ page: Page; name: string }, { page: Page; name: string }];
 
-  await findRcMatch(a.page, 'Blitz 5+0', '50 RushCoins');
-  await findRcMatch(b.page, 'Blitz 5+0', '50 RushCoins');
+  await findMatch(a.page, 'Blitz 5+0', '50 RushCoins', app.url);
+  await findMatch(b.page, 'Blitz 5+0', '50 RushCoins', app.url);
   for (const [me, other] of [
     [a, b],
     [b, a],
@@ -212,4 +200,23 @@ test('two linked players find each other, play to mate on Lichess, a visitor wat
   await expect(visitor.getByRole('button', { name: 'h4 black queen' })).toBeVisible();
   await expect.poll(() => rcBalance(black)).toBe('1,190.00');
   await expect.poll(() => rcBalance(white)).toBe('850.00');
+
+  // History's Analyze opens the game on Lichess, from Black's side; Lichess's own export of that
+  // game shows the mate between the two linked accounts.
+  await black.goto(`${app.url}/?history`);
+  const analyze = black.getByRole('link', { name: /^Analyze the game against/ }).first();
+  const href = (await analyze.getAttribute('href')) ?? '';
+  const match = new RegExp(`^${emulatorUrl}/(\\w+)/black$`).exec(href);
+  expect(match, href).not.toBeNull();
+  const exported = (await (
+    await fetch(`${emulatorUrl}/game/export/${match![1]}`, { headers: { accept: 'application/json' } })
+  ).json()) as {
+    status: string;
+    winner: string;
+    players: { white: { user: { id: string } }; black: { user: { id: string } } };
+  };
+  expect(exported.status).toBe('mate');
+  expect(exported.winner).toBe('black');
+  const ids = [exported.players.white.user.id, exported.players.black.user.id].sort();
+  expect(ids).toEqual(['erin', 'frank']);
 });

@@ -72,7 +72,8 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
     return cipher.decrypt(row!.tokenEnc, uid);
   }
 
-  const rowOf = async (gameId: string) => (await server.database.db.select().from(games).where(eq(games.id, gameId)))[0]!;
+  const rowOf = async (gameId: string) =>
+    (await server.database.db.select().from(games).where(eq(games.id, gameId)))[0]!;
 
   /** A matched USD game on Lichess: its id, its Lichess id, and who plays which side. */
   async function matchedGame(stake = 5) {
@@ -188,7 +189,8 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
     const limited = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
     expect(limited.ok).toBe(false);
     expect((limited as any).error).toMatchObject({ code: 'RATE_LIMITED', message: LICHESS_TEXTS.rateLimited });
-    const sent = () => emu.log.requests.filter((r) => r.user === white.lichess.toLowerCase() && r.path.includes('/move/')).length;
+    const sent = () =>
+      emu.log.requests.filter((r) => r.user === white.lichess.toLowerCase() && r.path.includes('/move/')).length;
     const after429 = sent();
     clock.advance(59_000);
     const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
@@ -290,14 +292,19 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
       const [row] = await database.db.select().from(lichessAccounts).where(eq(lichessAccounts.userId, white.uid));
       return cipher.decrypt(row!.tokenEnc, white.uid);
     })();
-    const res = await fetch(`${emu.url}/api/board/game/${externalId}/move/g2g4`, { method: 'POST', headers: { authorization: `Bearer ${wtoken}` } });
+    const res = await fetch(`${emu.url}/api/board/game/${externalId}/move/g2g4`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${wtoken}` },
+    });
     expect(res.status).toBe(200);
     server = await startTestServer({ kind, clock, database, env: env() });
     const rowNow = async () => (await server.database.db.select().from(games).where(eq(games.id, gameId)))[0]!;
     await eventually(async () => same((await rowNow()).moves, FOOLS_MATE.slice(0, 3)), 15_000);
     const bres = await fetch(`${emu.url}/api/board/game/${externalId}/move/d8h4`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${cipher.decrypt((await server.database.db.select().from(lichessAccounts).where(eq(lichessAccounts.userId, black.uid)))[0]!.tokenEnc, black.uid)}` },
+      headers: {
+        authorization: `Bearer ${cipher.decrypt((await server.database.db.select().from(lichessAccounts).where(eq(lichessAccounts.userId, black.uid)))[0]!.tokenEnc, black.uid)}`,
+      },
     });
     expect(bres.status).toBe(200);
     await eventually(async () => (await rowNow()).status === 'mate', 15_000);

@@ -38,4 +38,3 @@ export async function link(server: TestServer, emu: LichessEmulator, user: Regis
   const { back } = await authorize(server, emu, user, login);
   return user.client.post(PLAY_ROUTES.lichessCallback, back);
 }
-

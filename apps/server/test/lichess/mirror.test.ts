@@ -4,15 +4,32 @@ import { remoteOf } from '../../src/modules/play/lichess-follower.ts';
 import { planMirror } from '../../src/modules/play/lichess-mirror.ts';
 
 /** A row holding `moves` from the start, as the mirror reads it. */
-const rowWith = (moves: string[]) => ({ moves, fens: fenHistory(STANDARD_FEN, moves), ply: moves.length, initialFen: STANDARD_FEN });
+const rowWith = (moves: string[]) => ({
+  moves,
+  fens: fenHistory(STANDARD_FEN, moves),
+  ply: moves.length,
+  initialFen: STANDARD_FEN,
+});
 
 describe('planMirror: a Lichess state onto our row, each move once', () => {
   it.each([
     { name: 'nothing new', seen: ['e2e4'], remote: ['e2e4'], takenBack: 0, added: [] },
     { name: 'one reply', seen: ['e2e4'], remote: ['e2e4', 'e7e5'], takenBack: 0, added: ['e7e5'] },
-    { name: 'several after a drop', seen: [], remote: ['e2e4', 'e7e5', 'g1f3'], takenBack: 0, added: ['e2e4', 'e7e5', 'g1f3'] },
+    {
+      name: 'several after a drop',
+      seen: [],
+      remote: ['e2e4', 'e7e5', 'g1f3'],
+      takenBack: 0,
+      added: ['e2e4', 'e7e5', 'g1f3'],
+    },
     { name: 'a takeback of one', seen: ['e2e4', 'e7e5'], remote: ['e2e4'], takenBack: 1, added: [] },
-    { name: 'a takeback then another move', seen: ['e2e4', 'e7e5'], remote: ['e2e4', 'c7c5'], takenBack: 1, added: ['c7c5'] },
+    {
+      name: 'a takeback then another move',
+      seen: ['e2e4', 'e7e5'],
+      remote: ['e2e4', 'c7c5'],
+      takenBack: 1,
+      added: ['c7c5'],
+    },
   ])('$name', ({ seen, remote, takenBack, added }) => {
     const plan = planMirror(rowWith(seen), { moves: remote });
     expect(plan.ok).toBe(true);
@@ -23,10 +40,14 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
   });
 
   it('gives each added move its SAN and the FEN after it', () => {
-    const plan = planMirror(rowWith(['e2e4', 'e7e5']), { moves: ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1'] });
+    const plan = planMirror(rowWith(['e2e4', 'e7e5']), {
+      moves: ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1'],
+    });
     if (!plan.ok) throw new Error('refused');
     expect(plan.added.map((m) => m.san)).toEqual(['Nf3', 'Nc6', 'Bc4', 'Nf6', 'O-O']);
-    expect(plan.added.at(-1)!.fen).toBe(fenHistory(STANDARD_FEN, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1']).at(-1));
+    expect(plan.added.at(-1)!.fen).toBe(
+      fenHistory(STANDARD_FEN, ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6', 'e1g1']).at(-1),
+    );
   });
 
   it('an append-only state (one accepted move) never takes back what a stream mirrored meanwhile', () => {
@@ -40,7 +61,14 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
 });
 
 describe('remoteOf: a Lichess gameState in our terms', () => {
-  const state = { type: 'gameState' as const, moves: 'e2e4 e7e5', wtime: 170_000, btime: 175_500, winc: 2000, binc: 2000 };
+  const state = {
+    type: 'gameState' as const,
+    moves: 'e2e4 e7e5',
+    wtime: 170_000,
+    btime: 175_500,
+    winc: 2000,
+    binc: 2000,
+  };
   it('reads moves, clocks and who offers what', () => {
     expect(remoteOf({ ...state, status: 'started', bdraw: true, wtakeback: true })).toEqual({
       moves: ['e2e4', 'e7e5'],
@@ -48,7 +76,11 @@ describe('remoteOf: a Lichess gameState in our terms', () => {
       draw: 'black',
       takeback: 'white',
     });
-    expect(remoteOf({ ...state, moves: '', status: 'started' })).toMatchObject({ moves: [], draw: null, takeback: null });
+    expect(remoteOf({ ...state, moves: '', status: 'started' })).toMatchObject({
+      moves: [],
+      draw: null,
+      takeback: null,
+    });
   });
   it('leaves the offers alone once the game is over (the finisher clears them)', () => {
     const r = remoteOf({ ...state, status: 'resign', winner: 'white' });

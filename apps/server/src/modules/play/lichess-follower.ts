@@ -33,7 +33,9 @@ export function remoteOf(state: LichessGameState): RemoteState {
     moves: state.moves.split(' ').filter((m) => m !== ''),
     clocks: { whiteMs: state.wtime, blackMs: state.btime },
     // A finished game's offers end with it (the finisher clears them): no decline event first.
-    ...(finished ? {} : { draw: offerOf(state.wdraw, state.bdraw), takeback: offerOf(state.wtakeback, state.btakeback) }),
+    ...(finished
+      ? {}
+      : { draw: offerOf(state.wdraw, state.bdraw), takeback: offerOf(state.wtakeback, state.btakeback) }),
   };
 }
 
@@ -152,14 +154,17 @@ export class LichessFollower {
             .then(() => this.onEvent(gameId, f, e, primary, uidOfUsername))
             .catch((err: unknown) => this.log.error({ err, gameId }, 'lichess stream line not mirrored'));
         },
-        { onRetry: (attempt, cause) => this.log.warn({ gameId, attempt, err: cause }, 'lichess game stream re-opened') },
+        {
+          onRetry: (attempt, cause) => this.log.warn({ gameId, attempt, err: cause }, 'lichess game stream re-opened'),
+        },
       );
       f.handles.push(handle);
     });
     const ends = await Promise.allSettled(f.handles.map((h) => h.done));
     await f.queue;
     if (f.closed) return;
-    for (const end of ends) if (end.status === 'rejected') this.log.warn({ gameId, err: end.reason }, 'lichess game stream gave up');
+    for (const end of ends)
+      if (end.status === 'rejected') this.log.warn({ gameId, err: end.reason }, 'lichess game stream gave up');
     if (!f.reported) {
       // Every stream ended without a result (given up): the next sweep follows again.
       for (const h of f.handles) h.close();

@@ -42,7 +42,10 @@ export type MirrorPlan =
   | { ok: false; ply: number; uci: string };
 
 /** Pure: what the row must lose and gain to show `remote`. */
-export function planMirror(g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen'>, remote: RemoteState): MirrorPlan {
+export function planMirror(
+  g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen'>,
+  remote: RemoteState,
+): MirrorPlan {
   const seen = g.moves;
   const next = remote.moves;
   let common = 0;
@@ -88,7 +91,8 @@ export class LichessMirror {
       const g = await store.lock(gameId);
       if (!g || statusOf(g) !== 'started') return ok(g);
       const plan = planMirror(g, remote);
-      if (!plan.ok) throw new Error(`lichess game ${g.externalId}: ${plan.uci} at ply ${plan.ply} is not playable here`);
+      if (!plan.ok)
+        throw new Error(`lichess game ${g.externalId}: ${plan.uci} at ply ${plan.ply} is not playable here`);
       const now = this.clock.now();
       const times = remote.clocks ?? { whiteMs: g.whiteMs, blackMs: g.blackMs };
       let cur = g;
@@ -133,7 +137,12 @@ export class LichessMirror {
   }
 
   /** Draw and takeback offers as Lichess shows them; each change is one `offers` event. */
-  private async offers(store: GameStore, g: GameRecord, remote: RemoteState, changes: GameChange[]): Promise<GameRecord> {
+  private async offers(
+    store: GameStore,
+    g: GameRecord,
+    remote: RemoteState,
+    changes: GameChange[],
+  ): Promise<GameRecord> {
     let cur = g;
     for (const offer of ['draw', 'takeback'] as const) {
       const want = remote[offer];
@@ -160,7 +169,14 @@ export class LichessMirror {
       changes.push({
         kind: 'playerChat',
         game: g,
-        line: { id: String(id), uid, username: card?.username ?? line.username, text: line.text, sentAt: now.toISOString(), color },
+        line: {
+          id: String(id),
+          uid,
+          username: card?.username ?? line.username,
+          text: line.text,
+          sentAt: now.toISOString(),
+          color,
+        },
       });
       return ok(undefined);
     });

@@ -118,7 +118,14 @@ export class LichessPlatform implements ChessPlatform {
     // The same judgement as the built-in platform before anything goes to Lichess.
     if (input.ply <= g.ply) {
       if (g.moves[input.ply - 1] === input.uci && moverOfPly(input.ply) === me) {
-        return { ply: input.ply, uci: input.uci, san: g.san[input.ply - 1]!, fen: fensOf(g)[input.ply]!, duplicate: true, game: g };
+        return {
+          ply: input.ply,
+          uci: input.uci,
+          san: g.san[input.ply - 1]!,
+          fen: fensOf(g)[input.ply]!,
+          duplicate: true,
+          game: g,
+        };
       }
       throw conflict(PLAY_TEXTS.outOfSync);
     }
@@ -170,11 +177,13 @@ export class LichessPlatform implements ChessPlatform {
 
   async claimVictory(gameId: string, actorUid: string): Promise<void> {
     const { g } = await this.liveAsPlayer(gameId, actorUid);
-    await this.tokens.with(actorUid, (p) => this.client.claimVictory(p.token, g.externalId!)).catch((e: unknown) => {
-      // Lichess decides whether the opponent is gone long enough; its refusal is ours.
-      if (e instanceof AppError && e.code === 'BAD_REQUEST') throw conflict(PLAY_TEXTS.cannotClaim);
-      throw e;
-    });
+    await this.tokens
+      .with(actorUid, (p) => this.client.claimVictory(p.token, g.externalId!))
+      .catch((e: unknown) => {
+        // Lichess decides whether the opponent is gone long enough; its refusal is ours.
+        if (e instanceof AppError && e.code === 'BAD_REQUEST') throw conflict(PLAY_TEXTS.cannotClaim);
+        throw e;
+      });
   }
 
   /**

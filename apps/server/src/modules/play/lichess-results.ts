@@ -43,7 +43,10 @@ export class LichessResults {
     let end: { status: FinishedStatus; winner: Color | null };
     if (verdict.ok) end = { status: verdict.status, winner: verdict.winner };
     else {
-      this.log.error({ gameId, lichessId: g.externalId, reason: verdict.reason, reported }, 'lichess result not confirmed by its export: refunded, not paid');
+      this.log.error(
+        { gameId, lichessId: g.externalId, reason: verdict.reason, reported },
+        'lichess result not confirmed by its export: refunded, not paid',
+      );
       end = { status: 'unknownfinish', winner: null };
     }
     await this.txs.run(gameId, async (tx, changes) => {
