@@ -231,6 +231,25 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
     expect(fin.result).toMatchObject({ outcome: 'win', payout: 900 });
   });
 
+  it('a takeback proposed and accepted on Lichess takes the move back in our row and on every screen', async () => {
+    const { gameId, externalId, white, black } = await matchedGame(5);
+    await play(gameId, white, black, ['e2e4', 'e7e5']);
+    expect((await black.cmd('game.takeback', { gameId, action: 'offer' })).ok).toBe(true);
+    await eventually(async () => (await rowOf(gameId)).takebackOffer === 'black');
+    expect((await white.cmd('game.takeback', { gameId, action: 'accept' })).ok).toBe(true);
+    await white.event('game.takenBack', (d) => d.gameId === gameId, 10_000);
+    const row = await rowOf(gameId);
+    expect(row.moves).toEqual(['e2e4']);
+    expect(row.ply).toBe(1);
+    expect(row.takebackOffer).toBeNull();
+    expect(emu.game(externalId)!.moves).toEqual(['e2e4']);
+    // Black plays another reply; the game goes on from the position after 1. e4.
+    await play(gameId, white, black, ['c7c5'], 2);
+    expect((await rowOf(gameId)).san).toEqual(['e4', 'c5']);
+    expect((await white.cmd('game.resign', { gameId })).ok).toBe(true);
+    await changed(black, (m) => m.state === 'finished', 10_000);
+  });
+
   it('player chat goes through Lichess and comes back to both players once', async () => {
     const { gameId, white, black } = await matchedGame(5);
     await white.follow(`game-chat:${gameId}`);
