@@ -128,7 +128,10 @@ describe('the 3 s guard on matchmaking calls', () => {
 describe('the announcement', () => {
   test('shown on every page while set to show, live from the app topic, and dismissible', async () => {
     const { connect, push } = startMatchApp('/wallet');
-    await connect();
+    const socket = await connect();
+    // The banner listens once the shell has mounted it: an event before its subscription is one
+    // the server would never send to it (it reads the state on subscribing instead).
+    await waitFor(() => expect(socket.sent).toContainEqual({ t: 'sub', topic: 'app' }));
     expect(screen.queryByRole('status', { name: 'Back soon' })).toBeNull();
     await push('app', 'app.state', {
       paused: false,
