@@ -145,20 +145,31 @@ export class DotsPayments implements PaymentsPort {
 
   async requestPayout(request: PayoutRequest): Promise<{ providerRef: string }> {
     const dotsUserId = await this.verifiedUser(request.uid);
-    const res = await this.http.post(
-      DOTS_PATHS.payouts,
-      {
-        user_id: dotsUserId,
-        // What reaches the user: the Canadian fee stays with the platform.
-        amount: centsToWire(request.payout),
-        platform: 'default',
-        // From the app's Dots wallet to the user's, then out; Dots returns it if the payout fails.
-        fund: true,
-        idempotency_key: idempotencyKey('payout', request.reference),
-        metadata: { reference: request.reference, amount: String(request.amount) },
-      },
-      true,
-    );
+    const key = idempotencyKey('payout', request.reference);
+    let res;
+    try {
+      res = await this.http.post(
+        DOTS_PATHS.payouts,
+        {
+          user_id: dotsUserId,
+          // What reaches the user: the Canadian fee stays with the platform.
+          amount: centsToWire(request.payout),
+          platform: 'default',
+          // From the app's Dots wallet to the user's, then out; Dots returns it if the payout fails.
+          fund: true,
+          idempotency_key: key,
+          metadata: { reference: request.reference, amount: String(request.amount) },
+        },
+        true,
+      );
+    } catch (e) {
+      // Dots: "Transfers with existing idempotency keys will be rejected." A 409 on our key means
+      // an earlier attempt (one whose answer we lost to a timeout) was taken: the payout exists,
+      // and its outcome arrives by webhook like any other. (The status code is not published; 409
+      // is the conflict answer the emulator gives.)
+      if (e instanceof DotsRefused && e.status === 409) return { providerRef: `idempotency:${key}` };
+      throw e;
+    }
     return { providerRef: parse(PayoutAnswer, res.body, 'payout').id };
   }
 
@@ -244,7 +255,11 @@ export function idempotencyKey(kind: string, reference: string): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
-function parse<T>(schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } }, body: unknown, what: string): T {
+function parse<T>(
+  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+  body: unknown,
+  what: string,
+): T {
   const r = schema.safeParse(body);
   if (!r.success) throw new DotsBadAnswer(what);
   return r.data;

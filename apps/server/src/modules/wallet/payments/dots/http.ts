@@ -80,7 +80,8 @@ export class DotsHttp {
         return res;
       } catch (e) {
         if (e instanceof DotsRefused) throw e;
-        const err = e instanceof DotsUnavailable ? e : new DotsUnavailable(`Dots ${req.method} ${path} failed`, { cause: e });
+        const err =
+          e instanceof DotsUnavailable ? e : new DotsUnavailable(`Dots ${req.method} ${path} failed`, { cause: e });
         if (!canRetry || attempt >= this.retries) throw err;
         await new Promise((r) => setTimeout(r, this.backoffMs(attempt + 1)));
       }

@@ -40,7 +40,8 @@ export function dotsSettings(input: {
     .filter(([, v]) => !v)
     .map(([k]) => k);
   if (missing.length > 0) throw new DotsSettingsError(`${missing.join(', ')} required with PAYMENTS=dots`);
-  if (/[:\s]/.test(input.clientId!)) throw new DotsSettingsError('DOTS_CLIENT_ID: no colon or spaces (HTTP Basic user)');
+  if (/[:\s]/.test(input.clientId!))
+    throw new DotsSettingsError('DOTS_CLIENT_ID: no colon or spaces (HTTP Basic user)');
   try {
     webhookKey(input.webhookSecret!);
   } catch (e) {

@@ -12,8 +12,7 @@ import { webhookKey } from './settings.ts';
 export const SVIX_TOLERANCE_MS = 5 * 60_000;
 
 export type SvixCheck =
-  | { ok: true; id: string }
-  | { ok: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
+  { ok: true; id: string } | { ok: false; reason: 'missing' | 'malformed' | 'mismatch' | 'stale' };
 
 const header = (headers: Readonly<Record<string, string | undefined>>, name: string) =>
   headers[`svix-${name}`] ?? headers[`webhook-${name}`];
@@ -35,10 +34,7 @@ export function svixVerify(
   const signatures = header(headers, 'signature');
   if (!id || !t || !signatures) return { ok: false, reason: 'missing' };
   if (!/^\d{1,12}$/.test(t) || id.length > 200) return { ok: false, reason: 'malformed' };
-  const expected = crypto
-    .createHmac('sha256', webhookKey(secret))
-    .update(`${id}.${t}.${rawBody}`)
-    .digest();
+  const expected = crypto.createHmac('sha256', webhookKey(secret)).update(`${id}.${t}.${rawBody}`).digest();
   let matched = false;
   for (const entry of signatures.split(' ')) {
     const [version, b64] = entry.split(',', 2);
