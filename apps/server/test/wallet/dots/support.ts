@@ -37,7 +37,7 @@ export async function startDotsServer(kind: DatabaseKind, clock?: Clock) {
     emu,
     server,
     admin,
-    async stop() {
+    stop: async () => {
       await server.stop();
       await emu.close();
     },
