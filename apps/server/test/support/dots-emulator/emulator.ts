@@ -82,6 +82,7 @@ export interface WebhookDelivery {
 export interface DotsRequestLogEntry {
   method: string;
   path: string;
+  /** 0 until answered (a hung request stays 0). */
   status: number;
   body: unknown;
   authorized: boolean;
@@ -159,7 +160,11 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
   const expectedAuth = `Basic ${Buffer.from(`${opts.clientId}:${opts.apiKey}`).toString('base64')}`;
   let url = '';
 
+  // The status each request was answered with, even when the caller had already given up.
+  const entries = new WeakMap<http.ServerResponse, DotsRequestLogEntry>();
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
+    const entry = entries.get(res);
+    if (entry) entry.status = status;
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
@@ -222,12 +227,7 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
   }
   const payoutAsked = new Map<string, unknown>();
 
-  function api(
-    method: string,
-    path: string,
-    body: Record<string, unknown>,
-    res: http.ServerResponse,
-  ): void {
+  function api(method: string, path: string, body: Record<string, unknown>, res: http.ServerResponse): void {
     let m: RegExpExecArray | null;
     if (method === 'POST' && path === '/api/v2/users') {
       for (const f of ['email', 'country_code', 'phone_number', 'first_name', 'last_name']) {
@@ -261,6 +261,8 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
       if (!u) return json(res, 404, { message: 'User not found' });
       u.smsCode = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       u.smsCount++;
+      const entry = entries.get(res);
+      if (entry) entry.status = 202;
       res.writeHead(202).end();
       return;
     }
@@ -356,7 +358,7 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
       const authorized = req.headers.authorization === expectedAuth;
       const entry: DotsRequestLogEntry = { method, path: u.pathname, status: 0, body, authorized };
       log.push(entry);
-      res.on('finish', () => (entry.status = res.statusCode));
+      entries.set(res, entry);
       if (fault.slowMs > 0) await new Promise((r) => setTimeout(r, fault.slowMs));
       if (fault.hang && (fault.hangPath === undefined || fault.hangPath === u.pathname)) {
         hung.add(res);
