@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { dotsUsers } from '../../../src/modules/wallet/schema.ts';
+import { DotsPayments } from '../../../src/modules/wallet/payments/dots/adapter.ts';
 import { DotsRefused } from '../../../src/modules/wallet/payments/dots/http.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
 import { DB_KINDS } from '../../support/database.ts';
@@ -97,6 +98,16 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
     expect((await rowOf(u.uid))!.dotsUserId).toBeNull();
     // The right code still works afterwards.
     expect((await core.payments.verifyUser({ verificationId, verificationToken: code })).ok).toBe(true);
+  });
+
+  it('our own bad credentials are an error, never shown to the user as a wrong code', async () => {
+    const settings = { ...server.config.dots!, apiKey: 'not-our-key' };
+    const misconfigured = new DotsPayments(server.ctx.db, server.clock, settings, { retries: 0 });
+    const err = await misconfigured
+      .verifyUser({ verificationId: 'v', verificationToken: '123456' })
+      .catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DotsRefused);
+    expect((err as DotsRefused).status).toBe(401);
   });
 
   it('refuses a phone that is not ten digits before calling Dots', async () => {

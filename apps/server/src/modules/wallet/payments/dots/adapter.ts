@@ -98,7 +98,8 @@ export class DotsPayments implements PaymentsPort {
       ).body;
     } catch (e) {
       // SPEC 4: "Verify failure shows the returned error" — the provider's words, as they are.
-      if (e instanceof DotsRefused) return { ok: false, error: e.message };
+      // Not for 401/403: those are our credentials, nothing the user typed.
+      if (e instanceof DotsRefused && e.status !== 401 && e.status !== 403) return { ok: false, error: e.message };
       throw e;
     }
     const answer = parse(VerifyAnswer, body, 'verify user');
