@@ -52,6 +52,24 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ PAYMENTS: 'paypal' })).toThrow();
   });
 
+  it('payments: dots needs its client id, API key and webhook secret, and an https URL', () => {
+    const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
+    const dots = { PAYMENTS: 'dots', DOTS_CLIENT_ID: 'cid', DOTS_API_KEY: 'key', DOTS_WEBHOOK_SECRET: secret };
+    const c = parseConfig(dots);
+    expect(c.payments).toBe('dots');
+    expect(c.dots).toEqual({ url: 'https://api.dots.dev', clientId: 'cid', apiKey: 'key', webhookSecret: secret });
+    expect(parseConfig({}).dots).toBeNull();
+    expect(parseConfig({ ...dots, DOTS_URL: 'http://127.0.0.1:9999/' }).dots?.url).toBe('http://127.0.0.1:9999');
+    // Real dollars on an https site are what dots mode is for: no sandbox guard applies.
+    expect(parseConfig({ ...dots, APP_URL: 'https://chess.example' }).payments).toBe('dots');
+    for (const missing of ['DOTS_CLIENT_ID', 'DOTS_API_KEY', 'DOTS_WEBHOOK_SECRET']) {
+      expect(() => parseConfig({ ...dots, [missing]: '' })).toThrow(new RegExp(`${missing}.*required with PAYMENTS=dots`));
+    }
+    expect(() => parseConfig({ ...dots, DOTS_URL: 'http://api.dots.dev' })).toThrow(/DOTS_URL must be https/);
+    expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'whsec_short' })).toThrow(/DOTS_WEBHOOK_SECRET/);
+    expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'not base64!' })).toThrow(/DOTS_WEBHOOK_SECRET/);
+  });
+
   it('treats empty values as unset and rejects nonsense', () => {
     expect(parseConfig({ PORT: '', DATABASE_URL: '' }).port).toBe(3000);
     expect(() => parseConfig({ PORT: 'eighty' })).toThrow();

@@ -2,7 +2,14 @@ import os from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
 import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
-import { checkedPaymentsMode, PAYMENTS_MODES, type PaymentsMode } from './modules/wallet/index.ts';
+import {
+  checkedPaymentsMode,
+  DEFAULT_DOTS_URL,
+  dotsSettings,
+  PAYMENTS_MODES,
+  type DotsSettings,
+  type PaymentsMode,
+} from './modules/wallet/index.ts';
 
 /**
  * The only place that reads the environment (ARCHITECTURE principle 9). Every setting here is
@@ -47,6 +54,11 @@ const EnvSchema = z.object({
   PUZZLES_AUTO_IMPORT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   // How USD moves: the built-in sandbox provider (test money), or not at all.
   PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(PAYMENTS_MODES).default('sandbox')),
+  // The Dots wallet provider (PAYMENTS=dots): its API and our credentials there.
+  DOTS_URL: z.preprocess(emptyAsUndefined, z.string().url().default(DEFAULT_DOTS_URL)),
+  DOTS_CLIENT_ID: optionalString,
+  DOTS_API_KEY: optionalString,
+  DOTS_WEBHOOK_SECRET: optionalString,
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   LEDGER_RECONCILE_EVERY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(300_000)),
   // A native Stockfish binary (faster than the bundled npm build, which is the default).
@@ -97,6 +109,8 @@ export interface Config {
   puzzlesAutoImport: boolean;
   /** How USD deposits and withdrawals are carried out (payments/mode.ts). */
   payments: PaymentsMode;
+  /** Dots settings, only with PAYMENTS=dots (modules/wallet/payments/dots/settings.ts). */
+  dots: DotsSettings | null;
   /** How often each instance reconciles the ledger (a full scan of the transfers). */
   ledgerReconcileEveryMs: number;
   /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
@@ -150,6 +164,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
+    dots:
+      e.PAYMENTS === 'dots'
+        ? dotsSettings({
+            url: e.DOTS_URL,
+            clientId: e.DOTS_CLIENT_ID,
+            apiKey: e.DOTS_API_KEY,
+            webhookSecret: e.DOTS_WEBHOOK_SECRET,
+          })
+        : null,
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
     engine: enginePool(e),
     chessPlatform: e.CHESS_PLATFORM,

@@ -54,7 +54,7 @@ export const AppConfigResponse = z.object({
   captchaScriptUrl: z.string().nullable(),
   protocolVersion: z.number().int(),
   /** PAYMENTS on the server: in `sandbox` every USD amount carries a visible Sandbox mark. */
-  payments: z.enum(['sandbox', 'off']),
+  payments: z.enum(['sandbox', 'off', 'dots']),
   /** CHESS_PLATFORM: `lichess` links through Lichess's authorisation page (issue 15). */
   chessPlatform: z.enum(['builtin', 'lichess']).default('builtin'),
 });

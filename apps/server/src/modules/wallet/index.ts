@@ -11,5 +11,7 @@ export { registerWallet } from './module.ts';
 export type { WalletCore } from './module.ts';
 export { PAYMENTS_MODES, SandboxOnPublicSiteError, checkedPaymentsMode } from './payments/mode.ts';
 export type { PaymentsMode } from './payments/mode.ts';
+export { DEFAULT_DOTS_URL, DotsSettingsError, dotsSettings } from './payments/dots/settings.ts';
+export type { DotsSettings } from './payments/dots/settings.ts';
 export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
 export { AccountClosedError } from './wallet.service.ts';

@@ -14,11 +14,13 @@ import { movementByKey, readUserBalances } from './ledger.store.ts';
 import { LimitsService } from './limits.service.ts';
 import { PaymentNotifications } from './payments/notifications.service.ts';
 import { LedgerReconciliation } from './reconciliation.job.ts';
+import { DotsPayments, type DotsClientOptions } from './payments/dots/adapter.ts';
+import type { PaymentsPort } from './payments/port.ts';
 import { SandboxPayments } from './payments/sandbox/adapter.ts';
 import { SandboxProvider } from './payments/sandbox/provider.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { SandboxSecret } from './payments/sandbox/secret.ts';
-import { webhookRoutes } from './payments/webhook.routes.ts';
+import { DOTS_WEBHOOK_PATH, SANDBOX_WEBHOOK_PATH, webhookRoutes } from './payments/webhook.routes.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
@@ -36,6 +38,8 @@ export interface WalletOptions {
   sweepEveryMs: number;
   /** How often escrow left on finished or abandoned games is looked for. */
   escrowSweepEveryMs: number;
+  /** PAYMENTS=dots only: the client's timeouts and retries (tests shorten them; default SPEC 9's 6 s). */
+  dots?: DotsClientOptions;
 }
 
 export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
@@ -56,10 +60,14 @@ export function createWalletCore(
   const { db, clock, log } = ctx;
   const wallet = new WalletService(db, clock, new BalanceEvents(db, ctx.hub, log));
   const secret = new SandboxSecret(db);
-  const payments = new SandboxPayments(db, clock, secret, {
-    checkoutTtlMs: CHECKOUT_TTL_MS,
-    payoutDelayMs: options.payoutDelayMs,
-  });
+  // The sandbox also stands in with payments off: its routes and sweep are not registered then,
+  // and the wallet refuses deposits and withdrawals before reaching the port.
+  const payments: PaymentsPort = ctx.config.dots
+    ? new DotsPayments(db, clock, ctx.config.dots, options.dots)
+    : new SandboxPayments(db, clock, secret, {
+        checkoutTtlMs: CHECKOUT_TTL_MS,
+        payoutDelayMs: options.payoutDelayMs,
+      });
   const identity = new BuiltinIdentity({
     clock,
     log,
@@ -157,7 +165,7 @@ export async function registerWallet(
       return (await new DepositStore(ctx.db).find(reference))?.uid ?? null;
     });
   }
-  await webhookRoutes(app, core.notifications);
+  await webhookRoutes(app, core.notifications, ctx.config.dots ? DOTS_WEBHOOK_PATH : SANDBOX_WEBHOOK_PATH);
 
   const jobs = new JobRunner(
     [

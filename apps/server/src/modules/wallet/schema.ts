@@ -269,3 +269,25 @@ export const ledgerReconciliation = pgTable('ledger_reconciliation', {
   durationMs: integer('duration_ms').notNull(),
   lastFailedAt: ts('last_failed_at'),
 });
+
+/**
+ * The user's account at the Dots wallet provider (SPEC 3 "payment wallet id", SPEC 7 DOTS):
+ * the verification id from create user while the SMS code is pending, then Dots' user id once
+ * verified. Only PAYMENTS=dots writes it; checkouts and payouts are for this Dots user.
+ */
+export const dotsUsers = pgTable(
+  'dots_users',
+  {
+    uid: text('uid')
+      .primaryKey()
+      .references(() => users.id),
+    verificationId: text('verification_id').notNull(),
+    dotsUserId: text('dots_user_id'),
+    createdAt: ts('created_at').notNull(),
+    verifiedAt: ts('verified_at'),
+  },
+  (t) => [
+    uniqueIndex('dots_users_verification_idx').on(t.verificationId),
+    uniqueIndex('dots_users_dots_user_idx').on(t.dotsUserId),
+  ],
+);

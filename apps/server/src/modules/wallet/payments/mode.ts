@@ -4,9 +4,10 @@
  *   so the product is complete on one machine. Every USD amount in the web carries a Sandbox mark.
  * - `off`: no USD deposits or withdrawals at all (the safe choice for a public deployment until
  *   a real provider is configured); RushCoins and everything else work.
- * The real wallet provider's mode joins this list with its HTTP client.
+ * - `dots`: the Dots wallet provider (real US dollars) through its HTTP API (payments/dots/),
+ *   with DOTS_URL, DOTS_CLIENT_ID, DOTS_API_KEY and DOTS_WEBHOOK_SECRET; start refused without them.
  */
-export const PAYMENTS_MODES = ['sandbox', 'off'] as const;
+export const PAYMENTS_MODES = ['sandbox', 'off', 'dots'] as const;
 export type PaymentsMode = (typeof PAYMENTS_MODES)[number];
 
 export class SandboxOnPublicSiteError extends Error {

@@ -38,6 +38,8 @@ export class PaymentNotifications {
           note.amount,
         );
         break;
+      case 'ignored':
+        break;
     }
     this.log.info({ event: note.id, type: note.type, reference: note.reference }, 'payment notification applied');
     return note;

@@ -59,6 +59,8 @@ export interface PaymentsPort {
 }
 
 export interface ProviderUserInput {
+  /** Our user: the adapter remembers which provider user (verification, then user id) is theirs. */
+  uid: string;
   email: string;
   countryCode: string;
   /** Ten digits, e.g. 5551234567 (the form shows +1 (###) ###-####). */
@@ -96,6 +98,8 @@ export interface PayoutRequest {
 /** The provider's word, after authentication. `id` is the provider's event id. */
 export type PaymentNotification =
   | { id: string; type: 'checkout.paid'; reference: string; amount: bigint }
+  /** Authentic, but nothing for the wallet to do (a pending state, an event we do not follow). */
+  | { id: string; type: 'ignored'; reference: null }
   | { id: string; type: 'checkout.cancelled'; reference: string }
   | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint };
 
@@ -104,5 +108,16 @@ export class NotificationRejected extends Error {
   constructor(reason: string) {
     super(reason);
     this.name = 'NotificationRejected';
+  }
+}
+
+/**
+ * An authentic notification whose details the provider could not give now (its API timed out,
+ * failed or answered out of shape): the webhook answers 503 so the provider delivers it again.
+ */
+export class ProviderUnavailable extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'ProviderUnavailable';
   }
 }

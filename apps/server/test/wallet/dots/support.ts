@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import { expect } from 'vitest';
+import { WALLET_ROUTES } from '@rush/protocol';
+import type { Clock } from '../../../src/platform/clock.ts';
+import type { DatabaseKind } from '../../../src/platform/db/database.ts';
+import { createWalletCore, DEFAULT_WALLET_OPTIONS } from '../../../src/modules/wallet/module.ts';
+import type { DotsClientOptions } from '../../../src/modules/wallet/payments/dots/adapter.ts';
+import { DOTS_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.routes.ts';
+import { startDotsEmulator, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
+import { startTestServer, type TestServer } from '../../support/server.ts';
+import type { Registered } from '../../accounts/support.ts';
+import { ADMIN_ENV, adminUser, gpsAt } from '../support/wallet.ts';
+
+export const CLIENT_ID = 'rush-test-client';
+export const API_KEY = 'dots-test-api-key';
+export const WEBHOOK_SECRET = `whsec_${Buffer.from('a shared Svix test secret, 32 b!').toString('base64')}`;
+
+export const dotsEnv = (emu: DotsEmulator) => ({
+  ...ADMIN_ENV,
+  PAYMENTS: 'dots',
+  DOTS_URL: emu.url,
+  DOTS_CLIENT_ID: CLIENT_ID,
+  DOTS_API_KEY: API_KEY,
+  DOTS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+});
+
+export const startEmulator = () =>
+  startDotsEmulator({ clientId: CLIENT_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
+
+/** The server in dots mode against a fresh emulator whose webhooks go to the server's endpoint. */
+export async function startDotsServer(kind: DatabaseKind, clock?: Clock) {
+  const emu = await startEmulator();
+  const server = await startTestServer({ kind, env: dotsEnv(emu), ...(clock ? { clock } : {}) });
+  emu.setWebhookUrl(server.baseUrl + DOTS_WEBHOOK_PATH);
+  const admin = await adminUser(server);
+  return {
+    emu,
+    server,
+    admin,
+    stop: async () => {
+      await server.stop();
+      await emu.close();
+    },
+  };
+}
+
+/** The wallet's services on the server's database, as another instance would build them (options: the client's timeouts). */
+export function dotsCore(server: TestServer, dots?: DotsClientOptions) {
+  return createWalletCore(
+    server.ctx,
+    {
+      me: () => Promise.resolve(null),
+      notifyChanged: () => Promise.resolve(),
+      accountRestricted: () => Promise.resolve(),
+    },
+    { ...DEFAULT_WALLET_OPTIONS, ...(dots ? { dots } : {}) },
+  );
+}
+export type DotsCore = ReturnType<typeof dotsCore>;
+
+/** A ten-digit phone no other test user has. */
+export const phone = () => `555${String(crypto.randomInt(0, 10_000_000)).padStart(7, '0')}`;
+
+/** Onboards a signed-up user at Dots through the client: create, SMS code from the emulator, verify. */
+export async function onboard(core: DotsCore, emu: DotsEmulator, user: Registered): Promise<string> {
+  const { verificationId } = await core.payments.createUser({
+    uid: user.uid,
+    email: user.email,
+    countryCode: 'US',
+    phoneNumber: phone(),
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    username: null,
+  });
+  await core.payments.sendVerificationCode(verificationId);
+  const verified = await core.payments.verifyUser({ verificationId, verificationToken: emu.smsCode(verificationId)! });
+  if (!verified.ok) throw new Error(verified.error);
+  return verified.providerUserId;
+}
+
+/** Starts a deposit as the wallet modal does; the iframe URL is the emulator's add-money link. */
+export async function startDotsDeposit(server: TestServer, emu: DotsEmulator, user: Registered, amount: number) {
+  const res = await user.client.post(WALLET_ROUTES.deposits, { amount, region: 'us', deviceGps: gpsAt(server) });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  const url = new URL(res.body.url as string);
+  expect(url.origin).toBe(emu.url);
+  expect(url.searchParams.get('iframe')).toBe('true');
+  return { sessionId: res.body.sessionId as string, url };
+}
