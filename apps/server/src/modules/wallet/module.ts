@@ -15,6 +15,7 @@ import { LimitsService } from './limits.service.ts';
 import { PaymentNotifications } from './payments/notifications.service.ts';
 import { LedgerReconciliation } from './reconciliation.job.ts';
 import { SandboxPayments } from './payments/sandbox/adapter.ts';
+import { WalletOnboarding } from './onboarding.service.ts';
 import { SandboxProvider } from './payments/sandbox/provider.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { SandboxSecret } from './payments/sandbox/secret.ts';
@@ -103,6 +104,7 @@ export function createWalletCore(
   );
   const escrowResolvers = new EscrowResolvers();
   return {
+    onboarding: new WalletOnboarding(db, clock, payments),
     wallet,
     payments,
     identity,
