@@ -36,7 +36,7 @@ export class WalletOnboarding {
     const row = await store.find(user.id);
     if (row?.providerUserId) return viewOf(row);
     const checked = checkWalletCreate(body);
-    if (!checked.ok) throw new AppError('VALIDATION', Object.values(checked.errors)[0]!, checked.errors as Record<string, string>);
+    if (!checked.ok) throw new AppError('VALIDATION', Object.values(checked.errors)[0]!, checked.errors);
     const { input } = checked;
     const { verificationId } = await this.payments.createUser({
       email: user.email,
