@@ -16,7 +16,7 @@ export function newUser(): TestUser {
   return { username: `u${tag}`.slice(0, 10), email: `u${tag}@e2e.test`, password: 'Str0ng!pass' };
 }
 
-async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise<Record<string, string>> {
+export async function csrfHeaders(request: APIRequestContext, baseURL: string): Promise<Record<string, string>> {
   await request.get(`${baseURL}/api/session`);
   const state = await request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';

@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { waitForMailLink } from './mailbox.ts';
-import { dismissOnboarding, registerViaApi, type TestUser } from './users.ts';
+import { csrfHeaders, dismissOnboarding, registerViaApi, type TestUser } from './users.ts';
+import { honouringRetryAfter } from './retry-after.ts';
 
 /** New York: inside the United States and not a refused state, so cash deposits are allowed. */
 export const NEW_YORK = { latitude: 40.71, longitude: -74.0 };
@@ -18,11 +19,33 @@ export async function verifyEmailViaMail(page: Page, user: TestUser): Promise<vo
 }
 
 /** A new user, registered through the API and verified by mail, signed in on `page`. */
-export async function verifiedUser(page: Page, user: TestUser, baseURL: string): Promise<void> {
+export async function verifiedUser(
+  page: Page,
+  user: TestUser,
+  baseURL: string,
+  options: { wallet?: boolean } = {},
+): Promise<void> {
   await dismissOnboarding(page);
   await page.goto('/');
   await registerViaApi(page, user, baseURL);
   await verifyEmailViaMail(page, user);
+  if (options.wallet ?? true) await onboardWalletViaApi(page, baseURL);
+}
+
+/** The wallet's create and verify forms through the API (the sandbox takes any six digits). */
+export async function onboardWalletViaApi(page: Page, baseURL: string): Promise<void> {
+  const headers = await csrfHeaders(page.request, baseURL);
+  const created = await honouringRetryAfter(() =>
+    page.request.post(`${baseURL}/api/wallet/onboarding/create`, {
+      data: { phone: '+1 (555) 010-0000', firstName: 'Test', lastName: 'Player' },
+      headers,
+    }),
+  );
+  expect(created.ok(), await created.text()).toBe(true);
+  const verified = await honouringRetryAfter(() =>
+    page.request.post(`${baseURL}/api/wallet/onboarding/verify`, { data: { code: '123456' }, headers }),
+  );
+  expect(verified.ok(), await verified.text()).toBe(true);
 }
 
 /** The day a year from now, as a date input takes it (YYYY-MM-DD). */

@@ -47,11 +47,30 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   const user = newUser();
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
-  await verifiedUser(page, user, baseURL!);
+  await verifiedUser(page, user, baseURL!, { wallet: false });
 
-  // The transactions view, empty.
+  // SPEC 4 wallet flow: the create form (the account's e-mail, the phone formatted as typed), then the SMS code.
   await page.goto('/wallet');
   await expect(page.getByRole('heading', { name: 'Wallet', level: 1 })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Create your wallet' })).toBeVisible();
+  await expect(page.getByLabel('E-mail')).toHaveValue(user.email);
+  await page.getByLabel('Phone number').pressSequentially('5558675309');
+  await expect(page.getByLabel('Phone number')).toHaveValue('+1 (555) 867-5309');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await expect(page.getByText('Last name is required.')).toBeVisible();
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your wallet' })).toBeVisible();
+  await expect(page.getByText(/ending in 5309/)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Verify' })).toBeDisabled();
+  await page.getByLabel('Verification code').fill('12ab');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
+  await page.getByLabel('Verification code').fill('424242');
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  // The transactions view, empty.
   await expect(page.getByText('There is no transactions.', { exact: true })).toBeVisible();
   const summary = page.locator('dl.wallet-balances');
   await expect(summary).toContainText('$0.00');

@@ -77,6 +77,7 @@ export const TEXTS = {
   walletIdBlocked: 'This account is blocked from playing. If you believe this is in error, please contact support.',
   walletLlBlocked: 'Gaming in this location is restricted.',
   walletUnableToProcess: 'Unable to process',
+  walletNotVerified: 'Verify your wallet first: create it and enter the code we sent you by SMS.', // ours (SPEC 4 wallet flow)
   locationRequired:
     'Location services are required to deposit. Please allow this site to use your location and try again.', // ours
   regionIsCanada: 'You are in Canada: please use Deposit/Withdrawals for Canadian Users.', // ours

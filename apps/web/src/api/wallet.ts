@@ -6,7 +6,9 @@ import {
   TransactionsResponse,
   WALLET_ROUTES,
   WalletSummary,
+  WalletOnboardingView,
   WithdrawResponse,
+  type WalletCreateRequest,
   type SetLimitRequest,
   type StartDepositRequest,
   type WithdrawRequest,
@@ -49,3 +51,14 @@ export const setSelfLimit = (body: SetLimitBody) =>
 
 export const closeAccount = () =>
   request('POST', WALLET_ROUTES.closeAccount, { json: { confirm: true }, schema: MaybeMe });
+
+export const fetchWalletOnboarding = () => request('GET', WALLET_ROUTES.onboarding, { schema: WalletOnboardingView });
+
+export const createProviderWallet = (body: z.input<typeof WalletCreateRequest>) =>
+  request('POST', WALLET_ROUTES.onboardingCreate, { json: body, schema: WalletOnboardingView });
+
+export const resendWalletCode = () =>
+  request('POST', WALLET_ROUTES.onboardingResend, { json: {}, schema: WalletOnboardingView });
+
+export const verifyProviderWallet = (code: string) =>
+  request('POST', WALLET_ROUTES.onboardingVerify, { json: { code }, schema: WalletOnboardingView });

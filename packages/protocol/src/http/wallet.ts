@@ -107,6 +107,14 @@ export const WALLET_ROUTES = {
   withdrawals: '/api/wallet/withdrawals',
   limits: '/api/wallet/limits',
   topUp: '/api/wallet/top-up',
+  /** GET: where the user stands with the payment wallet provider (WalletOnboardingView). */
+  onboarding: '/api/wallet/onboarding',
+  /** POST WalletCreateRequest: the create form; the provider sends an SMS code. */
+  onboardingCreate: '/api/wallet/onboarding/create',
+  /** POST `{}`: sends the SMS code again. */
+  onboardingResend: '/api/wallet/onboarding/resend',
+  /** POST WalletVerifyRequest: the code; a refusal carries the provider's own text. */
+  onboardingVerify: '/api/wallet/onboarding/verify',
   closeAccount: '/api/account/close',
   adminDeposit: (uid: string) => `/api/admin/users/${uid}/deposit`,
   adminWithdraw: (uid: string) => `/api/admin/users/${uid}/withdraw`,
@@ -137,3 +145,26 @@ export type BalancesResponse = z.infer<typeof BalancesResponse>;
 /** Admin-only header of the money POSTs: a double click or a retry never pays twice. */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/);
+
+/**
+ * SPEC 4 wallet flow after a verified email: no provider user (the create form), a code sent
+ * (the verify form, naming the phone's last four digits), verified (the transactions view).
+ */
+export const WALLET_ONBOARDING_STEPS = ['create', 'verify', 'verified'] as const;
+export const WalletOnboardingView = z.object({
+  step: z.enum(WALLET_ONBOARDING_STEPS),
+  phoneLast4: z.string().nullable(),
+});
+export type WalletOnboardingView = z.infer<typeof WalletOnboardingView>;
+
+/** SPEC 5 wallet create (the e-mail is the account's, never sent by the client). */
+export const WalletCreateRequest = z.object({
+  phone: z.string().max(40),
+  firstName: z.string().max(200),
+  lastName: z.string().max(200),
+  nickname: z.string().max(200).default(''),
+});
+export type WalletCreateRequest = z.infer<typeof WalletCreateRequest>;
+
+export const WalletVerifyRequest = z.object({ code: z.string().max(40) });
+export type WalletVerifyRequest = z.infer<typeof WalletVerifyRequest>;

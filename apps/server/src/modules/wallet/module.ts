@@ -17,6 +17,7 @@ import { LedgerReconciliation } from './reconciliation.job.ts';
 import { DotsPayments, type DotsClientOptions } from './payments/dots/adapter.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import { SandboxPayments } from './payments/sandbox/adapter.ts';
+import { WalletOnboarding } from './onboarding.service.ts';
 import { SandboxProvider } from './payments/sandbox/provider.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { SandboxSecret } from './payments/sandbox/secret.ts';
@@ -111,6 +112,7 @@ export function createWalletCore(
   );
   const escrowResolvers = new EscrowResolvers();
   return {
+    onboarding: new WalletOnboarding(db, clock, payments),
     wallet,
     payments,
     identity,

@@ -7,6 +7,9 @@ import {
   TransactionsQuery,
   WALLET_ROUTES,
   WithdrawRequest,
+  WalletCreateRequest,
+  WalletVerifyRequest,
+  type WalletOnboardingView,
   type BalancesResponse,
   type SessionResponse,
   type TransactionsResponse,
@@ -27,6 +30,7 @@ import type { SummaryService } from './summary.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 import type { PaymentsMode } from './payments/mode.ts';
+import type { WalletOnboarding } from './onboarding.service.ts';
 
 export interface WalletRouteDeps {
   summary: SummaryService;
@@ -38,6 +42,7 @@ export interface WalletRouteDeps {
   closure: ClosureService;
   balances: (uid: string) => ReturnType<typeof readUserBalances>;
   paymentsMode: PaymentsMode;
+  onboarding: WalletOnboarding;
 }
 
 /** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
@@ -63,13 +68,41 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
   app.post(WALLET_ROUTES.deposits, async (request) => {
     const auth = requireWalletUser(request);
     requirePayments();
+    await d.onboarding.requireVerified(auth.user.id);
     return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body));
   });
 
   app.post(WALLET_ROUTES.withdrawals, async (request) => {
     const auth = requireWalletUser(request);
     requirePayments();
+    await d.onboarding.requireVerified(auth.user.id);
     return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
+  });
+
+  // SPEC 4 wallet flow: the provider's create form, then its SMS code.
+  app.get(WALLET_ROUTES.onboarding, async (request, reply): Promise<WalletOnboardingView> => {
+    const auth = requireWalletUser(request);
+    reply.header('cache-control', 'no-store');
+    return d.onboarding.view(auth.user.id);
+  });
+
+  app.post(WALLET_ROUTES.onboardingCreate, async (request): Promise<WalletOnboardingView> => {
+    const auth = requireWalletUser(request);
+    requirePayments();
+    return d.onboarding.create(auth.user, parse(WalletCreateRequest, request.body));
+  });
+
+  app.post(WALLET_ROUTES.onboardingResend, async (request): Promise<WalletOnboardingView> => {
+    const auth = requireWalletUser(request);
+    requirePayments();
+    parse(EmptyRequest, request.body === undefined ? {} : request.body);
+    return d.onboarding.resend(auth.user.id);
+  });
+
+  app.post(WALLET_ROUTES.onboardingVerify, async (request): Promise<WalletOnboardingView> => {
+    const auth = requireWalletUser(request);
+    requirePayments();
+    return d.onboarding.verify(auth.user.id, parse(WalletVerifyRequest, request.body).code);
   });
 
   app.put(WALLET_ROUTES.limits, async (request): Promise<WalletSummary> => {

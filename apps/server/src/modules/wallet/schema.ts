@@ -291,3 +291,20 @@ export const dotsUsers = pgTable(
     uniqueIndex('dots_users_dots_user_idx').on(t.dotsUserId),
   ],
 );
+
+/**
+ * Where a user stands with the payment wallet provider (SPEC 4 wallet flow): after the create
+ * form the provider's verification id (an SMS code was sent), after the code the provider's user
+ * id. One row per user; the wallet screen shows the create form without one.
+ */
+export const walletOnboarding = pgTable('wallet_onboarding', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  verificationId: text('verification_id').notNull(),
+  providerUserId: text('provider_user_id'),
+  /** The last four digits of the phone the code went to (the verify form names it). */
+  phoneLast4: text('phone_last4').notNull(),
+  createdAt: ts('created_at').notNull(),
+  verifiedAt: ts('verified_at'),
+});

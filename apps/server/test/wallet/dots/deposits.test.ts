@@ -9,22 +9,20 @@ import type { DotsEmulator, WebhookDelivery } from '../../support/dots-emulator/
 import type { TestServer } from '../../support/server.ts';
 import type { Registered } from '../../accounts/support.ts';
 import { expectLedgerInvariants, gpsAt, sessionRow, usd, verifiedUser } from '../support/wallet.ts';
-import { dotsCore, onboard, startDotsDeposit, startDotsServer, type DotsCore } from './support.ts';
+import { dotsCore, onboard, startDotsDeposit, startDotsServer } from './support.ts';
 
 describe.each(DB_KINDS)('deposits through Dots (%s)', (kind) => {
   let server: TestServer;
   let emu: DotsEmulator;
-  let core: DotsCore;
   let stop: () => Promise<void>;
   beforeAll(async () => {
     ({ server, emu, stop } = await startDotsServer(kind));
-    core = dotsCore(server);
   });
   afterAll(() => stop?.());
 
   const onboarded = async (): Promise<Registered> => {
     const u = await verifiedUser(server);
-    await onboard(core, emu, u);
+    await onboard(server, emu, u);
     return u;
   };
   const credits = async (sessionId: string) =>

@@ -123,7 +123,7 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
 
   it('wallet info in cents; the withdraw-money link opens in the iframe', async () => {
     const u = await verifiedUser(server);
-    const dotsUserId = await onboard(core, emu, u);
+    const dotsUserId = await onboard(server, emu, u);
     emu.setWallet(dotsUserId, 123_456);
     expect(await core.payments.walletInfo(dotsUserId)).toEqual({ amount: 123_456n });
     const link = new URL((await core.payments.withdrawLink(u.uid))!);

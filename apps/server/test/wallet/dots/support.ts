@@ -1,9 +1,11 @@
 import crypto from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { DatabaseKind } from '../../../src/platform/db/database.ts';
 import { createWalletCore, DEFAULT_WALLET_OPTIONS } from '../../../src/modules/wallet/module.ts';
+import { walletOnboarding } from '../../../src/modules/wallet/schema.ts';
 import type { DotsClientOptions } from '../../../src/modules/wallet/payments/dots/adapter.ts';
 import { DOTS_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.routes.ts';
 import { startDotsEmulator, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
@@ -61,21 +63,23 @@ export type DotsCore = ReturnType<typeof dotsCore>;
 /** A ten-digit phone no other test user has. */
 export const phone = () => `555${String(crypto.randomInt(0, 10_000_000)).padStart(7, '0')}`;
 
-/** Onboards a signed-up user at Dots through the client: create, SMS code from the emulator, verify. */
-export async function onboard(core: DotsCore, emu: DotsEmulator, user: Registered): Promise<string> {
-  const { verificationId } = await core.payments.createUser({
-    uid: user.uid,
-    email: user.email,
-    countryCode: 'US',
-    phoneNumber: phone(),
+/**
+ * Onboards a signed-up user at Dots as the wallet screen does: the create form, the SMS code
+ * the emulator shows, the verify form. Answers the Dots user id.
+ */
+export async function onboard(server: TestServer, emu: DotsEmulator, user: Registered): Promise<string> {
+  const p = phone();
+  const created = await user.client.post(WALLET_ROUTES.onboardingCreate, {
+    phone: `+1 (${p.slice(0, 3)}) ${p.slice(3, 6)}-${p.slice(6)}`,
     firstName: 'Ada',
     lastName: 'Lovelace',
-    username: null,
   });
-  await core.payments.sendVerificationCode(verificationId);
-  const verified = await core.payments.verifyUser({ verificationId, verificationToken: emu.smsCode(verificationId)! });
-  if (!verified.ok) throw new Error(verified.error);
-  return verified.providerUserId;
+  expect(created.status, JSON.stringify(created.body)).toBe(200);
+  const [row] = await server.ctx.db.select().from(walletOnboarding).where(eq(walletOnboarding.userId, user.uid));
+  const verified = await user.client.post(WALLET_ROUTES.onboardingVerify, { code: emu.smsCode(row!.verificationId)! });
+  expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+  const [after] = await server.ctx.db.select().from(walletOnboarding).where(eq(walletOnboarding.userId, user.uid));
+  return after!.providerUserId!;
 }
 
 /** Starts a deposit as the wallet modal does; the iframe URL is the emulator's add-money link. */

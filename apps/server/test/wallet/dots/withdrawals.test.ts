@@ -17,27 +17,25 @@ import {
   withdrawalRow,
   withdrawalsOf,
 } from '../support/wallet.ts';
-import { dotsCore, onboard, startDotsServer, type DotsCore } from './support.ts';
+import { dotsCore, onboard, startDotsServer } from './support.ts';
 
 describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
   let server: TestServer;
   let emu: DotsEmulator;
   let admin: Registered;
-  let core: DotsCore;
   let clock: ManualClock;
   let stop: () => Promise<void>;
   beforeAll(async () => {
     // A manual clock at the real time: Dots signs webhooks with the real time.
     clock = new ManualClock(new Date());
     ({ server, emu, admin, stop } = await startDotsServer(kind, clock));
-    core = dotsCore(server);
   });
   afterAll(() => stop?.());
 
   const funded = async (cents: number) => {
     const u = await verifiedUser(server);
     expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
-    const dotsUserId = await onboard(core, emu, u);
+    const dotsUserId = await onboard(server, emu, u);
     return { u, dotsUserId };
   };
   const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);

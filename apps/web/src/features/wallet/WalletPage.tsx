@@ -13,6 +13,7 @@ import { DepositFlow } from './DepositFlow.tsx';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
+import { WalletGate } from './WalletOnboarding.tsx';
 import { WALLET_FLAG, WALLET_SCREENS } from './walletFlags.ts';
 import { WithdrawFlow } from './WithdrawFlow.tsx';
 import './wallet.css';
@@ -188,7 +189,15 @@ export function WalletPage() {
     <section className="page wallet" aria-labelledby={titleId}>
       <title>Wallet</title>
       <h1 id={titleId}>Wallet</h1>
-      {me ? me.emailVerified ? <WalletView me={me} /> : <VerifyEmailPrompt me={me} /> : null}
+      {me ? (
+        me.emailVerified ? (
+          <WalletGate me={me}>
+            <WalletView me={me} />
+          </WalletGate>
+        ) : (
+          <VerifyEmailPrompt me={me} />
+        )
+      ) : null}
     </section>
   );
 }

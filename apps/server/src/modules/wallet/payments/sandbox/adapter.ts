@@ -23,8 +23,9 @@ export interface SandboxOptions {
   payoutDelayMs: number;
 }
 
-/** The SMS code the sandbox accepts (there is no phone): documented for testers. */
-export const SANDBOX_VERIFICATION_CODE = '000000';
+/** The SMS codes the sandbox accepts (there is no phone): any six digits, documented for testers. */
+export const SANDBOX_VERIFICATION_CODE = /^\d{6}$/;
+export const SANDBOX_CODE_REFUSED = 'The verification code is incorrect.';
 /** Payouts whose amount ends in .13 are refused by the sandbox bank (to exercise rejections). */
 export const SANDBOX_REJECTED_CENTS = 13n;
 
@@ -69,9 +70,9 @@ export class SandboxPayments implements PaymentsPort {
 
   verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult> {
     return Promise.resolve(
-      input.verificationToken === SANDBOX_VERIFICATION_CODE
+      SANDBOX_VERIFICATION_CODE.test(input.verificationToken)
         ? { ok: true, providerUserId: hashId('sbxuser', input.verificationId) }
-        : { ok: false, error: 'The verification code is incorrect.' },
+        : { ok: false, error: SANDBOX_CODE_REFUSED },
     );
   }
 

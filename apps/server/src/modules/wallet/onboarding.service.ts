@@ -1,0 +1,79 @@
+import { canSubmitCode, checkWalletCreate, ONBOARDING_TEXTS, TEXTS } from '@rush/domain';
+import type { WalletCreateRequest, WalletOnboardingView } from '@rush/protocol';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
+import { OnboardingStore, type OnboardingRow } from './onboarding.store.ts';
+import type { PaymentsPort } from './payments/port.ts';
+
+/** The country code of every phone the provider takes from us (US and Canada, SPEC 1). */
+const PHONE_COUNTRY_CODE = '1';
+
+const viewOf = (row: OnboardingRow | null): WalletOnboardingView =>
+  !row
+    ? { step: 'create', phoneLast4: null }
+    : { step: row.providerUserId ? 'verified' : 'verify', phoneLast4: row.phoneLast4 };
+
+/**
+ * SPEC 4 wallet flow, the provider's part: the create form (validated by the domain's rules,
+ * the e-mail always the account's) makes the provider user and sends an SMS code; the verify
+ * form's code is the provider's to judge, and its refusal text is shown as is. Deposits and
+ * withdrawals need a verified provider user (requireVerified).
+ */
+export class WalletOnboarding {
+  constructor(
+    private readonly db: Db,
+    private readonly clock: Clock,
+    private readonly payments: PaymentsPort,
+  ) {}
+
+  async view(uid: string): Promise<WalletOnboardingView> {
+    return viewOf(await new OnboardingStore(this.db).find(uid));
+  }
+
+  async create(user: { id: string; email: string }, body: WalletCreateRequest): Promise<WalletOnboardingView> {
+    const store = new OnboardingStore(this.db);
+    const row = await store.find(user.id);
+    if (row?.providerUserId) return viewOf(row);
+    const checked = checkWalletCreate(body);
+    if (!checked.ok) throw new AppError('VALIDATION', Object.values(checked.errors)[0]!, checked.errors);
+    const { input } = checked;
+    const { verificationId } = await this.payments.createUser({
+      uid: user.id,
+      email: user.email,
+      countryCode: PHONE_COUNTRY_CODE,
+      phoneNumber: input.phoneNumber,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      username: input.nickname,
+    });
+    await this.payments.sendVerificationCode(verificationId);
+    await store.started(user.id, verificationId, input.phoneNumber.slice(-4), this.clock.now());
+    return this.view(user.id);
+  }
+
+  async resend(uid: string): Promise<WalletOnboardingView> {
+    const row = await new OnboardingStore(this.db).find(uid);
+    if (!row) throw new AppError('CONFLICT', TEXTS.walletNotVerified);
+    if (!row.providerUserId) await this.payments.sendVerificationCode(row.verificationId);
+    return viewOf(row);
+  }
+
+  async verify(uid: string, code: string): Promise<WalletOnboardingView> {
+    const store = new OnboardingStore(this.db);
+    const row = await store.find(uid);
+    if (!row) throw new AppError('CONFLICT', TEXTS.walletNotVerified);
+    if (row.providerUserId) return viewOf(row);
+    if (!canSubmitCode(code)) throw new AppError('VALIDATION', ONBOARDING_TEXTS.codeRequired);
+    const result = await this.payments.verifyUser({ verificationId: row.verificationId, verificationToken: code.trim() });
+    // SPEC 4: "Verify failure shows the returned error".
+    if (!result.ok) throw new AppError('BAD_REQUEST', result.error);
+    await store.verified(uid, result.providerUserId, this.clock.now());
+    return this.view(uid);
+  }
+
+  /** Money through the provider needs a verified provider user. */
+  async requireVerified(uid: string): Promise<void> {
+    if ((await this.view(uid)).step !== 'verified') throw new AppError('FORBIDDEN', TEXTS.walletNotVerified);
+  }
+}
