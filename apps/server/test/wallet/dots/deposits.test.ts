@@ -1,3 +1,4 @@
+import { TEXTS } from '@rush/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { WALLET_ROUTES } from '@rush/protocol';
@@ -164,11 +165,13 @@ describe.each(DB_KINDS)('deposits through Dots (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('a user Dots does not know cannot start a checkout (nothing reserved)', async () => {
+  it('a user without a verified Dots wallet cannot start a checkout (nothing reserved, nothing asked of Dots)', async () => {
     const u = await verifiedUser(server);
+    const before = emu.log.length;
     const res = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
-    expect(res.status).toBe(503);
-    expect(res.body.error.message).toBe('Unable to process');
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(TEXTS.walletNotVerified);
+    expect(emu.log.length).toBe(before);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000);
   });
 });
