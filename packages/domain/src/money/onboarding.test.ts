@@ -10,6 +10,7 @@ import {
   isPhotoIdType,
   ONBOARDING_TEXTS,
   parseDateOfBirth,
+  phoneDigits,
   walletPhoneNumber,
 } from './onboarding.ts';
 import { citizenshipCountries, CITIZENSHIP_CODES, isCitizenshipCode } from './citizenship.ts';
@@ -31,6 +32,22 @@ describe('the wallet phone as typed (SPEC 5: +1 (###) ###-####)', () => {
     ['(555) 123-4567', '+1 (555) 123-4567'],
   ])('%j shows %j', (typed, shown) => {
     expect(formatWalletPhone(typed)).toBe(shown);
+  });
+
+  it('typed one key at a time into the formatted field, the digits come out as typed', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^\d{1,10}$/), (digits) => {
+        let shown = '';
+        for (const key of digits) shown = formatWalletPhone(shown + key);
+        expect(phoneDigits(shown)).toBe(digits);
+        let identity = '';
+        for (const key of digits) identity = formatIdentityPhone(identity + key);
+        expect(phoneDigits(identity)).toBe(digits);
+      }),
+    );
+    let shown = '';
+    for (const key of '5558675309') shown = formatWalletPhone(shown + key);
+    expect(shown).toBe('+1 (555) 867-5309');
   });
 
   it('the identity form shows the same digits without the country code', () => {

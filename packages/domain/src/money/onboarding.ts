@@ -30,9 +30,12 @@ export const ONBOARDING_TEXTS = {
 /** SPEC 5: first and last name at most 20 characters; the nickname too (the provider's username). */
 export const ONBOARDING_NAME_MAX = 20;
 
-/** The digits of what was typed, without the country code `1` a pasted +1 number starts with. */
+/**
+ * The digits of what was typed, without the country code: the `+1` the field shows before
+ * them (the form re-formats its own text after every key), or the `1` of a pasted 11-digit number.
+ */
 export function phoneDigits(text: string): string {
-  const digits = text.replace(/\D/g, '');
+  const digits = text.trim().replace(/^\+1(?!\d)/, '').replace(/\D/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
