@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
+import { readBody } from '../read-body.ts';
 
 /**
  * A local emulator of the Dots API endpoints our client uses (apps/server/src/modules/wallet/
@@ -168,14 +169,6 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const readBody = (req: http.IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let s = '';
-      req.setEncoding('utf8');
-      req.on('data', (c: string) => (s += c));
-      req.on('end', () => resolve(s));
-      req.on('error', reject);
-    });
   const isCents = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v > 0;
   const userJson = (u: EmulatedDotsUser) => ({
     id: u.id,

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import http from 'node:http';
 import { Chess, type Move } from 'chess.js';
+import { readBody } from '../read-body.ts';
 
 /**
  * A local emulator of the Lichess endpoints board play uses, for tests (in-process) and, later,
@@ -587,14 +588,6 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     res.writeHead(status, { 'content-type': 'application/json' });
     res.end(JSON.stringify(body));
   };
-  const readBody = (req: http.IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let s = '';
-      req.setEncoding('utf8');
-      req.on('data', (c: string) => (s += c));
-      req.on('end', () => resolve(s));
-      req.on('error', reject);
-    });
   const bool = (v: string | null | undefined) => v === 'true' || v === '1';
 
   let url = '';
