@@ -7,9 +7,7 @@ import { cashLocationVerdict, OFFERED_COUNTRIES } from './regions.ts';
  * the ISO 3166-2 region when the database names one we know (`null` otherwise).
  */
 export type IpPlace =
-  | { kind: 'private' }
-  | { kind: 'unlisted' }
-  | { kind: 'listed'; country: string; region: string | null };
+  { kind: 'private' } | { kind: 'unlisted' } | { kind: 'listed'; country: string; region: string | null };
 
 /**
  * How close the device's fix is to a refused state: `margin` when a refused state lies inside
