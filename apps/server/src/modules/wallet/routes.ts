@@ -63,7 +63,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
   app.post(WALLET_ROUTES.deposits, async (request) => {
     const auth = requireWalletUser(request);
     requirePayments();
-    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body));
+    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
   });
 
   app.post(WALLET_ROUTES.withdrawals, async (request) => {
