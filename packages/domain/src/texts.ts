@@ -80,6 +80,9 @@ export const TEXTS = {
   walletNotVerified: 'Verify your wallet first: create it and enter the code we sent you by SMS.', // ours (SPEC 4 wallet flow)
   locationRequired:
     'Location services are required to deposit. Please allow this site to use your location and try again.', // ours
+  locationReview:
+    'Your location is close to a state where cash play is not offered, so it needs a manual review before you can play or deposit for real money. Please contact support.', // ours (issue 16)
+  notOfferedHere: `${PRODUCT_NAME} is only available in the United States and Canada.`, // ours (SPEC 1)
   regionIsCanada: 'You are in Canada: please use Deposit/Withdrawals for Canadian Users.', // ours
   regionNotCanada: 'Deposit/Withdrawals for Canadian Users is only available in Canada.', // ours
   // SPEC 5, 9: deposits (amounts are formatted, e.g. "1,250.00")

@@ -32,9 +32,11 @@ const progress = (label: string, since: number) => {
 
 /**
  * Tables the background jobs write on their own schedule whatever requests arrive: the ledger
- * reconciliation's last result, and the sandbox provider's signing secret made at its first sweep.
+ * reconciliation's last result, the sandbox provider's signing secret made at its first sweep,
+ * and the admin dashboard's online count sampled every 5 minutes (a run on a slow machine
+ * crosses a sample slot).
  */
-const WRITTEN_BY_JOBS = new Set(['ledger_reconciliation', 'wallet_settings']);
+const WRITTEN_BY_JOBS = new Set(['ledger_reconciliation', 'wallet_settings', 'online_samples']);
 
 /** Routes whose success ends the actor's session: shape cases would sign the actors out. */
 const SESSION_ENDING = new Set(['POST /api/auth/logout', 'POST /api/account/close']);

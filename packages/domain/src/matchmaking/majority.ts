@@ -1,9 +1,11 @@
 import { ageOn, isRealDate } from '../accounts/validation.ts';
 
 /**
- * Local age of majority (SPEC 1, 6: under it, RushCoins only). Region codes are ISO 3166-2.
- * United States: 18, except Alabama and Nebraska (19) and Mississippi (21). Canada: 18 in
- * Alberta, Manitoba, Ontario, Prince Edward Island, Quebec and Saskatchewan; 19 elsewhere.
+ * Local age of majority for play (SPEC 1, 6: under it, RushCoins only). Region codes are ISO
+ * 3166-2. United States: 18, except Alabama and Nebraska (19) and Mississippi (21). Canada
+ * (issue 16): 18 in Alberta, Manitoba and Quebec, 19 elsewhere. Ontario, Prince Edward Island
+ * and Saskatchewan reach civil majority at 18 but allow gambling only from 19: for play for
+ * money the gambling age is the one that binds, so they are 19 here.
  */
 const MAJORITY: Readonly<Record<string, number>> = {
   'US-AL': 19,
@@ -15,6 +17,9 @@ const MAJORITY: Readonly<Record<string, number>> = {
   'CA-NS': 19,
   'CA-NT': 19,
   'CA-NU': 19,
+  'CA-ON': 19,
+  'CA-PE': 19,
+  'CA-SK': 19,
   'CA-YT': 19,
 };
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TEXTS } from '@rush/domain';
+import { allowedCountryForRushCoins, TEXTS } from '@rush/domain';
 import {
   ACCOUNT_ROUTES,
   EmptyRequest,
@@ -28,6 +28,8 @@ export interface AuthRouteDeps {
   config: Config;
   accounts: AccountService;
   presence: PresenceService;
+  /** The country of a client address, or null (private, not placed, or no IP database): IpLocator.countryOrNull. */
+  ipCountry: (ip: string) => Promise<string | null>;
 }
 
 /** Sign-up, sign-in, session, e-mail links, app config and the online count (SPEC 2, 4). */
@@ -55,6 +57,10 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
   // No session here whatever happened (issue 10); the mailed link signs a new account in.
   app.post(ACCOUNT_ROUTES.register, async (request): Promise<RegisterResponse> => {
     const input = parse(RegisterRequest, request.body);
+    // SPEC 1: offered only in the US and Canada; checked after the body is valid, so a bad
+    // request still gets its field errors, and before anything is written or mailed.
+    if (!allowedCountryForRushCoins(await d.ipCountry(request.ip)))
+      throw new AppError('LOCATION_BLOCKED', TEXTS.notOfferedHere);
     await accounts.register(input, clientMeta(request));
     return { message: TEXTS.registrationCheckEmail };
   });

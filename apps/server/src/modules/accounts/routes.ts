@@ -26,6 +26,7 @@ import { JobRunner } from '../../platform/jobs/runner.ts';
 import { SWEEP_EVERY_MS, Sweeper } from './sweeper.ts';
 import { LoginThrottle } from './throttle.ts';
 import { ThrottleStore } from './throttle.store.ts';
+import { ipLocator } from '../../platform/geo/ip-place.ts';
 
 /** What other capabilities may ask of accounts (the wallet's self-exclusion shows the new profile). */
 export interface ProfileLink {
@@ -106,7 +107,8 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
 
   // The hook goes on the root instance before any route, so every module's routes see request.auth.
   installRequestAuth(app, sessions, config);
-  authRoutes(app, { config, accounts, presence });
+  const locator = ipLocator(ctx.config.geoipDir);
+  authRoutes(app, { config, accounts, presence, ipCountry: (ip) => locator.countryOrNull(ip, ctx.log) });
   await settingsRoutes(app, settings);
   googleRoutes(app, config, google, log);
 

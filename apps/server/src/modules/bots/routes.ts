@@ -11,7 +11,7 @@ const Empty = z.object({}).strict().optional();
 export function botRoutes(app: FastifyInstance, bots: BotService): void {
   app.post(BOT_ROUTES.start, async (request): Promise<BotGameView> => {
     const auth = requireAuth(request);
-    return bots.start(auth.user.id, parse(BotStartRequest, request.body));
+    return bots.start(auth.user.id, parse(BotStartRequest, request.body), request.ip);
   });
 
   app.post(BOT_ROUTES.abort, async (request): Promise<{ ok: true }> => {

@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { EngineService } from '../engine/index.ts';
-import { CatalogStore, type FactsReader } from '../matchmaking/index.ts';
+import { CatalogStore, isRefusal, type FactsReader } from '../matchmaking/index.ts';
 import { coinFlip, newPublicId, type PlayModule } from '../play/index.ts';
 import { accountOf, InsufficientFundsError } from '../wallet/index.ts';
 import { botRef, type BotMoney } from './money.ts';
@@ -39,7 +39,8 @@ export const botGameView = (b: BotGameRow, gameId: string): BotGameView => {
 export class BotService {
   constructor(private readonly d: BotServiceDeps) {}
 
-  async start(uid: string, req: BotStartRequest): Promise<BotGameView> {
+  /** `ip`: the client's address (`request.ip`): RushCoin play is refused outside the US and Canada. */
+  async start(uid: string, req: BotStartRequest, ip: string | null): Promise<BotGameView> {
     const { db, clock } = this.d;
     const player = await this.d.facts.read(uid);
     if (!player) throw new AppError('CONFLICT', MATCH_TEXTS.matchGone);
@@ -52,6 +53,9 @@ export class BotService {
       level: req.level,
     });
     if (!decision.ok) throw botRefused(decision);
+    // Bot games are RushCoins only (decided above): no device location, the IP's country only.
+    const located = await this.d.facts.locate(player, req.c, undefined, ip);
+    if (isRefusal(located)) throw botRefused(located);
     const store = new BotGameStore(db);
     if ((await this.d.play.isGameRunning(uid)) || (await store.inMatchmaking(uid))) throw alreadyInMatch();
     // Backpressure: a full queue refuses new games, so running ones keep their move times.

@@ -46,12 +46,12 @@ export interface ChallengeDeps {
 export class ChallengeService {
   constructor(private readonly d: ChallengeDeps) {}
 
-  async create(uid: string, req: CreateChallengeRequest): Promise<ChallengeView> {
+  async create(uid: string, req: CreateChallengeRequest, ip: string | null): Promise<ChallengeView> {
     await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.d.queue.config();
-    const facts = await this.d.facts.locate(player, req.c, req.deviceGps);
+    const facts = await this.d.facts.locate(player, req.c, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
     const decision = decideStart(facts, app, catalog, { gameType: req.gameType, currency: req.c, bet: req.bet });
     if (!decision.ok) throw refused(decision);
@@ -85,7 +85,12 @@ export class ChallengeService {
     return { incoming: views.filter((v) => v.to.uid === uid), outgoing: views.filter((v) => v.from.uid === uid) };
   }
 
-  async accept(uid: string, id: string, req: z.infer<typeof AcceptChallengeRequest>): Promise<MatchmakingView | null> {
+  async accept(
+    uid: string,
+    id: string,
+    req: z.infer<typeof AcceptChallengeRequest>,
+    ip: string | null,
+  ): Promise<MatchmakingView | null> {
     const c = await new ChallengeStore(this.d.db).find(id);
     const now = this.d.clock.now();
     if (!c || c.toUid !== uid || c.status !== 'pending' || c.expiresAt <= now) throw matchGone();
@@ -93,7 +98,7 @@ export class ChallengeService {
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.d.queue.config();
-    const facts = await this.d.facts.locate(player, c.currency, req.deviceGps);
+    const facts = await this.d.facts.locate(player, c.currency, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
     const decision = decideStart(facts, app, catalog, { gameType: c.mode, currency: c.currency, bet: c.value });
     if (!decision.ok) throw refused(decision);

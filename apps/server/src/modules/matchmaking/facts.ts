@@ -3,7 +3,9 @@ import {
   gamesKey,
   isGameModeId,
   isProvisional,
+  allowedCountryForRushCoins,
   isUnderLocalMajority,
+  TEXTS,
   RATING_FAMILIES,
   ratingFamilyOf,
   shownRating,
@@ -113,14 +115,25 @@ export class FactsReader {
   }
 
   /**
-   * SPEC 1, 6: cash play needs the device's location. The wallet's identity port answers the
-   * region (or a flag: refused with its text); the majority is the region's. RushCoins need
-   * no location. Answers the facts with `underLocalMajority` set, or the refusal.
+   * SPEC 1, 6: cash play needs the device's location, checked with the client's address `ip`
+   * (`request.ip`). The wallet's identity port answers the region (or a flag: refused with its
+   * text); the majority is the region's. RushCoins need no device location, but are refused
+   * from an address outside the US and Canada. Answers the facts with `underLocalMajority` set,
+   * or the refusal.
    */
-  async locate(p: PlayerRecord, currency: Currency, gps: DeviceGps | undefined): Promise<PlayerFacts | Refusal> {
-    if (currency === 'wbx') return { ...p.facts, underLocalMajority: false };
+  async locate(
+    p: PlayerRecord,
+    currency: Currency,
+    gps: DeviceGps | undefined,
+    ip: string | null,
+  ): Promise<PlayerFacts | Refusal> {
+    if (currency === 'wbx') {
+      if (!allowedCountryForRushCoins(await this.wallet.ipCountry(ip)))
+        return { ok: false, code: 'location', message: TEXTS.notOfferedHere };
+      return { ...p.facts, underLocalMajority: false };
+    }
     if (!gps) return p.facts;
-    const session = await this.wallet.identity.startSession({ uid: p.uid, type: 'PAY', deviceGps: gps });
+    const session = await this.wallet.identity.startSession({ uid: p.uid, type: 'PAY', deviceGps: gps, ip });
     if (!session.ok) {
       const message = 'flag' in session ? FLAG_TEXTS[session.flag] : session.message;
       return { ok: false, code: 'location', message };

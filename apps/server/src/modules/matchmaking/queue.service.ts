@@ -77,13 +77,14 @@ export class QueueService {
     if (!(await claimCall(this.db, uid, this.now()))) throw tooSoon();
   }
 
-  async seek(uid: string, req: SeekRequest): Promise<MatchmakingView> {
+  /** `ip`: the client's address (`request.ip`), for the location rules (FactsReader.locate). */
+  async seek(uid: string, req: SeekRequest, ip: string | null): Promise<MatchmakingView> {
     await this.debounce(uid);
     await this.d.play.refreshChessAccount?.(uid);
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.config();
-    const facts = await this.d.facts.locate(player, req.c, req.deviceGps);
+    const facts = await this.d.facts.locate(player, req.c, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
     const decision = decideStart(facts, app, catalog, { gameType: req.gameType, currency: req.c, bet: req.bet });
     if (!decision.ok) throw refused(decision);
@@ -231,7 +232,7 @@ export class QueueService {
   }
 
   /** SPEC 5, 8: join a user who is searching, from the online list. */
-  async join(uid: string, req: JoinRequest): Promise<MatchmakingView | null> {
+  async join(uid: string, req: JoinRequest, ip: string | null): Promise<MatchmakingView | null> {
     await this.debounce(uid);
     if (req.uid === uid) throw matchGone();
     const host = await new MatchRecordStore(this.db).current(req.uid);
@@ -240,7 +241,7 @@ export class QueueService {
     const player = await this.d.facts.read(uid);
     if (!player) throw matchGone();
     const { app, catalog } = await this.config();
-    const facts = await this.d.facts.locate(player, host.currency, req.deviceGps);
+    const facts = await this.d.facts.locate(player, host.currency, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
     const mode = host.mode as GameModeId;
     const myRating = (await this.d.facts.ratings(uid)).shown[ratingFamilyOf(mode)];

@@ -70,12 +70,12 @@ export function matchmakingRoutes(
 
   app.post(MATCH_ROUTES.seek, async (request) => {
     const auth = requireAuth(request);
-    return { matchmaking: await queue.seek(auth.user.id, parse(SeekRequest, request.body)) };
+    return { matchmaking: await queue.seek(auth.user.id, parse(SeekRequest, request.body), request.ip) };
   });
 
   app.post(MATCH_ROUTES.join, async (request) => {
     const auth = requireAuth(request);
-    return { matchmaking: await queue.join(auth.user.id, parse(JoinRequest, request.body)) };
+    return { matchmaking: await queue.join(auth.user.id, parse(JoinRequest, request.body), request.ip) };
   });
 
   const simple = (route: string, run: (uid: string) => Promise<unknown>) =>
@@ -98,14 +98,19 @@ export function matchmakingRoutes(
 
   app.post(MATCH_ROUTES.challenges, async (request) => {
     const auth = requireAuth(request);
-    return challenges.create(auth.user.id, parse(CreateChallengeRequest, request.body));
+    return challenges.create(auth.user.id, parse(CreateChallengeRequest, request.body), request.ip);
   });
 
   app.post<IdRequest>(MATCH_ROUTES.acceptChallenge(':id'), async (request) => {
     const auth = requireAuth(request);
     const id = challengeId(request.params.id);
     return {
-      matchmaking: await challenges.accept(auth.user.id, id, parse(AcceptChallengeRequest, request.body ?? {})),
+      matchmaking: await challenges.accept(
+        auth.user.id,
+        id,
+        parse(AcceptChallengeRequest, request.body ?? {}),
+        request.ip,
+      ),
     };
   });
 

@@ -50,7 +50,8 @@ export interface StartDeposit {
 export class DepositService {
   constructor(private readonly d: DepositDeps) {}
 
-  async start(uid: string, input: StartDeposit): Promise<{ sessionId: string; url: string }> {
+  /** `ip`: the client's address (`request.ip`), checked against the device's position. */
+  async start(uid: string, input: StartDeposit, ip: string | null): Promise<{ sessionId: string; url: string }> {
     const amount = BigInt(input.amount);
     // The rules first (cheap and the user's own doing), then the location check.
     refuseUnlessAllowed(await this.decide(this.d.db, uid, amount, input.region));
@@ -59,6 +60,7 @@ export class DepositService {
       uid,
       type: 'PAY',
       deviceGps: input.deviceGps,
+      ip,
       amountOverride: amount,
     });
     if (!session.ok) {

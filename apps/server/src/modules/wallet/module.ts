@@ -7,7 +7,8 @@ import { CHECKOUT_TTL_MS, DepositService } from './deposits.service.ts';
 import { EscrowResolvers } from './escrow-resolvers.ts';
 import { EscrowSweeper } from './escrow-sweeper.ts';
 import { BuiltinIdentity } from './identity/builtin.ts';
-import { regionShapes } from './identity/geo-data.ts';
+import { regionIndex } from './identity/geo-data.ts';
+import { ipLocator } from '../../platform/geo/ip-place.ts';
 import { DepositStore } from './deposits.store.ts';
 import { hasUsdDeposit } from './funded.store.ts';
 import { movementByKey, readUserBalances } from './ledger.store.ts';
@@ -69,10 +70,12 @@ export function createWalletCore(
         checkoutTtlMs: CHECKOUT_TTL_MS,
         payoutDelayMs: options.payoutDelayMs,
       });
+  const locator = ipLocator(ctx.config.geoipDir);
   const identity = new BuiltinIdentity({
     clock,
     log,
-    shapes: () => regionShapes(),
+    regions: () => regionIndex(),
+    ipPlace: (ip) => locator.place(ip),
     accountBlocked: async (uid) => {
       const user = await new WalletUserStore(db).find(uid);
       if (!user) return null;
@@ -138,6 +141,8 @@ export function createWalletCore(
     userExists: async (uid: string) => (await new WalletUserStore(db).find(uid)) !== null,
     /** The admin console's balances list: users with a wallet and their balances. */
     holders: (limit: number) => new WalletUserStore(db).holders(limit),
+    /** The country of a client address for RushCoin play, or null (IpLocator.countryOrNull). */
+    ipCountry: (ip: string | null) => locator.countryOrNull(ip, log),
   };
 }
 

@@ -69,7 +69,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
-    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body));
+    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
   });
 
   app.post(WALLET_ROUTES.withdrawals, async (request) => {

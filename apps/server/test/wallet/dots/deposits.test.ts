@@ -147,7 +147,7 @@ describe.each(DB_KINDS)('deposits through Dots (%s)', (kind) => {
     const before = emu.count(DOTS_PATHS.addMoneyLink);
     try {
       const err = await quick.deposits
-        .start(u.uid, { amount: 2000, region: 'us', deviceGps: gpsAt(server) })
+        .start(u.uid, { amount: 2000, region: 'us', deviceGps: gpsAt(server) }, null)
         .catch((e: unknown) => e);
       expect(err).toMatchObject({ code: 'UNAVAILABLE', message: 'Unable to process' });
     } finally {

@@ -29,6 +29,8 @@ export interface BattleDeps {
 export interface CreateInput {
   settings: BattleSettings;
   deviceGps?: unknown;
+  /** The client's address (`request.ip`), for the location rules. */
+  ip: string | null;
 }
 
 /** What a move, a skip or a GET answers: the verdict, the player's current puzzle, the lobby. */
@@ -56,9 +58,10 @@ export class BattleService {
   }
 
   create = (uid: string, req: CreateInput) => this.membership.create(uid, req);
-  join = (uid: string, lobbyId: string, code: string | undefined, gps: unknown) =>
-    this.membership.join(uid, lobbyId, code, gps);
-  joinByCode = (uid: string, code: string | undefined, gps: unknown) => this.membership.joinByCode(uid, code, gps);
+  join = (uid: string, lobbyId: string, code: string | undefined, gps: unknown, ip: string | null) =>
+    this.membership.join(uid, lobbyId, code, gps, ip);
+  joinByCode = (uid: string, code: string | undefined, gps: unknown, ip: string | null) =>
+    this.membership.joinByCode(uid, code, gps, ip);
   leave = (uid: string, lobbyId: string) => this.membership.leave(uid, lobbyId);
   kick = (by: string, isAdmin: boolean, lobbyId: string, target: string) =>
     this.membership.kick(by, isAdmin, lobbyId, target);

@@ -59,8 +59,13 @@ export class Eligibility {
   }
 
   /** USD play needs the device's location (as matchmaking): the facts with the majority known, or a refusal. */
-  private async located(p: PlayerRecord, currency: Currency, gps: DeviceGps | undefined): Promise<PlayerFacts> {
-    const facts = await this.facts.locate(p, currency, gps);
+  private async located(
+    p: PlayerRecord,
+    currency: Currency,
+    gps: DeviceGps | undefined,
+    ip: string | null,
+  ): Promise<PlayerFacts> {
+    const facts = await this.facts.locate(p, currency, gps, ip);
     if (isRefusal(facts)) throw refuse(facts);
     if (currency === 'usd' && facts.underLocalMajority === null) {
       throw lobbyRefused('location', MATCH_TEXTS.locationRequiredToPlay);
@@ -72,7 +77,7 @@ export class Eligibility {
    * SPEC 5, 9 lobby creation: prize mode giveaway for content creators only; the stake one of the
    * active wagers of its currency and allowed to the owner (wallet for USD, the ladder, funds).
    */
-  async forOwner(uid: string, s: BattleSettings, gps: DeviceGps | undefined): Promise<Eligible> {
+  async forOwner(uid: string, s: BattleSettings, gps: DeviceGps | undefined, ip: string | null): Promise<Eligible> {
     const me = await this.read(uid);
     if (s.prizeMode === 'giveaway' && me.player.facts.verifiedLevel !== 'contentCreator') {
       throw new AppError('BAD_REQUEST', PUZZLE_TEXTS.giveawayCreatorsOnly);
@@ -83,7 +88,7 @@ export class Eligibility {
     const wager = activeWagers(catalog, s.stakesCurrency).find((w) => w.value === s.stakesAmount);
     if (!wager) throw lobbyRefused('wager', PUZZLE_TEXTS.stakeNotAllowed);
     if (s.stakesCurrency === 'usd' && !me.player.facts.walletReady) throw lobbyRefused('wallet', PUZZLE_TEXTS.noWallet);
-    const facts = await this.located(me.player, s.stakesCurrency, gps);
+    const facts = await this.located(me.player, s.stakesCurrency, gps, ip);
     const refusal = wagerRefusal(facts, catalog, BATTLE_MODE, wager);
     if (refusal) {
       throw refusal.code === 'insufficient'
@@ -99,7 +104,13 @@ export class Eligibility {
    * In giveaway mode guests pay nothing, so only the wallet (the prize is paid into it) and the
    * rating are checked.
    */
-  async forGuest(uid: string, lobby: LobbyRecord, ownerRating: number, gps: DeviceGps | undefined): Promise<Eligible> {
+  async forGuest(
+    uid: string,
+    lobby: LobbyRecord,
+    ownerRating: number,
+    gps: DeviceGps | undefined,
+    ip: string | null,
+  ): Promise<Eligible> {
     const me = await this.read(uid);
     const s = lobby.settings;
     const { app, catalog } = await this.config();
@@ -113,7 +124,7 @@ export class Eligibility {
     } else {
       if (s.stakesCurrency === 'usd' && !me.player.facts.walletReady)
         throw lobbyRefused('wallet', PUZZLE_TEXTS.noWallet);
-      const facts = await this.located(me.player, s.stakesCurrency, gps);
+      const facts = await this.located(me.player, s.stakesCurrency, gps, ip);
       const decision = decideJoin(facts, me.rating, app, catalog, {
         mode: BATTLE_MODE,
         currency: s.stakesCurrency,

@@ -41,7 +41,7 @@ export class LobbyMembership {
 
   async create(uid: string, req: CreateInput): Promise<LobbyRecord> {
     const s = req.settings;
-    const owner = await this.d.eligibility.forOwner(uid, s, gpsOf(req.deviceGps));
+    const owner = await this.d.eligibility.forOwner(uid, s, gpsOf(req.deviceGps), req.ip);
     await this.ensureFree(uid);
     const now = this.now();
     const range = eloRangeOf(owner.rating);
@@ -82,7 +82,13 @@ export class LobbyMembership {
     return (await new LobbyStore(this.d.db).find(id))!;
   }
 
-  async join(uid: string, lobbyId: string, code: string | undefined, rawGps: unknown): Promise<LobbyRecord> {
+  async join(
+    uid: string,
+    lobbyId: string,
+    code: string | undefined,
+    rawGps: unknown,
+    ip: string | null,
+  ): Promise<LobbyRecord> {
     const lobby = await new LobbyStore(this.d.db).find(lobbyId);
     if (!lobby || lobby.status !== 'created') throw lobbyUnavailable();
     if (lobby.settings.privacy === 'private') {
@@ -97,7 +103,7 @@ export class LobbyMembership {
     const seated = (await new LobbyStore(this.d.db).seatCounts([lobbyId])).get(lobbyId) ?? 0;
     if (seated >= lobby.settings.maxParticipants) throw lobbyFull();
     const owner = await this.ownerOf(lobby);
-    const player = await this.d.eligibility.forGuest(uid, lobby, owner.elo, gpsOf(rawGps));
+    const player = await this.d.eligibility.forGuest(uid, lobby, owner.elo, gpsOf(rawGps), ip);
     await this.ensureFree(uid);
 
     const pays = paysStake(lobby.settings.prizeMode, false);
@@ -139,7 +145,7 @@ export class LobbyMembership {
     return (await new LobbyStore(this.d.db).find(lobbyId))!;
   }
 
-  async joinByCode(uid: string, code: string | undefined, rawGps: unknown): Promise<LobbyRecord> {
+  async joinByCode(uid: string, code: string | undefined, rawGps: unknown, ip: string | null): Promise<LobbyRecord> {
     const given = code?.trim() ?? '';
     if (given === '') throw badLobbyRequest(PUZZLE_TEXTS.codeRequired);
     if (given.length > LOBBY.codeMax) throw badLobbyRequest(PUZZLE_TEXTS.codeTooLong);
@@ -147,7 +153,7 @@ export class LobbyMembership {
     if (!CODE_SHAPE.test(given)) throw lobbyUnavailable();
     const lobby = await new LobbyStore(this.d.db).byCode(given);
     if (!lobby) throw lobbyUnavailable();
-    return this.join(uid, lobby.id, given, rawGps);
+    return this.join(uid, lobby.id, given, rawGps, ip);
   }
 
   /**

@@ -46,14 +46,18 @@ export function battleRoutes(app: FastifyInstance, deps: { battle: BattleService
   app.post(PUZZLE_ROUTES.lobbies, async (request) => {
     const auth = requireAuth(request);
     const req = parse(CreateLobbyRequest, request.body);
-    const lobby = await battle.create(auth.user.id, { settings: req.settings, deviceGps: req.deviceGps });
+    const lobby = await battle.create(auth.user.id, {
+      settings: req.settings,
+      deviceGps: req.deviceGps,
+      ip: request.ip,
+    });
     return { lobby: await seen(lobby, auth.user.id) };
   });
 
   app.post(PUZZLE_ROUTES.joinByCode, async (request) => {
     const auth = requireAuth(request);
     const req = parse(JoinLobbyRequest, request.body ?? {});
-    const lobby = await battle.joinByCode(auth.user.id, req.code, req.deviceGps);
+    const lobby = await battle.joinByCode(auth.user.id, req.code, req.deviceGps, request.ip);
     return { lobby: await seen(lobby, auth.user.id) };
   });
 
@@ -67,7 +71,9 @@ export function battleRoutes(app: FastifyInstance, deps: { battle: BattleService
     const auth = requireAuth(request);
     const id = idOf(request.params.id);
     const req = parse(JoinLobbyRequest, request.body ?? {});
-    return { lobby: await seen(await battle.join(auth.user.id, id, req.code, req.deviceGps), auth.user.id) };
+    return {
+      lobby: await seen(await battle.join(auth.user.id, id, req.code, req.deviceGps, request.ip), auth.user.id),
+    };
   });
 
   const simple = (route: string, run: (uid: string, id: string) => Promise<LobbyRecord>) =>

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { TEXTS } from '@rush/domain';
+import { cashPlaceVerdict, TEXTS, type IpPlace } from '@rush/domain';
 import type { Clock } from '../../../platform/clock.ts';
-import { cashVerdictAt, type RegionShape } from './geo.ts';
+import { devicePlaceAt, type RegionIndex } from './geo.ts';
 import type { IdentityPort, WalletSessionRequest, WalletSessionResult } from './port.ts';
 
 /** A fix older (or further in the future, a skewed clock) than this cannot say where the device is now. */
@@ -12,16 +12,20 @@ export const GPS_MAX_ACCURACY_M = 50_000;
 export interface BuiltinIdentityDeps {
   clock: Clock;
   log: FastifyBaseLogger;
-  shapes: () => Promise<RegionShape[]>;
+  regions: () => Promise<RegionIndex>;
+  /** Where the client's address is (platform/geo/ip-place.ts); rejects when the IP database cannot be read. */
+  ipPlace: (ip: string | null) => Promise<IpPlace>;
   /** Whether the account may use money at all (banned by an admin, or closed). */
   accountBlocked: (uid: string) => Promise<boolean | null>;
 }
 
 /**
  * The built-in identity and location adapter: our own rules, no outside call. Cash is offered
- * only in the US and Canada outside the refused states (SPEC 1); a banned or closed account is
+ * only in the US and Canada outside the refused states (SPEC 1), where the device's position and
+ * the client's IP agree (the domain's `cashPlaceVerdict`); a banned or closed account is
  * id-blocked. It never answers id-ex: one account per person needs the provider's identity
- * records. Any failure of its own (no region data) fails closed with 'Unable to process'.
+ * records. Any failure of its own (no region data, no IP database) fails closed with 'Unable to
+ * process'.
  */
 export class BuiltinIdentity implements IdentityPort {
   constructor(private readonly d: BuiltinIdentityDeps) {}
@@ -37,14 +41,29 @@ export class BuiltinIdentity implements IdentityPort {
     if (Number.isNaN(fixAt) || Math.abs(this.d.clock.now().getTime() - fixAt) > GPS_MAX_AGE_MS) return unable;
     if (gps.radius > GPS_MAX_ACCURACY_M) return unable;
 
-    let shapes: RegionShape[];
+    let regions: RegionIndex;
     try {
-      shapes = await this.d.shapes();
+      regions = await this.d.regions();
     } catch (err) {
       this.d.log.error({ err }, 'region boundaries unavailable: location checks fail closed');
       return unable;
     }
-    const { verdict, code } = cashVerdictAt(shapes, gps.latitude, gps.longitude, gps.radius);
-    return verdict === 'allowed' ? { ok: true, regionCode: code } : { ok: false, flag: 'll-blocked' };
+    let ip: IpPlace;
+    try {
+      ip = await this.d.ipPlace(request.ip);
+    } catch (err) {
+      this.d.log.error({ err }, 'IP location database unavailable: cash location checks fail closed');
+      return unable;
+    }
+    const device = devicePlaceAt(regions, gps.latitude, gps.longitude, gps.radius);
+    switch (cashPlaceVerdict(ip, device)) {
+      case 'allowed':
+        return { ok: true, regionCode: device.region };
+      case 'review':
+        // Refused until a person has looked: its own text, so the player knows it is not final.
+        return { ok: false, message: TEXTS.locationReview };
+      default:
+        return { ok: false, flag: 'll-blocked' };
+    }
   }
 }

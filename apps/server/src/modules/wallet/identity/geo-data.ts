@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { shapesFromGeoJson, type RegionShape } from './geo.ts';
+import { regionIndexFromGeoJson, type RegionIndex } from './geo.ts';
 
 /** US states and Canadian provinces (Natural Earth, public domain): see data/geo/README.md. */
 export const REGIONS_FILE = path.resolve(
@@ -9,12 +9,12 @@ export const REGIONS_FILE = path.resolve(
   '../../../../data/geo/us-ca-admin1.json',
 );
 
-let loaded: Promise<RegionShape[]> | null = null;
+let loaded: Promise<RegionIndex> | null = null;
 
-/** Read once per process, on the first location check (2.7 MB: not worth paying at start-up). */
-export function regionShapes(file = REGIONS_FILE): Promise<RegionShape[]> {
+/** Read and indexed once per process, on the first location check (2.7 MB: not worth paying at start-up). */
+export function regionIndex(file = REGIONS_FILE): Promise<RegionIndex> {
   loaded ??= readFile(file, 'utf8')
-    .then((text) => shapesFromGeoJson(JSON.parse(text)))
+    .then((text) => regionIndexFromGeoJson(JSON.parse(text)))
     .catch((e: unknown) => {
       loaded = null; // a later check tries again rather than failing for the life of the process
       throw e;

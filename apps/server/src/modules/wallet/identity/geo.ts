@@ -1,31 +1,33 @@
-import { cashLocationVerdict, type CashLocationVerdict } from '@rush/domain';
-
-/** [longitude, latitude], GeoJSON order. */
-type Position = readonly [number, number];
-type Ring = readonly Position[];
-/** Outer ring first, then holes. */
-type Polygon = readonly Ring[];
-
-export interface RegionShape {
-  code: string;
-  polygons: readonly Polygon[];
-  bbox: readonly [number, number, number, number];
-}
+import type { Feature, MultiPolygon, Polygon } from 'geojson';
+import whichPolygon from 'which-polygon';
+import { borderRadii, cashLocationVerdict, type BorderProximity, type DevicePlace } from '@rush/domain';
 
 /**
- * Ray casting over every ring of a polygon: a point inside the outer ring and inside a hole
- * crosses an even number of edges, so holes need no special case.
+ * A point-in-polygon index over the region boundaries: which-polygon puts each polygon's bounding
+ * box in an R-tree (rbush) and ray-casts only the few whose box holds the point, so a lookup is
+ * microseconds and the border circles below can afford hundreds of them.
  */
-export function pointInPolygon(lon: number, lat: number, polygon: Polygon): boolean {
-  let inside = false;
-  for (const ring of polygon) {
-    for (let i = 0, j = ring.length - 1; i < ring.length; j = i++) {
-      const [xi, yi] = ring[i]!;
-      const [xj, yj] = ring[j]!;
-      if (yi > lat !== yj > lat && lon < ((xj - xi) * (lat - yi)) / (yj - yi) + xi) inside = !inside;
-    }
+export interface RegionIndex {
+  /** ISO 3166-2 code of the region at (lat, lon), or null (sea, lakes, outside the US and Canada). */
+  at(lat: number, lon: number): string | null;
+}
+
+/** Builds the index from a GeoJSON FeatureCollection of Polygon/MultiPolygon with `properties.code`. */
+export function regionIndexFromGeoJson(json: unknown): RegionIndex {
+  const features = (json as { features?: unknown }).features;
+  if (!Array.isArray(features)) throw new Error('not a FeatureCollection');
+  // Coded polygons only: which-polygon skips other geometries itself, but a feature without a
+  // code would answer a region we cannot name.
+  const usable: Feature<Polygon | MultiPolygon, { code: string }>[] = [];
+  for (const f of features as { properties?: { code?: unknown }; geometry?: { type?: unknown } | null }[]) {
+    const code = f.properties?.code;
+    const type = f.geometry?.type;
+    if (typeof code !== 'string' || (type !== 'Polygon' && type !== 'MultiPolygon')) continue;
+    usable.push({ type: 'Feature', properties: { code }, geometry: f.geometry as Polygon | MultiPolygon });
   }
-  return inside;
+  if (usable.length === 0) throw new Error('no region polygons');
+  const query = whichPolygon({ type: 'FeatureCollection', features: usable });
+  return { at: (lat, lon) => query([lon, lat])?.code ?? null };
 }
 
 const EARTH_RADIUS_M = 6_371_000;
@@ -47,73 +49,36 @@ export function destination(
   return { lat: p2 / rad, lon: ((((l2 / rad + 540) % 360) + 360) % 360) - 180 };
 }
 
-/** Builds the lookup shapes from a GeoJSON FeatureCollection of Polygon/MultiPolygon with `properties.code`. */
-export function shapesFromGeoJson(json: unknown): RegionShape[] {
-  const features = (json as { features?: unknown }).features;
-  if (!Array.isArray(features)) throw new Error('not a FeatureCollection');
-  const shapes: RegionShape[] = [];
-  for (const f of features as {
-    properties?: { code?: unknown };
-    geometry?: { type?: unknown; coordinates?: unknown };
-  }[]) {
-    const code = f.properties?.code;
-    const g = f.geometry;
-    if (typeof code !== 'string' || !g) continue;
-    const polygons = (
-      g.type === 'Polygon' ? [g.coordinates] : g.type === 'MultiPolygon' ? g.coordinates : []
-    ) as Polygon[];
-    let [minX, minY, maxX, maxY] = [Infinity, Infinity, -Infinity, -Infinity];
-    for (const polygon of polygons)
-      for (const [x, y] of polygon[0] ?? []) {
-        minX = Math.min(minX, x);
-        maxX = Math.max(maxX, x);
-        minY = Math.min(minY, y);
-        maxY = Math.max(maxY, y);
-      }
-    shapes.push({ code, polygons, bbox: [minX, minY, maxX, maxY] });
-  }
-  return shapes;
-}
-
-/** The region a point is in, or null (sea, lakes, or outside the US and Canada). */
-export function regionAt(shapes: readonly RegionShape[], lat: number, lon: number): string | null {
-  for (const s of shapes) {
-    const [minX, minY, maxX, maxY] = s.bbox;
-    if (lon < minX || lon > maxX || lat < minY || lat > maxY) continue;
-    if (s.polygons.some((p) => pointInPolygon(lon, lat, p))) return s.code;
-  }
-  return null;
-}
-
-/** Below this, a fix is treated as this uncertain anyway: the data is accurate to about 1 km. */
-export const BORDER_MARGIN_M = 2_000;
-
-/**
- * Where cash play stands for a device fix. The centre must be in an allowed region, and no
- * point of the uncertainty circle (the fix's accuracy, at least the 2 km margin) may fall in a
- * refused state: near a refused border is refused, never allowed (data README). Circle points
- * in no region (sea, lakes, the other side of an outer border) are not held against the fix,
- * so coasts work; the Mexican border strip is the known gap the real provider closes.
- */
-export function cashVerdictAt(
-  shapes: readonly RegionShape[],
-  lat: number,
-  lon: number,
-  accuracyM: number,
-): { verdict: CashLocationVerdict; code: string | null } {
-  const code = regionAt(shapes, lat, lon);
-  const verdict = cashLocationVerdict(code);
-  if (verdict !== 'allowed') return { verdict, code };
-  const radius = Math.max(accuracyM, BORDER_MARGIN_M);
-  for (const [distance, steps] of [
-    [radius, 24],
-    [radius / 2, 12],
-  ] as const) {
-    for (let i = 0; i < steps; i++) {
-      const p = destination(lat, lon, distance, (360 / steps) * i);
-      if (cashLocationVerdict(regionAt(shapes, p.lat, p.lon)) === 'refusedRegion')
-        return { verdict: 'refusedRegion', code };
+/** Whether any sampled point at a distance in (inner, outer] metres from the fix lies in a refused state. */
+function refusedBetween(index: RegionIndex, lat: number, lon: number, inner: number, outer: number): boolean {
+  // Rings at most 1 km apart (a quarter of the band when wider), points at most 500 m apart on
+  // each: a refused strip narrower than that can slip between samples; the data's own 1 km
+  // precision makes finer sampling meaningless.
+  const step = Math.max(1_000, (outer - inner) / 4);
+  for (let r = outer; r > inner; r -= step) {
+    const points = Math.max(24, Math.ceil((2 * Math.PI * r) / 500));
+    for (let i = 0; i < points; i++) {
+      const p = destination(lat, lon, r, (360 / points) * i);
+      if (cashLocationVerdict(index.at(p.lat, p.lon)) === 'refusedRegion') return true;
     }
   }
-  return { verdict, code };
+  return false;
+}
+
+/**
+ * Where a device fix is, for the domain's `cashPlaceVerdict`: the region of its centre, and how
+ * close a refused state is. The strict circle (the fix's accuracy, at least 2 km) is searched
+ * first, then the review band beyond it (`borderRadii`). Circle points in no region (sea, lakes,
+ * the other side of an outer border) are not held against the fix, so coasts work; the Mexican
+ * border strip is the known gap the real provider closes.
+ */
+export function devicePlaceAt(index: RegionIndex, lat: number, lon: number, accuracyM: number): DevicePlace {
+  const region = index.at(lat, lon);
+  // Only an allowed centre needs the circles: anything else is refused whatever surrounds it.
+  if (cashLocationVerdict(region) !== 'allowed') return { region, border: 'clear' };
+  const { refuse, review } = borderRadii(accuracyM);
+  let border: BorderProximity = 'clear';
+  if (refusedBetween(index, lat, lon, 0, refuse)) border = 'margin';
+  else if (refusedBetween(index, lat, lon, refuse, review)) border = 'review';
+  return { region, border };
 }

@@ -15,6 +15,11 @@ export interface WalletSessionRequest {
   uid: string;
   type: 'PAY';
   deviceGps: DeviceGps;
+  /**
+   * The client's address as Fastify derives it (`request.ip`: the socket's peer, or the
+   * X-Forwarded-For client when TRUST_PROXY is on); null when there is no request.
+   */
+  ip: string | null;
   /** The amount about to be paid, in cents (providers check it against their own limits). */
   amountOverride?: bigint;
 }
