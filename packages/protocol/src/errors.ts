@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { WalletSessionFlag } from '@rush/domain';
 
 /** Stable error codes. The HTTP status is part of the contract: clients branch on `code`. */
 export const ERROR_STATUS = {
@@ -39,6 +40,19 @@ export const ERROR_STATUS = {
 } as const;
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** The error code each wallet session flag is answered with; the web turns it back into ?wallet={flag}. */
+export const WALLET_FLAG_ERRORS = {
+  'll-blocked': 'LOCATION_BLOCKED',
+  'id-blocked': 'IDENTITY_BLOCKED',
+  'id-ex': 'IDENTITY_EXISTS',
+} as const satisfies Record<WalletSessionFlag, ErrorCode>;
+
+/** The flag behind a refusal's code, if it is one. */
+export function walletFlagOfError(code: string): WalletSessionFlag | null {
+  const entry = Object.entries(WALLET_FLAG_ERRORS).find(([, c]) => c === code);
+  return entry ? (entry[0] as WalletSessionFlag) : null;
+}
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as [ErrorCode, ...ErrorCode[]];
 
 /** Every error body the API sends. `fields` carries per-field texts for forms. */

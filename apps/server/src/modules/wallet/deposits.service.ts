@@ -10,7 +10,7 @@ import {
   type PaymentRegion,
   type SelfLimit,
 } from '@rush/domain';
-import type { DeviceGps } from '@rush/protocol';
+import { WALLET_FLAG_ERRORS, type DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -65,13 +65,7 @@ export class DepositService {
     });
     if (!session.ok) {
       if ('message' in session) throw new AppError('IDENTITY_FAILED', session.message);
-      const code =
-        session.flag === 'll-blocked'
-          ? 'LOCATION_BLOCKED'
-          : session.flag === 'id-ex'
-            ? 'IDENTITY_EXISTS'
-            : 'IDENTITY_BLOCKED';
-      throw new AppError(code, FLAG_TEXTS[session.flag]);
+      throw new AppError(WALLET_FLAG_ERRORS[session.flag], FLAG_TEXTS[session.flag]);
     }
     const inCanada = session.regionCode?.startsWith('CA-');
     if (inCanada === true && input.region !== 'ca')

@@ -11,16 +11,17 @@ import {
   presetVisible,
   TEXTS,
 } from '@rush/domain';
-import type { WalletSummary } from '@rush/protocol';
+import { walletFlagOfError, type WalletSummary } from '@rush/protocol';
 import { ApiError, errorText } from '../../api/http.ts';
 import { startDeposit } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
+import { useSwitchOverlay } from '../../ui/overlayFlags.ts';
 import { LocationError, locateDevice } from './location.ts';
 import { refreshMoney, toSelfLimit } from './queries.ts';
-import type { Region } from './walletFlags.ts';
+import { WALLET_FLAG, type Region } from './walletFlags.ts';
 
 /** Height of the provider's page in the modal (SPEC 2). */
 export const PROVIDER_FRAME_HEIGHT = 480;
@@ -128,6 +129,7 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const [providerUrl, setProviderUrl] = useState<string | null>(null);
+  const showWalletFlag = useSwitchOverlay(WALLET_FLAG);
   const now = new Date();
   const depositLimit = toSelfLimit(summary.limits.deposit);
 
@@ -140,6 +142,11 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
       return url;
     },
     onSuccess: setProviderUrl,
+    // SPEC 7: a flagged session goes to /wallet?wallet={flag}, which says why.
+    onError: (error) => {
+      const flag = error instanceof ApiError ? walletFlagOfError(error.code) : null;
+      if (flag) showWalletFlag(flag);
+    },
   });
 
   if (providerUrl) return <ProviderFrame url={providerUrl} onDone={onDone} />;

@@ -315,6 +315,25 @@ describe('deposit modal (?wallet=deposit)', () => {
     expect(screen.queryByTitle('Payment provider')).toBeNull();
   });
 
+  test.each([
+    ['LOCATION_BLOCKED', 'll-blocked', TEXTS.walletLlBlocked],
+    ['IDENTITY_EXISTS', 'id-ex', TEXTS.walletIdEx],
+    ['IDENTITY_BLOCKED', 'id-blocked', TEXTS.walletIdBlocked],
+  ])('a flagged session (%s) goes to /wallet?wallet=%s, which says why', async (code, flag, text) => {
+    mockWalletApi({
+      routes: { 'POST /api/wallet/deposits': () => ({ status: 403, body: { error: { code, message: text } } }) },
+    });
+    stubGeolocation();
+    const app = await openWallet('/wallet?wallet=deposit');
+    fireEvent.click(within(await depositDialog()).getByRole('button', { name: preset(20) }));
+    const notice = await screen.findByRole('dialog', { name: 'Wallet' });
+    expect(app.location().search).toBe(`?wallet=${flag}`);
+    expect(within(notice).getByRole('alert').textContent).toBe(text);
+    expect(screen.queryByRole('dialog', { name: 'Deposit' })).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(app.location().search).toBe(''));
+  });
+
   test('closing the modal refreshes the summary, the history and the session', async () => {
     const api = mockWalletApi({
       routes: { 'POST /api/wallet/deposits': () => ({ body: { sessionId: 'd', url: '/pay/d' } }) },
@@ -465,5 +484,29 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     const done = (await within(dialog).findByText(/Status: Pending/)).closest('p');
     expect(textWithoutMarks(done)).toBe('Your withdrawal of $10.00 was received. Status: Pending.');
     await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
+  });
+});
+
+describe('wallet session answers in the URL (SPEC 7 /wallet?wallet={message})', () => {
+  test.each([
+    ['ll-blocked', 'Gaming in this location is restricted.'],
+    ['id-ex', TEXTS.walletIdEx],
+    ['id-blocked', TEXTS.walletIdBlocked],
+    ['Send your password to support', 'Unable to process'],
+  ])('?wallet=%s shows %j', async (value, text) => {
+    mockWalletApi();
+    const app = await openWallet(`/wallet?wallet=${encodeURIComponent(value)}`);
+    const notice = await screen.findByRole('dialog', { name: 'Wallet' });
+    expect(within(notice).getByRole('alert').textContent).toBe(text);
+    expect(screen.queryByText(value)).toBeNull();
+    fireEvent.click(within(notice).getByRole('button', { name: 'OK' }));
+    await waitFor(() => expect(app.location().search).toBe(''));
+  });
+
+  test("the wallet's own screens are not answers", async () => {
+    mockWalletApi();
+    await openWallet('/wallet?wallet=deposit');
+    await depositDialog();
+    expect(screen.queryByRole('dialog', { name: 'Wallet' })).toBeNull();
   });
 });

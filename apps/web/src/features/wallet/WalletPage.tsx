@@ -14,6 +14,7 @@ import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
 import { WalletGate } from './WalletOnboarding.tsx';
+import { WalletSessionNotice } from './WalletSessionNotice.tsx';
 import { WALLET_FLAG, WALLET_SCREENS } from './walletFlags.ts';
 import { WithdrawFlow } from './WithdrawFlow.tsx';
 import './wallet.css';
@@ -189,6 +190,7 @@ export function WalletPage() {
     <section className="page wallet" aria-labelledby={titleId}>
       <title>Wallet</title>
       <h1 id={titleId}>Wallet</h1>
+      {me ? <WalletSessionNotice /> : null}
       {me ? (
         me.emailVerified ? (
           <WalletGate me={me}>

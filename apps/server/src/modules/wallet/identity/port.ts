@@ -1,4 +1,4 @@
-import { TEXTS } from '@rush/domain';
+import { WALLET_FLAG_TEXTS, type WalletSessionFlag } from '@rush/domain';
 import type { DeviceGps } from '@rush/protocol';
 
 /**
@@ -24,15 +24,11 @@ export interface WalletSessionRequest {
   amountOverride?: bigint;
 }
 
-export type WalletSessionFlag = 'id-ex' | 'id-blocked' | 'll-blocked';
+export type { WalletSessionFlag };
 
 /** Allowed (with the ISO 3166-2 region the device is in, when known), flagged, or failed. */
 export type WalletSessionResult =
   { ok: true; regionCode: string | null } | { ok: false; flag: WalletSessionFlag } | { ok: false; message: string };
 
 /** SPEC 8: the text of each flag; any other failure shows 'Unable to process'. */
-export const FLAG_TEXTS: Record<WalletSessionFlag, string> = {
-  'id-ex': TEXTS.walletIdEx,
-  'id-blocked': TEXTS.walletIdBlocked,
-  'll-blocked': TEXTS.walletLlBlocked,
-};
+export const FLAG_TEXTS = WALLET_FLAG_TEXTS;
