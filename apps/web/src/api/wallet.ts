@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import {
+  BalancesResponse,
   Me,
   SessionResponse,
   StartDepositResponse,
@@ -41,6 +42,9 @@ export const fetchTransactions = (page: number) =>
 
 export const startDeposit = (body: StartDepositBody) =>
   request('POST', WALLET_ROUTES.deposits, { json: body, schema: StartDepositResponse });
+
+/** SPEC 9 out-of-coins top-up (100 RC at a zero RC balance); answers the new balances. */
+export const topUpRushCoins = () => request('POST', WALLET_ROUTES.topUp, { json: {}, schema: BalancesResponse });
 
 export const requestWithdrawal = (body: WithdrawBody) =>
   request('POST', WALLET_ROUTES.withdrawals, { json: body, schema: WithdrawResponse });

@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { MATCH_TEXTS } from '@rush/domain';
 import type { AnnouncementView } from '@rush/protocol';
+import { TopUpButton } from '../wallet/TopUpButton.tsx';
 import { Announcement } from './Announcement.tsx';
 import type { MatchRefusal } from './refusal.ts';
 
@@ -27,6 +28,8 @@ export function RefusalNotice({
           {walletLink}
         </Link>
       ) : null}
+      {/* Out of RushCoins: the top-up is offered right here (it shows only at 0 RC). */}
+      {refusal.code === 'noBalance' || refusal.code === 'insufficient' ? <TopUpButton /> : null}
     </div>
   );
 }

@@ -284,6 +284,25 @@ describe('/start wizard: Find Match', () => {
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
   });
 
+  test('out of RushCoins: the refusal offers the 100 RushCoins top-up, which lifts it', async () => {
+    let me = makeMe({ chessUsername: 'alice', balances: { usd: 0, wbx: 0 } });
+    const { api } = startMatchApp('/start?step=3', {
+      me,
+      options: makeOptions({ account: { code: 'noBalance', message: MATCH_TEXTS.noBalance } }),
+      routes: {
+        'GET /api/session': () => ({ body: { user: me } }),
+        'POST /api/wallet/top-up': () => {
+          me = { ...me, balances: { usd: 0, wbx: 10_000 } };
+          return { body: { balances: me.balances } };
+        },
+      },
+    });
+    const box = (await screen.findByText(MATCH_TEXTS.noBalance)).closest('.match-refusal') as HTMLElement;
+    fireEvent.click(within(box).getByRole('button', { name: 'Top up 100 RushCoins' }));
+    expect(await screen.findByText('100 RushCoins added to your balance.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/top-up')).toHaveLength(1);
+  });
+
   test('the account refusal from the options shows on the Play step', async () => {
     startMatchApp('/start?step=3', {
       options: makeOptions({ account: { code: 'noBalance', message: MATCH_TEXTS.noBalance } }),

@@ -510,3 +510,49 @@ describe('wallet session answers in the URL (SPEC 7 /wallet?wallet={message})', 
     expect(screen.queryByRole('dialog', { name: 'Wallet' })).toBeNull();
   });
 });
+
+describe('out-of-coins top-up (SPEC 9: 100 RushCoins)', () => {
+  const broke = () => makeMe({ balances: { usd: 0, wbx: 0 } });
+
+  test('at 0 RC the wallet offers it; it tops up and the balance reloads', async () => {
+    let me = broke();
+    const api = mockWalletApi({
+      me,
+      summary: makeSummary({ balances: { usd: 0, wbx: 0 } }),
+      routes: {
+        'GET /api/session': () => ({ body: { user: me } }),
+        'POST /api/wallet/top-up': () => {
+          me = { ...me, balances: { usd: 0, wbx: 10_000 } };
+          return { body: { balances: me.balances } };
+        },
+      },
+    });
+    await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Top up 100 RushCoins' }));
+    expect(await screen.findByText('100 RushCoins added to your balance.')).toBeTruthy();
+    expect(api.callsTo('POST', '/api/wallet/top-up')).toHaveLength(1);
+    expect(screen.queryByRole('button', { name: /^Top up/ })).toBeNull();
+  });
+
+  test("the server's refusal is shown as sent", async () => {
+    mockWalletApi({
+      me: broke(),
+      routes: {
+        'POST /api/wallet/top-up': () => ({
+          status: 409,
+          body: { error: { code: 'TOPUP_UNAVAILABLE', message: TEXTS.topUpAlreadyToday } },
+        }),
+      },
+    });
+    await openWallet();
+    fireEvent.click(await screen.findByRole('button', { name: 'Top up 100 RushCoins' }));
+    expect(await screen.findByText(TEXTS.topUpAlreadyToday)).toBeTruthy();
+  });
+
+  test('with RushCoins left it is not offered', async () => {
+    mockWalletApi({ me: makeMe({ balances: { usd: 0, wbx: 1 } }) });
+    await openWallet();
+    await screen.findByRole('button', { name: 'Withdraw' });
+    expect(screen.queryByRole('button', { name: /^Top up/ })).toBeNull();
+  });
+});

@@ -11,6 +11,7 @@ import { overlayLink, useCloseOverlay, useSwitchOverlay } from '../../ui/overlay
 import { useSession } from '../accounts/session.ts';
 import { DepositFlow } from './DepositFlow.tsx';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
+import { TopUpButton } from './TopUpButton.tsx';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
 import { WalletGate } from './WalletOnboarding.tsx';
@@ -90,6 +91,7 @@ function WalletHeader({ summary }: { summary: WalletSummary }) {
         <dt>{currencyName('wbx')}</dt>
         <dd>
           <Amount minor={summary.balances.wbx} currency="wbx" />
+          <TopUpButton />
         </dd>
       </div>
       <div className="wallet-balance">
