@@ -38,7 +38,13 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     idp = await startOidcEmulator({ clientId: 'rush-web', clientSecret: 'rush-secret' });
     server = await startTestServer({
       kind,
-      env: { GOOGLE_CLIENT_ID: 'rush-web', GOOGLE_CLIENT_SECRET: 'rush-secret', GOOGLE_ISSUER: idp.issuer },
+      env: {
+        GOOGLE_CLIENT_ID: 'rush-web',
+        GOOGLE_CLIENT_SECRET: 'rush-secret',
+        GOOGLE_ISSUER: idp.issuer,
+        // X-Forwarded-For names the client, so a test can speak from abroad.
+        TRUST_PROXY: 'true',
+      },
     });
   });
   afterAll(async () => {
@@ -84,6 +90,23 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     // Single session holds for Google sign-ins too.
     expect((await client.get('/api/session')).body.user).toBeNull();
     expect(await countSessions(server, me.uid)).toBe(1);
+  });
+
+  it('a new account is refused from an IP outside the US and Canada (SPEC 1); an existing one still signs in', async () => {
+    const ENGLAND_IP = '81.2.69.142';
+    const who = identity();
+    idp.setIdentity(who);
+    const users = await countUsers(server);
+    const abroad = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
+    expect(loginError((await signInWithGoogle(abroad)).location)).toBe(TEXTS.notOfferedHere);
+    expect((await abroad.get('/api/session')).body.user).toBeNull();
+    expect(await countUsers(server)).toBe(users);
+
+    await signInWithGoogle(new TestClient(server.baseUrl, { ip: '72.229.28.185' })); // New York
+    expect(await countUsers(server)).toBe(users + 1);
+    const travelling = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
+    expect((await signInWithGoogle(travelling)).location).toBe('/');
+    expect((await travelling.get('/api/session')).body.user.email).toBe(who.email);
   });
 
   it('links an existing verified account by email and keeps its password', async () => {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { TEXTS, randomDefaultUsername, validateEmail } from '@rush/domain';
+import { allowedCountryForRushCoins, TEXTS, randomDefaultUsername, validateEmail } from '@rush/domain';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { OidcError, type GoogleOidc, type OidcIdentity } from './google-oidc.ts';
@@ -37,6 +37,8 @@ export interface GoogleDeps {
   accounts: AccountStore;
   sessions: Sessions;
   accountService: AccountService;
+  /** The country of a client address (GeoLite2), null when unknown (loopback, private). */
+  ipCountry: (ip: string) => Promise<string | null>;
 }
 
 /** Sign in with Google (SPEC 2): find the account by Google id, else by e-mail (and link it), else create one. */
@@ -86,7 +88,7 @@ export class GoogleSignIn {
     }
     if (validateEmail(identity.email)) throw failed('provider email not usable');
 
-    const user = await this.findOrCreate(identity);
+    const user = await this.findOrCreate(identity, meta.ip);
     this.refuseIfBarred(user);
     return this.d.accountService.signIn(user, meta, previousToken);
   }
@@ -96,11 +98,15 @@ export class GoogleSignIn {
     if (user.loginDisabled) throw new SignInRefused(TEXTS.loginDisabled(this.d.config.supportEmail));
   }
 
-  private async findOrCreate(identity: OidcIdentity): Promise<UserRecord> {
+  private async findOrCreate(identity: OidcIdentity, ip: string): Promise<UserRecord> {
     const bySub = await this.d.accounts.findByGoogleSub(identity.sub);
     if (bySub) return bySub;
     const byEmail = await this.d.accounts.findByEmail(identity.email);
     if (byEmail) return this.link(byEmail, identity);
+    // SPEC 1: sign-up is offered only in the US and Canada, whichever way the account is made
+    // (the same rule as the register route); existing accounts still sign in from anywhere.
+    if (!allowedCountryForRushCoins(await this.d.ipCountry(ip)))
+      throw new SignInRefused(TEXTS.notOfferedHere, 'sign-up from outside the US and Canada');
     return this.create(identity);
   }
 

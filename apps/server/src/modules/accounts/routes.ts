@@ -92,6 +92,8 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
     log,
     sessions,
   });
+  const locator = ipLocator(ctx.config.geoipDir);
+  const ipCountry = (ip: string) => locator.countryOrNull(ip, ctx.log);
   const google = config.google
     ? new GoogleSignIn({
         config,
@@ -102,13 +104,13 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
         accounts: stores.accounts,
         sessions,
         accountService: accounts,
+        ipCountry,
       })
     : null;
 
   // The hook goes on the root instance before any route, so every module's routes see request.auth.
   installRequestAuth(app, sessions, config);
-  const locator = ipLocator(ctx.config.geoipDir);
-  authRoutes(app, { config, accounts, presence, ipCountry: (ip) => locator.countryOrNull(ip, ctx.log) });
+  authRoutes(app, { config, accounts, presence, ipCountry });
   await settingsRoutes(app, settings);
   googleRoutes(app, config, google, log);
 
