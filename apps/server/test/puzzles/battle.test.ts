@@ -332,6 +332,25 @@ describe.each(DB_KINDS)('Battle Puzzle Rush lobbies (%s)', (kind) => {
     expect(await rc(server, poor.uid)).toBe(50_000n);
   });
 
+  it('a giveaway guest is located like any cash player: refused in a blocked state or without a position, welcome in New York', async () => {
+    const creator = await battler(server, admin, { usd: 10_000, level: 'contentCreator' });
+    const { id } = await createLobby(
+      creator,
+      { prizeMode: 'giveaway', stakesCurrency: 'usd', stakesAmount: 5 },
+      { deviceGps: gps() },
+    );
+    const guest = await battler(server, admin, { usd: 1_000 });
+    const phoenix = { ...gps(), latitude: 33.4484, longitude: -112.074 };
+    const blocked = await guest.http.post(PUZZLE_ROUTES.join(id), { deviceGps: phoenix });
+    expect([blocked.status, blocked.body.error.message]).toEqual([400, 'Gaming in this location is restricted.']);
+    const nowhere = await guest.http.post(PUZZLE_ROUTES.join(id), {});
+    expect(nowhere.body.error.fields?.reason).toBe('location');
+    const usdBefore = await readBalance(server.ctx.db, accountOf.user(guest.uid, 'usd').id);
+    await join(guest, id, { deviceGps: gps() });
+    // Guests of a giveaway stake nothing.
+    expect(await readBalance(server.ctx.db, accountOf.user(guest.uid, 'usd').id)).toBe(usdBefore);
+  });
+
   const base = () => ({
     difficulty: 'normal',
     theme: 'healthyMix',

@@ -101,8 +101,8 @@ export class Eligibility {
   /**
    * SPEC 5, 8 joining: the balance in that currency (USD needs a wallet), the rating gap to the
    * owner under 700 and inside the lobby's ELO range, the wager among the user's allowed ones.
-   * In giveaway mode guests pay nothing, so only the wallet (the prize is paid into it) and the
-   * rating are checked.
+   * In giveaway mode guests pay nothing, so only the wallet (the prize is paid into it), where
+   * they are (as for any cash game) and the rating are checked.
    */
   async forGuest(
     uid: string,
@@ -120,6 +120,8 @@ export class Eligibility {
       if (account && account.code !== 'noBalance') throw refuse(account);
       if (s.stakesCurrency === 'usd' && !me.player.facts.walletReady)
         throw lobbyRefused('wallet', PUZZLE_TEXTS.noWallet);
+      // A guest stakes nothing but may win the prize: where they play is checked all the same.
+      await this.located(me.player, s.stakesCurrency, gps, ip);
       if (Math.abs(me.rating - ownerRating) >= ELO_GAP) throw tooFar();
     } else {
       if (s.stakesCurrency === 'usd' && !me.player.facts.walletReady)
