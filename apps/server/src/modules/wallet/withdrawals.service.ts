@@ -20,7 +20,7 @@ import { accountOf } from './account-ids.ts';
 import { DepositStore } from './deposits.store.ts';
 import { money } from './format.ts';
 import { readBalance, type MovementOutcome } from './ledger.store.ts';
-import type { PaymentsPort } from './payments/port.ts';
+import { PayoutRefused, type PaymentsPort } from './payments/port.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { wageringEvents } from './wagering.store.ts';
 import type { WalletService } from './wallet.service.ts';
@@ -189,6 +189,11 @@ export class WithdrawalService {
       });
       await new WithdrawalStore(this.d.db).setProviderRef(w.id, r.providerRef);
     } catch (err) {
+      if (err instanceof PayoutRefused) {
+        this.d.log.error({ err, withdrawal: w.id }, 'payout refused by the provider; the held money goes back');
+        await this.resolve(w.id, 'rejected', w.amount);
+        return;
+      }
       this.d.log.warn({ err, withdrawal: w.id }, 'payout request failed; the sweep sends it again');
     }
   }

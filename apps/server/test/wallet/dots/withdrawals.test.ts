@@ -146,6 +146,24 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
+  it('a payout Dots refuses for good (the user no longer verified there): the money comes back, never resent', async () => {
+    emu.setPayouts('complete');
+    const { u, dotsUserId } = await funded(3000);
+    emu.user(dotsUserId)!.verified = false;
+    const sentBefore = emu.count(DOTS_PATHS.payouts, 'POST');
+    expect((await u.client.post(WALLET_ROUTES.withdrawals, { amount: 3000, region: 'us' })).status).toBe(200);
+    const [w] = await withdrawalsOf(server, u.uid);
+    await settled(w!.id, 'rejected');
+    expect(await usd(server, u.uid)).toBe(3000n);
+    expect(await held(u.uid)).toBe(0n);
+    // The sweep's turn comes and goes: nothing is sent again.
+    clock.advance(31_000);
+    await dotsCore(server).withdrawals.resendUnsent();
+    expect(emu.count(DOTS_PATHS.payouts, 'POST')).toBe(sentBefore + 1);
+    expect(emu.payoutByReference(w!.id)).toBeUndefined();
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
   it('a hanging provider: the payout request times out, the money stays held, the sweep sends it once later', async () => {
     emu.setPayouts('complete');
     const { u } = await funded(2500);

@@ -121,3 +121,15 @@ export class ProviderUnavailable extends Error {
     this.name = 'ProviderUnavailable';
   }
 }
+
+/**
+ * The provider will never take this payout as asked (no provider user, a refusal that is not a
+ * replay of our own key): the held money goes back to the player instead of being sent again
+ * by the sweep forever. Timeouts and server errors are not this: their outcome is unknown.
+ */
+export class PayoutRefused extends Error {
+  constructor(reason: string, options?: { cause?: unknown }) {
+    super(reason, options);
+    this.name = 'PayoutRefused';
+  }
+}

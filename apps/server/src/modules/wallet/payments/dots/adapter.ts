@@ -3,6 +3,7 @@ import type { Clock } from '../../../../platform/clock.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import {
   NotificationRejected,
+  PayoutRefused,
   ProviderUnavailable,
   type CheckoutRequest,
   type PaymentNotification,
@@ -145,7 +146,8 @@ export class DotsPayments implements PaymentsPort {
   }
 
   async requestPayout(request: PayoutRequest): Promise<{ providerRef: string }> {
-    const dotsUserId = await this.verifiedUser(request.uid);
+    const dotsUserId = (await new DotsUserStore(this.db).find(request.uid))?.dotsUserId;
+    if (!dotsUserId) throw new PayoutRefused('no verified Dots user');
     const key = idempotencyKey('payout', request.reference);
     let res;
     try {
@@ -169,6 +171,8 @@ export class DotsPayments implements PaymentsPort {
       // and its outcome arrives by webhook like any other. (The status code is not published; 409
       // is the conflict answer the emulator gives.)
       if (e instanceof DotsRefused && e.status === 409) return { providerRef: `idempotency:${key}` };
+      // Any other refusal (a user Dots no longer verifies, say) is final for this request.
+      if (e instanceof DotsRefused) throw new PayoutRefused(`Dots refused the payout: ${e.message}`, { cause: e });
       throw e;
     }
     return { providerRef: parse(PayoutAnswer, res.body, 'payout').id };
