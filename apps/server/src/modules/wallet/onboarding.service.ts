@@ -1,10 +1,36 @@
-import { canSubmitCode, checkWalletCreate, ONBOARDING_TEXTS, TEXTS } from '@rush/domain';
+import {
+  canSubmitCode,
+  checkWalletCreate,
+  formatRetryWait,
+  ONBOARDING_TEXTS,
+  TEXTS,
+  type AttemptPolicy,
+} from '@rush/domain';
 import type { WalletCreateRequest, WalletOnboardingView } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
+import { ThrottleStore } from '../accounts/index.ts';
 import { OnboardingStore, type OnboardingRow } from './onboarding.store.ts';
 import type { PaymentsPort } from './payments/port.ts';
+
+/**
+ * Every SMS costs money and lands on a phone that may not be the player's: three texts back to
+ * back (a typo, a slow network), then a wait from a minute doubling to an hour. Counted before
+ * the provider is asked; a day without texts starts over.
+ */
+export const SMS_POLICY: AttemptPolicy = { freeAttempts: 3, firstDelayMs: 60_000, maxDelayMs: 60 * 60_000 };
+const SMS_FORGET_MS = 24 * 60 * 60_000;
+/**
+ * One create at a time per user: a second one while the first is with the provider (a double
+ * click, two tabs) would make a second provider user. The claim lapses on its own if the
+ * process dies holding it.
+ */
+const CREATE_CLAIM: AttemptPolicy = { freeAttempts: 1, firstDelayMs: 30_000, maxDelayMs: 30_000 };
+
+const smsKey = (uid: string) => `wallet:sms:${uid}`;
+const createKey = (uid: string) => `wallet:create:${uid}`;
+const waitError = (ms: number) => new AppError('TOO_MANY_ATTEMPTS', TEXTS.tooManyAttemptsWait(formatRetryWait(ms)));
 
 /** The country code of every phone the provider takes from us (US and Canada, SPEC 1). */
 const PHONE_COUNTRY_CODE = '1';
@@ -38,24 +64,40 @@ export class WalletOnboarding {
     const checked = checkWalletCreate(body);
     if (!checked.ok) throw new AppError('VALIDATION', Object.values(checked.errors)[0]!, checked.errors);
     const { input } = checked;
-    const { verificationId } = await this.payments.createUser({
-      uid: user.id,
-      email: user.email,
-      countryCode: PHONE_COUNTRY_CODE,
-      phoneNumber: input.phoneNumber,
-      firstName: input.firstName,
-      lastName: input.lastName,
-      username: input.nickname,
-    });
-    await this.payments.sendVerificationCode(verificationId);
-    await store.started(user.id, verificationId, input.phoneNumber.slice(-4), this.clock.now());
+    const throttle = new ThrottleStore(this.db);
+    await this.reserve(throttle, createKey(user.id), CREATE_CLAIM);
+    try {
+      await this.reserve(throttle, smsKey(user.id), SMS_POLICY);
+      const { verificationId } = await this.payments.createUser({
+        uid: user.id,
+        email: user.email,
+        countryCode: PHONE_COUNTRY_CODE,
+        phoneNumber: input.phoneNumber,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        username: input.nickname,
+      });
+      await this.payments.sendVerificationCode(verificationId);
+      await store.started(user.id, verificationId, input.phoneNumber.slice(-4), this.clock.now());
+    } finally {
+      await throttle.clear(createKey(user.id));
+    }
     return this.view(user.id);
+  }
+
+  /** Counts one attempt on `key` before the work, or refuses with the wait (429). */
+  private async reserve(throttle: ThrottleStore, key: string, policy: AttemptPolicy): Promise<void> {
+    const r = await throttle.reserve([{ key, policy }], this.clock.now(), SMS_FORGET_MS);
+    if (!r.allowed) throw waitError(r.retryAfterMs);
   }
 
   async resend(uid: string): Promise<WalletOnboardingView> {
     const row = await new OnboardingStore(this.db).find(uid);
     if (!row) throw new AppError('CONFLICT', TEXTS.walletNotVerified);
-    if (!row.providerUserId) await this.payments.sendVerificationCode(row.verificationId);
+    if (!row.providerUserId) {
+      await this.reserve(new ThrottleStore(this.db), smsKey(uid), SMS_POLICY);
+      await this.payments.sendVerificationCode(row.verificationId);
+    }
     return viewOf(row);
   }
 

@@ -142,7 +142,9 @@ describe('the Dots HTTP client against the emulator', () => {
       baseUrl: emu.url,
       clientId: CLIENT_ID,
       apiKey: API_KEY,
-      timeoutMs: 300,
+      // Roomy: a loaded CI machine may take a while to answer the first request; the timeout
+      // tests hang the emulator, so the wait is theirs to set.
+      timeoutMs: 3_000,
       backoffMs: () => 5,
       ...over,
     });
@@ -179,7 +181,7 @@ describe('the Dots HTTP client against the emulator', () => {
     emu.faults.hang(true, DOTS_PATHS.payouts);
     try {
       const before = emu.count(DOTS_PATHS.payouts);
-      const err = await client({ retries: 2 })
+      const err = await client({ retries: 2, timeoutMs: 300 })
         .post(DOTS_PATHS.payouts, { amount: 100, idempotency_key: 'k' }, true)
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DotsUnavailable);
