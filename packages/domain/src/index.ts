@@ -20,6 +20,7 @@ export * from './money/claims.ts';
 export * from './money/onboarding.ts';
 export * from './money/citizenship.ts';
 export * from './money/tax.ts';
+export * from './money/canada.ts';
 export * from './play/index.ts';
 export * from './matchmaking/index.ts';
 export * from './puzzles/index.ts';
