@@ -1,6 +1,7 @@
 import os from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
+import { parseAes256Key } from './platform/crypto/secret-cipher.ts';
 import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
 import {
   checkedPaymentsMode,
@@ -59,6 +60,8 @@ const EnvSchema = z.object({
   DOTS_CLIENT_ID: optionalString,
   DOTS_API_KEY: optionalString,
   DOTS_WEBHOOK_SECRET: optionalString,
+  // AES-256-GCM key of US tax details at rest (issue 16); required with PAYMENTS=dots.
+  TAX_INFO_KEY: optionalString,
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   LEDGER_RECONCILE_EVERY_MS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1000).default(300_000)),
   // A native Stockfish binary (faster than the bundled npm build, which is the default).
@@ -82,7 +85,6 @@ const EnvSchema = z.object({
  * is single-threaded and busy for the whole of a search).
  */
 export const defaultEnginePoolSize = (cores = os.availableParallelism()): number => Math.max(1, cores - 1);
-
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -115,6 +117,8 @@ export interface Config {
   dots: DotsSettings | null;
   /** How often each instance reconciles the ledger (a full scan of the transfers). */
   ledgerReconcileEveryMs: number;
+  /** TAX_INFO_KEY decoded (tax details at rest); null: sandbox mode keeps a key of its own in the database. */
+  taxInfoKey: Buffer | null;
   /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
   engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
   /** Where games are played: this server, or Lichess over the Board API. */
@@ -178,6 +182,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
           })
         : null,
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,
+    taxInfoKey: taxInfoKey(e),
     engine: enginePool(e),
     chessPlatform: e.CHESS_PLATFORM,
     lichess:
@@ -187,6 +192,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
     geoipDir: e.GEOIP_DIR,
   };
+}
+
+/** Real payments need a real key for tax details; the sandbox may keep its own (test details). */
+function taxInfoKey(e: Env): Buffer | null {
+  if (e.TAX_INFO_KEY) return parseAes256Key(e.TAX_INFO_KEY, 'TAX_INFO_KEY');
+  if (e.PAYMENTS === 'dots')
+    throw new Error('TAX_INFO_KEY is required with PAYMENTS=dots (32 bytes: openssl rand -base64 32)');
+  return null;
 }
 
 function enginePool(e: Env): Config['engine'] {

@@ -21,6 +21,7 @@ export * from './money/onboarding.ts';
 export * from './money/citizenship.ts';
 export * from './money/tax.ts';
 export * from './money/wallet-session.ts';
+export * from './money/canada.ts';
 export * from './play/index.ts';
 export * from './matchmaking/index.ts';
 export * from './puzzles/index.ts';

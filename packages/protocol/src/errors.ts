@@ -26,6 +26,8 @@ export const ERROR_STATUS = {
   LIMIT_ACTIVE: 409,
   DEPOSIT_REFUSED: 409,
   TOPUP_UNAVAILABLE: 409,
+  /** SPEC 9: a US withdrawal above $600.00 in the year waits for the player's tax details (PUT WALLET_ROUTES.tax). */
+  TAX_INFO_REQUIRED: 409,
   /** No DeviceGPS with a deposit: the web asks the browser for the location first. */
   LOCATION_REQUIRED: 400,
   /** SPEC 8 wallet session flags: ll-blocked, id-blocked, id-ex, else 'Unable to process'. */

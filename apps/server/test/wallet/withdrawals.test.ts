@@ -208,7 +208,12 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     const res = await withdraw(u, 3000, 'ca');
     expect(res.body.transaction).toMatchObject({ amount: 3000, fee: 200, status: 'pending' });
     const [w] = await withdrawalsOf(server, u.uid);
-    await settledBySweep(w!.id, 'completed');
+    // By e-mail request (issue 16): never sent to the provider, an admin completes it.
+    clock.advance(PAYOUT_DELAY_MS + 31_000);
+    await core.withdrawals.resendUnsent();
+    expect((await withdrawalRow(server, w!.id))?.providerRef).toBeNull();
+    const done = await admin.client.post(WALLET_ROUTES.adminCompleteWithdrawal(w!.id), {});
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(await resolution(w!.id)).toEqual({ [accountOf.clearing('usd').id]: 2800n, [accountOf.fee('usd').id]: 200n });
     expect((await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions[0]).toMatchObject({
       type: 'withdraw',
@@ -263,6 +268,9 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
       payments: down,
       supportEmail: server.config.supportEmail,
       log: server.ctx.log,
+      mailer: server.mailer,
+      appUrl: server.config.appUrl,
+      productName: server.config.productName,
     });
     await flaky.request({ id: u.uid, username: u.username, banned: false }, { amount: 1500, region: 'us' });
     const [w] = await withdrawalsOf(server, u.uid);

@@ -3,6 +3,8 @@ import type { Currency, VerifiedLevel } from '@rush/domain';
 import {
   ADMIN_ROUTES,
   AdminBalancesResponse,
+  AdminCanadianWithdrawal,
+  AdminCanadianWithdrawalsResponse,
   AdminBugReport,
   AdminBugReportsResponse,
   AdminGamesResponse,
@@ -142,3 +144,21 @@ export interface AuditFilters {
 }
 export const fetchAudit = (page: number, filters: AuditFilters) =>
   request('GET', withQuery(ADMIN_ROUTES.audit, { page, ...filters }), { schema: AuditResponse });
+
+/** SPEC 9 Canadian withdrawals "by email request" (issue 16): open requests first, then the last decided. */
+export const fetchCanadianWithdrawals = () =>
+  request('GET', WALLET_ROUTES.adminCanadianWithdrawals, { schema: AdminCanadianWithdrawalsResponse });
+
+/** Paid out by support: the held amount leaves (409 when another admin decided first). */
+export const completeCanadianWithdrawal = (id: string) =>
+  request('POST', WALLET_ROUTES.adminCompleteWithdrawal(encodeURIComponent(id)), {
+    json: {},
+    schema: AdminCanadianWithdrawal,
+  });
+
+/** Rejected: the held amount returns to the player's balance. */
+export const rejectCanadianWithdrawal = (id: string) =>
+  request('POST', WALLET_ROUTES.adminRejectWithdrawal(encodeURIComponent(id)), {
+    json: {},
+    schema: AdminCanadianWithdrawal,
+  });

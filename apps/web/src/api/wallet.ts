@@ -4,6 +4,7 @@ import {
   Me,
   SessionResponse,
   StartDepositResponse,
+  TaxInfoView,
   TransactionsResponse,
   WALLET_ROUTES,
   WalletSummary,
@@ -12,6 +13,7 @@ import {
   type WalletCreateRequest,
   type SetLimitRequest,
   type StartDepositRequest,
+  type TaxDetailsRequest,
   type WithdrawRequest,
 } from '@rush/protocol';
 import { request, type Parser } from './http.ts';
@@ -66,3 +68,10 @@ export const resendWalletCode = () =>
 
 export const verifyProviderWallet = (code: string) =>
   request('POST', WALLET_ROUTES.onboardingVerify, { json: { code }, schema: WalletOnboardingView });
+
+/** SPEC 9 (issue 16): whether tax details are on file (of the TIN, its last four digits only). */
+export const fetchTaxInfo = () => request('GET', WALLET_ROUTES.tax, { schema: TaxInfoView });
+
+/** PUT: the tax form; a refusal names each wrong field (`ApiError.fields`). */
+export const saveTaxInfo = (body: TaxDetailsRequest) =>
+  request('PUT', WALLET_ROUTES.tax, { json: body, schema: TaxInfoView });

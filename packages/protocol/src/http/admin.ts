@@ -35,6 +35,8 @@ export const ADMIN_SECTIONS = [
   'flags',
   'transactions',
   'audit',
+  /** Canadian e-mail withdrawal requests (issue 16). */
+  'withdrawals',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const AdminChangedData = z.object({ section: z.enum(ADMIN_SECTIONS) });

@@ -121,6 +121,13 @@ export const WALLET_ROUTES = {
   adminLimits: (uid: string) => `/api/admin/users/${uid}/limits`,
   adminClose: (uid: string) => `/api/admin/users/${uid}/close`,
   adminTransactions: '/api/admin/transactions',
+  /** GET TaxInfoView; PUT TaxDetailsRequest -> TaxInfoView (SPEC 9, issue 16). */
+  tax: '/api/wallet/tax',
+  /** GET AdminCanadianWithdrawalsResponse: open Canadian e-mail requests, then the last decided. */
+  adminCanadianWithdrawals: '/api/admin/withdrawals/canada',
+  /** POST `{}` -> AdminCanadianWithdrawal; 409 when already decided. */
+  adminCompleteWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/complete`,
+  adminRejectWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/reject`,
 } as const;
 
 /** Admin money operations answer the user's balances after the movement. */
@@ -168,3 +175,39 @@ export type WalletCreateRequest = z.infer<typeof WalletCreateRequest>;
 
 export const WalletVerifyRequest = z.object({ code: z.string().max(40) });
 export type WalletVerifyRequest = z.infer<typeof WalletVerifyRequest>;
+
+/**
+ * SPEC 9 "Tax information needed above $600 for US withdrawals": what a US payer's information
+ * return needs (domain `validateTaxDetails` decides; a refusal names each field in `fields`).
+ */
+export const TaxDetailsRequest = z.object({
+  legalName: z.string().max(200),
+  street: z.string().max(200),
+  city: z.string().max(200),
+  state: z.string().max(10),
+  zip: z.string().max(20),
+  tin: z.string().max(20),
+});
+export type TaxDetailsRequest = z.infer<typeof TaxDetailsRequest>;
+/** Whether the details are on file; of the TIN only its last four digits ever leave the server. */
+export const TaxInfoView = z.object({ saved: z.boolean(), tinLast4: z.string().nullable() });
+export type TaxInfoView = z.infer<typeof TaxInfoView>;
+
+/** A Canadian withdrawal request (SPEC 9 "by email request") as the admin console lists it. */
+export const AdminCanadianWithdrawal = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string(),
+  email: z.string(),
+  /** Held from the balance, the fee inside it. */
+  amount: minor,
+  fee: minor,
+  /** What support pays out: amount minus the fee. */
+  payout: minor,
+  status: z.enum(['pending', 'completed', 'rejected']),
+  requestedAt: z.string(),
+  resolvedAt: z.string().nullable(),
+});
+export type AdminCanadianWithdrawal = z.infer<typeof AdminCanadianWithdrawal>;
+export const AdminCanadianWithdrawalsResponse = z.object({ withdrawals: z.array(AdminCanadianWithdrawal) });
+export type AdminCanadianWithdrawalsResponse = z.infer<typeof AdminCanadianWithdrawalsResponse>;

@@ -3,9 +3,11 @@ import {
   AdminAmountRequest,
   AdminTransactionsQuery,
   CloseAccountRequest,
+  EmptyRequest,
   SetLimitRequest,
   WALLET_ROUTES,
 } from '@rush/protocol';
+import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import type { WalletCore } from '../wallet/index.ts';
 import { idempotencyKey, requireAdmin, targetUid } from './access.ts';
@@ -14,6 +16,9 @@ import type { AdminChanges } from './changes.ts';
 import type { AdminMoneyService } from './money.service.ts';
 
 type UidRequest = { Params: { uid: string } };
+type IdRequest = { Params: { id: string } };
+/** Withdrawal ids are UUIDs; anything else names no request. */
+const WITHDRAWAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * The money part of the admin API (SPEC 6, 7 ADMIN): deposit, withdraw, limits, close, every
@@ -49,7 +54,12 @@ export function adminRoutes(
     const admin = requireAdmin(request);
     const uid = targetUid(request);
     const input = parse(SetLimitRequest, request.body);
-    await wallet.limits.set(uid, input, 'admin', audit.hook({ adminUid: admin.user.id, action: `wallet.limit.${input.kind}`, target: uid }));
+    await wallet.limits.set(
+      uid,
+      input,
+      'admin',
+      audit.hook({ adminUid: admin.user.id, action: `wallet.limit.${input.kind}`, target: uid }),
+    );
     await changes.publish(['users']);
     const active = await wallet.limits.active(uid);
     const view = (l: typeof active.bet) => (l ? { max: Number(l.max), until: l.until.toISOString() } : null);
@@ -64,6 +74,30 @@ export function adminRoutes(
     await changes.publish(['users', 'balances']);
     return { ok: true as const };
   });
+
+  // SPEC 9 Canadian withdrawals "by email request" (issue 16): the open requests, complete or reject.
+  app.get(WALLET_ROUTES.adminCanadianWithdrawals, async (request, reply) => {
+    requireAdmin(request);
+    reply.header('cache-control', 'no-store');
+    return { withdrawals: await wallet.withdrawals.canadianRequests() };
+  });
+
+  for (const decision of ['complete', 'reject'] as const) {
+    const path = decision === 'complete' ? WALLET_ROUTES.adminCompleteWithdrawal : WALLET_ROUTES.adminRejectWithdrawal;
+    app.post<IdRequest>(path(':id'), async (request) => {
+      const admin = requireAdmin(request);
+      const id = request.params.id;
+      if (!WITHDRAWAL_ID.test(id)) throw notFound();
+      parse(EmptyRequest, request.body === undefined ? {} : request.body);
+      const answer = await wallet.withdrawals.decideCanadian(
+        id,
+        decision,
+        audit.hook({ adminUid: admin.user.id, action: `withdrawal.canada.${decision}`, target: id }),
+      );
+      await changes.publish(['withdrawals', 'balances', 'transactions']);
+      return answer;
+    });
+  }
 
   // ADMIN_ROUTES.transactions is this path: every user's transactions, 20 a page, filtered.
   app.get(WALLET_ROUTES.adminTransactions, async (request, reply) => {

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   decideDeposit,
+  depositFundsAt,
   depositRoom,
   isLimitActive,
   TEXTS,
@@ -15,7 +16,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { accountOf } from './account-ids.ts';
-import { DepositStore } from './deposits.store.ts';
+import { DepositStore, type PaymentSessionRecord } from './deposits.store.ts';
 import { money, when } from './format.ts';
 import { FLAG_TEXTS, type IdentityPort } from './identity/port.ts';
 import type { MovementOutcome } from './ledger.store.ts';
@@ -102,7 +103,12 @@ export class DepositService {
     }
   }
 
-  /** The provider collected the payment: credit once (fee to the platform for Canada). */
+  /**
+   * The provider collected the payment: credit once (fee to the platform for Canada). A US
+   * deposit reaches the balance at once; a Canadian one is held in the user's funding account
+   * until its window ends (SPEC 9 "funded in about 12-24 hours", domain `depositFundsAt`), when
+   * `fundDue` moves it to the balance.
+   */
   async confirm(reference: string, amount: bigint): Promise<MovementOutcome> {
     const s = await new DepositStore(this.d.db).find(reference);
     if (!s) throw notFound();
@@ -112,8 +118,10 @@ export class DepositService {
       throw badRequest();
     }
     const clearing = accountOf.clearing('usd');
-    const user = accountOf.user(s.uid, 'usd');
+    const pending = s.region === 'ca';
+    const user = pending ? accountOf.funding(s.uid) : accountOf.user(s.uid, 'usd');
     const fee = accountOf.fee('usd');
+    const now = this.d.clock.now();
     return this.d.wallet.move(
       {
         key: `deposit:${s.id}`,
@@ -126,9 +134,44 @@ export class DepositService {
           { from: clearing, to: user, amount: s.amount - s.fee },
           { from: clearing, to: fee, amount: s.fee },
         ],
-        after: (tx) => new DepositStore(tx).markCompleted(s.id, this.d.clock.now()),
+        after: (tx) =>
+          pending
+            ? new DepositStore(tx).markFunding(s.id, now, depositFundsAt(s.region, now))
+            : new DepositStore(tx).markCompleted(s.id, now),
       },
       // The provider already took the money: it is credited even to an account closed since.
+      'completion',
+    );
+  }
+
+  /**
+   * The funding sweep (any instance, every second): Canadian deposits whose window has ended
+   * move from the funding account to the balance, each once under `deposit:funded:{id}` (a
+   * second instance sweeping at the same moment replays the key and moves nothing).
+   */
+  async fundDue(): Promise<number> {
+    let funded = 0;
+    for (const s of await new DepositStore(this.d.db).fundingDue(this.d.clock.now(), 50)) {
+      if ((await this.fund(s)).status === 'applied') funded += 1;
+    }
+    return funded;
+  }
+
+  private fund(s: PaymentSessionRecord): Promise<MovementOutcome> {
+    const from = accountOf.funding(s.uid);
+    const to = accountOf.user(s.uid, 'usd');
+    return this.d.wallet.move(
+      {
+        key: `deposit:funded:${s.id}`,
+        kind: 'deposit_funded',
+        currency: 'usd',
+        ref: `deposit:${s.id}`,
+        meta: { sessionId: s.id, amount: String(s.amount - s.fee) },
+        accounts: [from, to],
+        legs: () => [{ from, to, amount: s.amount - s.fee }],
+        after: (tx) => new DepositStore(tx).markCompleted(s.id, this.d.clock.now()),
+      },
+      // The provider was paid before any closure: the money is the user's whatever happened since.
       'completion',
     );
   }

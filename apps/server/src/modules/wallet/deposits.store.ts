@@ -1,4 +1,4 @@
-import { and, eq, gt, gte, max, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, lte, max, or, sql } from 'drizzle-orm';
 import type { PaymentRegion } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { paymentSessions } from './schema.ts';
@@ -38,6 +38,33 @@ export class DepositStore {
       .where(eq(paymentSessions.id, id));
   }
 
+  /** A Canadian deposit the provider confirmed: pending until `fundsAt`, with its hold (same transaction). */
+  async markFunding(id: string, confirmedAt: Date, fundsAt: Date): Promise<void> {
+    await this.db
+      .update(paymentSessions)
+      .set({ status: 'funding', confirmedAt, fundsAt })
+      .where(eq(paymentSessions.id, id));
+  }
+
+  /** Canadian deposits whose funding window has ended, oldest first. */
+  async fundingDue(now: Date, limit: number): Promise<PaymentSessionRecord[]> {
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(and(eq(paymentSessions.status, 'funding'), lte(paymentSessions.fundsAt, now)))
+      .orderBy(asc(paymentSessions.fundsAt))
+      .limit(limit);
+  }
+
+  async statuses(ids: readonly string[]): Promise<Map<string, PaymentSessionRecord>> {
+    if (ids.length === 0) return new Map();
+    const rows = await this.db
+      .select()
+      .from(paymentSessions)
+      .where(inArray(paymentSessions.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r]));
+  }
+
   /** The provider says the checkout was abandoned: its reservation under the cap ends. */
   async cancelIfOpen(id: string): Promise<void> {
     await this.db
@@ -47,8 +74,9 @@ export class DepositStore {
   }
 
   /**
-   * Deposits counted against the monthly cap since `since`: completed ones, and open checkouts
-   * that may still be paid (each reserves its amount until it expires).
+   * Deposits counted against the monthly cap since `since`: completed ones, Canadian ones in
+   * their funding window, and open checkouts that may still be paid (each reserves its amount
+   * until it expires).
    */
   async depositedSince(uid: string, since: Date, now: Date): Promise<bigint> {
     const [row] = await this.db
@@ -59,7 +87,7 @@ export class DepositStore {
           eq(paymentSessions.uid, uid),
           gte(paymentSessions.createdAt, since),
           or(
-            eq(paymentSessions.status, 'completed'),
+            inArray(paymentSessions.status, ['completed', 'funding']),
             and(eq(paymentSessions.status, 'open'), gt(paymentSessions.expiresAt, now)),
           ),
         ),

@@ -12,7 +12,12 @@ export async function hasUsdDeposit(db: DbOrTx, uid: string): Promise<boolean> {
     .select({ id: ledgerMovements.id })
     .from(ledgerTransfers)
     .innerJoin(ledgerMovements, eq(ledgerMovements.id, ledgerTransfers.movementId))
-    .where(and(eq(ledgerTransfers.toAccount, accountOf.user(uid, 'usd').id), inArray(ledgerMovements.kind, ['deposit', 'admin_deposit'])))
+    .where(
+      and(
+        eq(ledgerTransfers.toAccount, accountOf.user(uid, 'usd').id),
+        inArray(ledgerMovements.kind, ['deposit', 'deposit_funded', 'admin_deposit']),
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

@@ -3,8 +3,11 @@ import type { Currency } from '@rush/domain';
 import { rowsOf, type DbOrTx } from '../../platform/db/database.ts';
 import { ledgerMovements, ledgerTransfers } from './schema.ts';
 
-/** Movements that belong to another row of the list (a withdrawal's outcome shows as its status). */
-export const HIDDEN_KINDS = ['withdraw_complete', 'withdraw_reject'];
+/**
+ * Movements that belong to another row of the list: a withdrawal's outcome shows as its status,
+ * and so does the end of a Canadian deposit's funding window (the deposit turns completed).
+ */
+export const HIDDEN_KINDS = ['withdraw_complete', 'withdraw_reject', 'deposit_funded'];
 
 export interface MovementDetail {
   id: bigint;
@@ -77,10 +80,10 @@ export class HistoryStore {
     const pairs = sql`
       with pairs as (
         select t.movement_id, a.owner_id from ledger_transfers t
-          join ledger_accounts a on a.id = t.from_account and a.kind in ('user', 'withdrawal')
+          join ledger_accounts a on a.id = t.from_account and a.kind in ('user', 'withdrawal', 'funding')
         union
         select t.movement_id, a.owner_id from ledger_transfers t
-          join ledger_accounts a on a.id = t.to_account and a.kind in ('user', 'withdrawal')
+          join ledger_accounts a on a.id = t.to_account and a.kind in ('user', 'withdrawal', 'funding')
       )
       select p.movement_id, p.owner_id from pairs p join ledger_movements m on m.id = p.movement_id
       where ${sql.join(conditions, sql` and `)}`;

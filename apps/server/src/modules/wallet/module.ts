@@ -26,6 +26,7 @@ import { DOTS_WEBHOOK_PATH, SANDBOX_WEBHOOK_PATH, webhookRoutes } from './paymen
 import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
+import { TaxService } from './tax.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -94,6 +95,9 @@ export function createWalletCore(
     payments,
     supportEmail: ctx.config.supportEmail,
     log,
+    mailer: ctx.mailer,
+    appUrl: ctx.config.appUrl,
+    productName: ctx.config.productName,
   });
   const notifications = new PaymentNotifications(
     payments,
@@ -125,6 +129,8 @@ export function createWalletCore(
     notifications,
     sandbox,
     rewards: new RewardsService(db, clock, wallet),
+    /** SPEC 9: US payers' tax details, encrypted at rest (issue 16). */
+    tax: new TaxService(db, clock, ctx.config.taxInfoKey),
     escrowResolvers,
     escrowSweeper: new EscrowSweeper(db, wallet, escrowResolvers, log),
     /** Checks the books add up; its last result is the admin health endpoint's ledger section. */
@@ -165,6 +171,8 @@ export async function registerWallet(
 ): Promise<WalletModule> {
   const core = createWalletCore(ctx, profile, options);
   const sandboxMode = ctx.config.payments === 'sandbox';
+  if (sandboxMode && !ctx.config.taxInfoKey)
+    ctx.log.warn('TAX_INFO_KEY is unset: sandbox tax details are encrypted with a key kept in the database');
   walletRoutes(app, { ...core, paymentsMode: ctx.config.payments });
   // The sandbox provider exists only in sandbox mode: with payments off nobody can open or pay a checkout.
   if (sandboxMode) {
@@ -180,6 +188,12 @@ export async function registerWallet(
         ? [{ name: 'sandbox-provider', everyMs: options.sweepEveryMs, run: () => core.sandbox.sweep() }]
         : []),
       { name: 'withdrawal-resend', everyMs: options.sweepEveryMs, run: () => core.withdrawals.resendUnsent() },
+      // Canadian deposits reach the balance when their funding window ends (SPEC 9, issue 16).
+      {
+        name: 'canadian-funding',
+        everyMs: options.sweepEveryMs,
+        run: async () => void (await core.deposits.fundDue()),
+      },
       { name: 'escrow', everyMs: options.escrowSweepEveryMs, run: () => core.escrowSweeper.sweep() },
       {
         name: 'ledger-reconciliation',

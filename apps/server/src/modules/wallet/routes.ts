@@ -4,6 +4,7 @@ import {
   EmptyRequest,
   SetLimitRequest,
   StartDepositRequest,
+  TaxDetailsRequest,
   TransactionsQuery,
   WALLET_ROUTES,
   WithdrawRequest,
@@ -12,6 +13,7 @@ import {
   type WalletOnboardingView,
   type BalancesResponse,
   type SessionResponse,
+  type TaxInfoView,
   type TransactionsResponse,
   type WalletSummary,
 } from '@rush/protocol';
@@ -31,6 +33,7 @@ import type { TransactionsService } from './transactions.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 import type { PaymentsMode } from './payments/mode.ts';
 import type { WalletOnboarding } from './onboarding.service.ts';
+import type { TaxService } from './tax.service.ts';
 
 export interface WalletRouteDeps {
   summary: SummaryService;
@@ -43,6 +46,7 @@ export interface WalletRouteDeps {
   balances: (uid: string) => ReturnType<typeof readUserBalances>;
   paymentsMode: PaymentsMode;
   onboarding: WalletOnboarding;
+  tax: TaxService;
 }
 
 /** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
@@ -77,6 +81,19 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
     return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
+  });
+
+  // SPEC 9: tax details for US withdrawals above $600.00 a year (issue 16).
+  app.get(WALLET_ROUTES.tax, async (request, reply): Promise<TaxInfoView> => {
+    const auth = requireWalletUser(request);
+    reply.header('cache-control', 'no-store');
+    return d.tax.view(auth.user.id);
+  });
+
+  app.put(WALLET_ROUTES.tax, async (request): Promise<TaxInfoView> => {
+    const auth = requireWalletUser(request);
+    requirePayments();
+    return d.tax.save(auth.user.id, parse(TaxDetailsRequest, request.body));
   });
 
   // SPEC 4 wallet flow: the provider's create form, then its SMS code.

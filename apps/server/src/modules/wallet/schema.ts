@@ -31,6 +31,8 @@ export const LEDGER_ACCOUNT_KINDS = [
   'adjustment',
   // The platform's side of bot games (RushCoins): never negative, funded once from issuance.
   'house',
+  // A user's confirmed Canadian deposit waiting out its funding window (issue 16): never negative.
+  'funding',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -171,13 +173,22 @@ export const paymentSessions = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     region: text('region', { enum: ['us', 'ca'] }).notNull(),
-    status: text('status', { enum: ['open', 'completed', 'cancelled'] }).notNull(),
+    /** `funding`: a Canadian deposit the provider confirmed, held until `funds_at` (issue 16). */
+    status: text('status', { enum: ['open', 'funding', 'completed', 'cancelled'] }).notNull(),
     providerRef: text('provider_ref'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
+    /** When the money reached the balance. */
     completedAt: ts('completed_at'),
+    /** Canadian deposits: when the provider confirmed, and when the funding window ends. */
+    confirmedAt: ts('confirmed_at'),
+    fundsAt: ts('funds_at'),
   },
   (t) => [
+    // The funding sweep, every second on every instance: only deposits still in their window.
+    index('payment_sessions_funding_idx')
+      .on(t.fundsAt)
+      .where(sql`${t.status} = 'funding'`),
     check('payment_sessions_amounts', sql`${t.amount} > 0 and ${t.fee} >= 0 and ${t.fee} < ${t.amount}`),
     // Monthly cap and the 48 hours after the last deposit read a user's sessions by date.
     index('payment_sessions_uid_created_idx').on(t.uid, t.createdAt),
@@ -212,8 +223,27 @@ export const withdrawals = pgTable(
     index('withdrawals_unsent_idx')
       .on(t.requestedAt)
       .where(sql`${t.status} = 'pending' and ${t.providerRef} is null`),
+    // The admin console's open Canadian e-mail requests (issue 16), oldest first.
+    index('withdrawals_ca_pending_idx')
+      .on(t.requestedAt)
+      .where(sql`${t.region} = 'ca' and ${t.status} = 'pending'`),
   ],
 );
+
+/**
+ * SPEC 9 "Tax information needed above $600 for US withdrawals" (issue 16): one row per user,
+ * the details (legal name, address, TIN) as one AES-256-GCM ciphertext bound to the user id
+ * (TAX_INFO_KEY); only the TIN's last four digits are kept in clear, the only part ever shown.
+ */
+export const taxProfiles = pgTable('tax_profiles', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  details: text('details').notNull(),
+  tinLast4: text('tin_last4').notNull(),
+  createdAt: ts('created_at').notNull(),
+  updatedAt: ts('updated_at').notNull(),
+});
 
 /**
  * The built-in sandbox payment provider's own books (checkouts and payouts). It stands for an

@@ -1,5 +1,6 @@
 import type { WalletTransaction } from '@rush/protocol';
 import { accountOf } from './account-ids.ts';
+import type { PaymentSessionRecord } from './deposits.store.ts';
 import type { MovementDetail } from './history.store.ts';
 import type { WithdrawalRecord } from './withdrawals.store.ts';
 
@@ -9,6 +10,8 @@ export interface ViewContext {
   /** `{ref}:{currency}` -> winners, for the stakes of settled games. */
   winners: ReadonlyMap<string, string[]>;
   withdrawals: ReadonlyMap<string, WithdrawalRecord>;
+  /** Deposit sessions of the deposits shown: a Canadian one in its funding window is pending. */
+  deposits?: ReadonlyMap<string, PaymentSessionRecord>;
 }
 
 /** Meta values are JSON: amounts are stored as strings (JSON has no bigint). */
@@ -20,7 +23,7 @@ export const metaString = (v: unknown): string | null => (typeof v === 'string' 
  * reached the user's accounts, the result of a game settlement, who paid and who received.
  */
 export function transactionView(uid: string, m: MovementDetail, ctx: ViewContext): WalletTransaction {
-  const own = new Set([accountOf.user(uid, m.currency).id, accountOf.withdrawal(uid).id]);
+  const own = new Set([accountOf.user(uid, m.currency).id, accountOf.withdrawal(uid).id, accountOf.funding(uid).id]);
   let inflow = 0n;
   let outflow = 0n;
   let internal = 0n;
@@ -41,9 +44,12 @@ export function transactionView(uid: string, m: MovementDetail, ctx: ViewContext
   switch (m.kind) {
     case 'deposit': {
       const fee = metaAmount(m.meta.fee);
+      const session = ctx.deposits?.get(metaString(m.meta.sessionId) ?? '');
+      const funding = session?.status === 'funding';
       return {
         ...base,
         ...done,
+        ...(funding ? { status: 'pending' as const, completed: false } : {}),
         ...incoming,
         type: 'deposit',
         amount: Number(inflow + fee),

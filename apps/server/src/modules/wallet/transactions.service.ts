@@ -7,6 +7,7 @@ import {
 } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { accountOf } from './account-ids.ts';
+import { DepositStore } from './deposits.store.ts';
 import { HistoryStore, type MovementDetail } from './history.store.ts';
 import { KINDS_OF_TYPE, metaString, transactionView, type ViewContext } from './transaction-view.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -18,7 +19,12 @@ export class TransactionsService {
 
   async forUser(uid: string, page: number): Promise<TransactionsResponse> {
     const history = new HistoryStore(this.db);
-    const accounts = [accountOf.user(uid, 'usd').id, accountOf.user(uid, 'wbx').id, accountOf.withdrawal(uid).id];
+    const accounts = [
+      accountOf.user(uid, 'usd').id,
+      accountOf.user(uid, 'wbx').id,
+      accountOf.withdrawal(uid).id,
+      accountOf.funding(uid).id,
+    ];
     const { ids, total } = await history.pageForAccounts(
       accounts,
       TRANSACTIONS_PAGE_SIZE,
@@ -64,11 +70,16 @@ export class TransactionsService {
       .filter((m) => m.kind === 'withdraw')
       .map((m) => metaString(m.meta.withdrawalId))
       .filter((id): id is string => id !== null);
-    const [usernames, winners, withdrawals] = await Promise.all([
+    const sessionIds = movements
+      .filter((m) => m.kind === 'deposit')
+      .map((m) => metaString(m.meta.sessionId))
+      .filter((id): id is string => id !== null);
+    const [usernames, winners, withdrawals, deposits] = await Promise.all([
       new WalletUserStore(this.db).usernames(uids),
       new HistoryStore(this.db).winnersOf(refs),
       new WithdrawalStore(this.db).statuses(withdrawalIds),
+      new DepositStore(this.db).statuses(sessionIds),
     ]);
-    return { usernames, winners, withdrawals };
+    return { usernames, winners, withdrawals, deposits };
   }
 }

@@ -4,7 +4,8 @@ import type { DbOrTx } from '../../platform/db/database.ts';
 import { accountOf } from './account-ids.ts';
 import { ledgerMovements, ledgerTransfers } from './schema.ts';
 
-const KINDS = ['deposit', 'stake', 'refund', 'void', 'admin_withdraw'];
+// `deposit_funded`: a Canadian deposit reaching the balance when its funding window ends.
+const KINDS = ['deposit', 'deposit_funded', 'stake', 'refund', 'void', 'admin_withdraw'];
 
 /**
  * The events of a user's USD account that decide how much of it is still unwagered deposit
@@ -32,7 +33,8 @@ export async function wageringEvents(db: DbOrTx, uid: string): Promise<WageringE
   for (const r of rows) {
     const incoming = r.to === account;
     const ref = r.ref ?? '';
-    if (r.kind === 'deposit' && incoming) events.push({ kind: 'deposit', amount: r.amount });
+    if ((r.kind === 'deposit' || r.kind === 'deposit_funded') && incoming)
+      events.push({ kind: 'deposit', amount: r.amount });
     else if (r.kind === 'stake' && !incoming) events.push({ kind: 'wager', ref, amount: r.amount });
     else if ((r.kind === 'refund' || r.kind === 'void') && incoming)
       events.push({ kind: 'unwager', ref, amount: r.amount });

@@ -27,10 +27,12 @@ export class AccountClosedError extends AppError {
   }
 }
 
-/** The users whose accounts a movement touches (their balance or their pending withdrawals). */
+/** The users whose accounts a movement touches (their balance, pending withdrawals or pending Canadian deposits). */
 export const ownersOf = (accounts: readonly AccountRef[]): string[] => [
   ...new Set(
-    accounts.filter((a) => (a.kind === 'user' || a.kind === 'withdrawal') && a.ownerId).map((a) => a.ownerId!),
+    accounts
+      .filter((a) => (a.kind === 'user' || a.kind === 'withdrawal' || a.kind === 'funding') && a.ownerId)
+      .map((a) => a.ownerId!),
   ),
 ];
 

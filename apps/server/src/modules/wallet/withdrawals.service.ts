@@ -1,27 +1,36 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  CANADA_TEXTS,
   decideWithdrawal,
   FAIRPLAY_TEXTS,
+  TAX_TEXTS,
+  taxInfoNeeded,
   TEXTS,
   unwageredDeposits,
+  utcYearStart,
   withdrawableAmount,
   withdrawBlock,
+  type CanadianWithdrawalDecision,
   type PaymentRegion,
   type WithdrawalPlan,
   type WithdrawBlock,
   type WithdrawRefusal,
 } from '@rush/domain';
-import type { WalletTransaction } from '@rush/protocol';
+import type { AdminCanadianWithdrawal, WalletTransaction } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
+import type { ChangeHook } from '../../platform/db/change-hook.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import type { Mail, Mailer } from '../../platform/mail/mailer.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { accountOf } from './account-ids.ts';
+import { playerRequestMail, supportRequestMail } from './canada-mail.ts';
 import { DepositStore } from './deposits.store.ts';
 import { money } from './format.ts';
-import { readBalance, type MovementOutcome } from './ledger.store.ts';
+import { movementByKey, readBalance, type MovementOutcome } from './ledger.store.ts';
 import { PayoutRefused, type PaymentsPort } from './payments/port.ts';
 import { RestrictionStore } from './restrictions.store.ts';
+import { TaxStore } from './tax.store.ts';
 import { wageringEvents } from './wagering.store.ts';
 import type { WalletService } from './wallet.service.ts';
 import { WithdrawalStore, type WithdrawalRecord } from './withdrawals.store.ts';
@@ -36,6 +45,10 @@ export interface WithdrawalDeps {
   payments: PaymentsPort;
   supportEmail: string;
   log: FastifyBaseLogger;
+  /** Canadian requests go to support by e-mail, with a confirmation to the player (issue 16). */
+  mailer: Mailer;
+  appUrl: string;
+  productName: string;
 }
 
 export interface WithdrawStanding {
@@ -47,7 +60,10 @@ export interface WithdrawStanding {
 /**
  * Withdrawals (SPEC 4, 9): refused or disabled by the rules, else held in the user's
  * withdrawal account (pending) while the provider pays out, then completed or rejected on the
- * provider's answer, once, under `withdraw:resolve:{id}`.
+ * provider's answer, once, under `withdraw:resolve:{id}`. Canadian withdrawals (SPEC 9 "by
+ * email request") are never sent to the provider: the request is mailed to support and an
+ * admin completes or rejects it in the console, under the same key. A US withdrawal that takes
+ * the year's withdrawals above $600.00 needs the player's tax details first.
  */
 export class WithdrawalService {
   private suspicion: (uid: string) => Promise<boolean> = () => Promise.resolve(false);
@@ -85,7 +101,7 @@ export class WithdrawalService {
    * only as many pass as it covers.
    */
   async request(
-    user: { id: string; username: string; banned: boolean },
+    user: { id: string; username: string; banned: boolean; email?: string | null },
     input: { amount: number; region: PaymentRegion },
   ): Promise<WalletTransaction> {
     const amount = BigInt(input.amount);
@@ -107,6 +123,12 @@ export class WithdrawalService {
         const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(tx, user.id)));
         const decision = decideWithdrawal({ amount, region: input.region, balance, withdrawable, block });
         if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
+        // SPEC 9: decided under the same lock, so two requests at once are added up.
+        if (input.region === 'us') {
+          const thisYear = await new WithdrawalStore(tx).totalSince(user.id, utcYearStart(now));
+          if (taxInfoNeeded('us', thisYear, amount) && !(await new TaxStore(tx).exists(user.id)))
+            throw new AppError('TAX_INFO_REQUIRED', TAX_TEXTS.required(money(thisYear + amount)));
+        }
         plan = decision.plan;
         return [{ from, to: held, amount }];
       },
@@ -121,7 +143,8 @@ export class WithdrawalService {
         }),
     });
     const record = await new WithdrawalStore(this.d.db).find(id);
-    if (record) await this.send(record);
+    if (record?.region === 'ca') this.mailCanadianRequest(record, user);
+    else if (record) await this.send(record);
     return {
       id: outcome.movementId.toString(),
       type: 'withdraw',
@@ -141,10 +164,26 @@ export class WithdrawalService {
   async resolve(reference: string, outcome: 'completed' | 'rejected', amount: bigint): Promise<MovementOutcome> {
     const w = await new WithdrawalStore(this.d.db).find(reference);
     if (!w) throw notFound();
+    if (w.region === 'ca') {
+      // Canadian requests are never sent to the provider: an answer about one is not ours to apply.
+      this.d.log.error({ withdrawal: w.id }, 'payout answer for a Canadian e-mail request');
+      throw badRequest();
+    }
     if (w.amount !== amount) {
       this.d.log.error({ withdrawal: w.id, expected: String(w.amount), got: String(amount) }, 'payout amount mismatch');
       throw badRequest();
     }
+    // The provider has answered: the outcome is applied even if the account closed since.
+    return this.applyResolution(w, outcome, 'completion');
+  }
+
+  /** The held money leaves (fee to the platform) or comes back, once, with `also` in the same transaction. */
+  private applyResolution(
+    w: WithdrawalRecord,
+    outcome: 'completed' | 'rejected',
+    authority: 'completion' | 'admin',
+    also?: (tx: DbOrTx) => Promise<void>,
+  ): Promise<MovementOutcome> {
     const held = accountOf.withdrawal(w.uid);
     const clearing = accountOf.clearing('usd');
     const fee = accountOf.fee('usd');
@@ -165,11 +204,73 @@ export class WithdrawalService {
                 { from: held, to: fee, amount: w.fee },
               ]
             : [{ from: held, to: back, amount: w.amount }],
-        after: (tx) => new WithdrawalStore(tx).resolve(w.id, completed ? 'completed' : 'rejected', this.d.clock.now()),
+        after: async (tx) => {
+          await new WithdrawalStore(tx).resolve(w.id, outcome, this.d.clock.now());
+          if (also) await also(tx);
+        },
       },
-      // The provider has answered: the outcome is applied even if the account closed since.
-      'completion',
+      authority,
     );
+  }
+
+  /** After the hold committed: the request to support and the confirmation to the player, each logged if it fails. */
+  private mailCanadianRequest(
+    w: WithdrawalRecord,
+    user: { id: string; username: string; email?: string | null },
+  ): void {
+    const facts = { ...w, username: user.username, email: user.email ?? null };
+    const site = { appUrl: this.d.appUrl, productName: this.d.productName, supportEmail: this.d.supportEmail };
+    const mails: Mail[] = [supportRequestMail(facts, site)];
+    if (facts.email) mails.push(playerRequestMail({ ...facts, email: facts.email }, site));
+    for (const mail of mails) {
+      this.d.mailer
+        .send(mail)
+        .catch((err: unknown) => this.d.log.error({ err, withdrawal: w.id, subject: mail.subject }, 'mail not sent'));
+    }
+  }
+
+  /**
+   * An admin completes (paid out by support: the held money leaves, fee to the platform) or
+   * rejects (the held money returns) a Canadian request. One key for both outcomes
+   * (`withdraw:resolve:{id}`): of two admins, or a complete racing a reject, exactly one moves
+   * money and writes its audit row (`audit`, in the movement's transaction); the other gets 409
+   * naming what happened.
+   */
+  async decideCanadian(
+    id: string,
+    decision: CanadianWithdrawalDecision,
+    audit: ChangeHook,
+  ): Promise<AdminCanadianWithdrawal> {
+    const w = await new WithdrawalStore(this.d.db).find(id);
+    if (!w) throw notFound();
+    if (w.region !== 'ca') throw new AppError('CONFLICT', CANADA_TEXTS.notCanadian);
+    const outcome = decision === 'complete' ? 'completed' : 'rejected';
+    const moved = await this.applyResolution(w, outcome, 'admin', (tx) =>
+      audit(tx, {
+        before: { status: 'pending', amount: String(w.amount), fee: String(w.fee), uid: w.uid },
+        after: { status: outcome, amount: String(w.amount), fee: String(w.fee), uid: w.uid },
+      }),
+    );
+    if (moved.status === 'replayed') {
+      const prior = await movementByKey(this.d.db, `withdraw:resolve:${w.id}`);
+      throw new AppError(
+        'CONFLICT',
+        prior?.kind === 'withdraw_complete' ? CANADA_TEXTS.alreadyCompleted : CANADA_TEXTS.alreadyRejected,
+      );
+    }
+    const [row] = await new WithdrawalStore(this.d.db).canadian({ id: w.id });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  /** The console's list: open Canadian requests oldest first, then the latest decided ones. */
+  async canadianRequests(): Promise<AdminCanadianWithdrawal[]> {
+    const store = new WithdrawalStore(this.d.db);
+    const [pending, decided] = await Promise.all([
+      store.canadian({ status: 'pending' }),
+      store.canadian({ decided: true }),
+    ]);
+    return [...pending, ...decided];
   }
 
   /** Requests the provider never acknowledged (the process died in between) go out again. */

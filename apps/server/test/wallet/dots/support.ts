@@ -24,6 +24,8 @@ export const dotsEnv = (emu: DotsEmulator) => ({
   DOTS_CLIENT_ID: CLIENT_ID,
   DOTS_API_KEY: API_KEY,
   DOTS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  // Real payments need a real key for US tax details (issue 16).
+  TAX_INFO_KEY: Buffer.alloc(32, 7).toString('base64'),
 });
 
 export const startEmulator = () =>

@@ -66,6 +66,11 @@ export const ADMIN_SECTION_LIST: readonly AdminSectionEntry[] = [
     component: lazySection(() => import('./sections/FlagsSection.tsx'), 'FlagsSection'),
   },
   {
+    id: 'withdrawals',
+    title: 'Canadian withdrawals',
+    component: lazySection(() => import('./sections/CanadianWithdrawalsSection.tsx'), 'CanadianWithdrawalsSection'),
+  },
+  {
     id: 'transactions',
     title: 'Transactions',
     component: lazySection(() => import('./sections/TransactionsSection.tsx'), 'TransactionsSection'),

@@ -69,6 +69,7 @@ const EMPTY: Record<string, Handler> = {
   'GET /api/admin/reports': () => ({ body: { reports: [] } }),
   'GET /api/admin/flags': () => ({ body: { users: [] } }),
   'GET /api/admin/fairplay/held': () => ({ body: { games: [] } }),
+  'GET /api/admin/withdrawals/canada': () => ({ body: { withdrawals: [] } }),
   'GET /api/admin/transactions': () => ({ body: { total: 0, page: 1, pageSize: 20, transactions: [] } }),
   'GET /api/admin/audit': () => ({ body: { total: 0, page: 1, pageSize: 50, entries: [] } }),
   'GET /api/matchmaking/current': () => ({ body: { matchmaking: null } }),

@@ -1,6 +1,7 @@
 import { useEffect, useEffectEvent, useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
+  CANADA_TEXTS,
   CANADIAN_DEPOSIT_FEE,
   clampCustomDeposit,
   DEPOSIT_PRESETS,
@@ -61,7 +62,7 @@ export function providerOutcome(data: unknown): ProviderOutcome | null {
 }
 
 /** The provider's page in the 480px iframe, listening for its "done" message. */
-function ProviderFrame({ url, onDone }: { url: string; onDone: () => void }) {
+function ProviderFrame({ url, region, onDone }: { url: string; region: Region; onDone: () => void }) {
   const client = useQueryClient();
   const frame = useRef<HTMLIFrameElement>(null);
   const [outcome, setOutcome] = useState<ProviderOutcome | null>(null);
@@ -98,7 +99,9 @@ function ProviderFrame({ url, onDone }: { url: string; onDone: () => void }) {
       />
       <p className="wallet-note" role="status">
         {outcome === 'paid'
-          ? 'Payment received. Your balance updates as soon as the provider confirms it.'
+          ? region === 'ca'
+            ? CANADA_TEXTS.depositPending
+            : 'Payment received. Your balance updates as soon as the provider confirms it.'
           : outcome === 'cancelled'
             ? 'Payment cancelled.'
             : 'Your balance is credited once the provider confirms the payment. Close this window when you are done.'}
@@ -149,7 +152,7 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
     },
   });
 
-  if (providerUrl) return <ProviderFrame url={providerUrl} onDone={onDone} />;
+  if (providerUrl) return <ProviderFrame url={providerUrl} region={region} onDone={onDone} />;
 
   const deposit = (amount: bigint) => {
     if (start.isPending) return;

@@ -1,14 +1,15 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPlan } from '@rush/domain';
+import { CANADA_TEXTS, CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPlan } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
-import { errorText } from '../../api/http.ts';
+import { ApiError, errorText } from '../../api/http.ts';
 import { requestWithdrawal } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { transactionStatusLabel } from './format.ts';
 import { refreshMoney } from './queries.ts';
+import { TaxForm } from './TaxForm.tsx';
 import type { Region } from './walletFlags.ts';
 
 /** SPEC 9: the US$2.00 fee of Canadian withdrawals, and what arrives once it is taken. */
@@ -53,6 +54,16 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
     return <FormMessage text={summary.withdrawDisabledReason} />;
   }
 
+  // SPEC 9: above $600.00 in the year a US withdrawal waits for the tax details, then goes on.
+  const taxRefusal =
+    withdraw.error instanceof ApiError && withdraw.error.code === 'TAX_INFO_REQUIRED' ? withdraw.error : null;
+  if (taxRefusal && withdraw.variables) {
+    const asked = withdraw.variables;
+    return (
+      <TaxForm reason={taxRefusal.message} onSaved={() => withdraw.mutate(asked)} onCancel={() => withdraw.reset()} />
+    );
+  }
+
   if (withdraw.isSuccess) {
     const tx = withdraw.data.transaction;
     return (
@@ -62,7 +73,9 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
           Your withdrawal of <Amount minor={tx.amount} currency={tx.currency} /> was received. Status:{' '}
           {transactionStatusLabel(tx.status)}.
         </p>
-        <p className="wallet-note">Withdrawals take a couple of business days.</p>
+        <p className="wallet-note">
+          {region === 'ca' ? CANADA_TEXTS.withdrawalRequested : 'Withdrawals take a couple of business days.'}
+        </p>
         <div className="wallet-form-actions">
           <Button variant="secondary" onClick={onDone}>
             Done
