@@ -31,6 +31,7 @@ import type { TransactionsService } from './transactions.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
 import type { PaymentsMode } from './payments/mode.ts';
 import type { WalletOnboarding } from './onboarding.service.ts';
+import type { IdentityService } from './identity/identity.service.ts';
 
 export interface WalletRouteDeps {
   summary: SummaryService;
@@ -43,6 +44,7 @@ export interface WalletRouteDeps {
   balances: (uid: string) => ReturnType<typeof readUserBalances>;
   paymentsMode: PaymentsMode;
   onboarding: WalletOnboarding;
+  identityService: IdentityService;
 }
 
 /** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
@@ -69,6 +71,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
+    await d.identityService.requireVerified(auth.user.id);
     return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
   });
 
@@ -76,6 +79,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
+    await d.identityService.requireVerified(auth.user.id);
     return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
   });
 
