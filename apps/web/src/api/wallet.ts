@@ -8,6 +8,8 @@ import {
   WalletSummary,
   WalletOnboardingView,
   WithdrawResponse,
+  IdentityView,
+  type IdentityProfileRequest,
   type WalletCreateRequest,
   type SetLimitRequest,
   type StartDepositRequest,
@@ -62,3 +64,15 @@ export const resendWalletCode = () =>
 
 export const verifyProviderWallet = (code: string) =>
   request('POST', WALLET_ROUTES.onboardingVerify, { json: { code }, schema: WalletOnboardingView });
+
+/** The identity step after the SMS-verified wallet (SPEC 4). */
+export const fetchIdentity = () => request('GET', WALLET_ROUTES.identity, { schema: IdentityView });
+
+export const submitIdentityProfile = (body: z.input<typeof IdentityProfileRequest>) =>
+  request('POST', WALLET_ROUTES.identityProfile, { json: body, schema: IdentityView });
+
+export function uploadPhotoId(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return request('POST', WALLET_ROUTES.identityPhoto, { form, schema: IdentityView });
+}
