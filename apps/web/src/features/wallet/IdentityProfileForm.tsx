@@ -15,7 +15,7 @@ import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
 import { ProcessingNotice, WALLET_IDENTITY_KEY } from './ProcessingNotice.tsx';
-import { locateDevice } from './location.ts';
+import { LocationError, locateDevice } from './location.ts';
 
 /**
  * SPEC 2 identity start form "Submit your profile to start": Salutation, First Name, Last Name,
@@ -55,7 +55,7 @@ export function IdentityProfileForm({ me }: { me: Me }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFailure(errorText(error));
+      else setFailure(error instanceof LocationError ? error.message : errorText(error));
     },
   });
   const set = (key: keyof typeof form) => (value: string) => {

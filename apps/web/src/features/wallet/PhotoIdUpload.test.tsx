@@ -14,12 +14,14 @@ describe('photo ID step (SPEC 2, 5, 8)', () => {
   test('the SPEC texts; a gif is ignored without a word; a png uploads with "Uploading your photo..." then the wallet', async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
+    let step: IdentityView['step'] = 'photo';
     const api = mockWalletApi({
       routes: {
-        'GET /api/wallet/identity': () => ({ body: view('photo') }),
+        'GET /api/wallet/identity': () => ({ body: view(step) }),
         'POST /api/wallet/identity/photo': async () => {
           await gate;
-          return { body: view('verified') };
+          step = 'verified';
+          return { body: view(step) };
         },
       },
     });
