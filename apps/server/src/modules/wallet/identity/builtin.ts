@@ -31,8 +31,8 @@ export interface BuiltinIdentityDeps {
  * The built-in identity and location adapter: our own rules, no outside call. Cash is offered
  * only in the US and Canada outside the refused states (SPEC 1), where the device's position and
  * the client's IP agree (the domain's `cashPlaceVerdict`); a banned or closed account is
- * id-blocked. It never answers id-ex: one account per person needs the provider's identity
- * records. Any failure of its own (no region data, no IP database) fails closed with 'Unable to
+ * id-blocked. Its session never answers id-ex: one account per person is the identity service's
+ * keyed hash (identity.service.ts), for every adapter. Any failure of its own (no region data, no IP database) fails closed with 'Unable to
  * process'.
  *
  * Identity (issue 16) by our own rules, offline: one person one account and the age of majority

@@ -5,7 +5,9 @@ import type { DeviceGps } from '@rush/protocol';
  * The identity and location port (ARCHITECTURE principle 7), shaped after SPEC 7 "start wallet
  * session {type default PAY, DeviceGPS, amountOverride}" returning a flag or a message. The
  * built-in adapter applies our own location and account rules; the verification provider's
- * HTTP client (a later issue) adds identity checks (id-ex: one account per person).
+ * HTTP client (provider/client.ts, IDENTITY=provider) asks the provider. The identity profile and
+ * photo ID (SPEC 7 submitProfileR, uploadWalletPhotoID) go through the same port; one account per
+ * person (id-ex) is the identity service's keyed hash for both.
  */
 export interface IdentityPort {
   startSession(request: WalletSessionRequest): Promise<WalletSessionResult>;
