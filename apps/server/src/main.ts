@@ -1,6 +1,6 @@
 import { ZodError } from 'zod';
 import { parseConfig, type Config } from './config.ts';
-import { DotsSettingsError, SandboxOnPublicSiteError } from './modules/wallet/index.ts';
+import { DotsSettingsError, IdentitySettingsError, SandboxOnPublicSiteError } from './modules/wallet/index.ts';
 import { checkPaymentsDurability } from './platform/db/durability.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { DataDirLockedError } from './platform/db/lockfile.ts';
@@ -59,7 +59,7 @@ function readConfig(): Config {
   try {
     return parseConfig(process.env);
   } catch (e) {
-    if (e instanceof SandboxOnPublicSiteError || e instanceof DotsSettingsError) console.error(e.message);
+    if (e instanceof SandboxOnPublicSiteError || e instanceof DotsSettingsError || e instanceof IdentitySettingsError) console.error(e.message);
     else if (e instanceof ZodError) {
       console.error(`Invalid settings: ${e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     } else throw e;

@@ -19,6 +19,7 @@ export * from './money/location.ts';
 export * from './money/claims.ts';
 export * from './money/onboarding.ts';
 export * from './money/citizenship.ts';
+export * from './money/identity.ts';
 export * from './money/tax.ts';
 export * from './money/wallet-session.ts';
 export * from './money/canada.ts';

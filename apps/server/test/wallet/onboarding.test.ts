@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONBOARDING_TEXTS, TEXTS } from '@rush/domain';
+import { IDENTITY_TEXTS, ONBOARDING_TEXTS, TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import { registerUser } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { gpsAt, verifiedUser } from './support/wallet.ts';
+import { gpsAt, submitProfile, verifiedUser } from './support/wallet.ts';
 
 const form = { phone: '+1 (555) 867-5309', firstName: 'Ada', lastName: 'Lovelace', nickname: 'ada' };
 
@@ -47,6 +47,11 @@ describe.each(DB_KINDS)('wallet onboarding on %s', (kind) => {
       step: 'verified',
       phoneLast4: '5309',
     });
+    // Then the identity step (test/wallet/identity/): money waits for it.
+    const waiting = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    expect(waiting.status).toBe(403);
+    expect(waiting.body.error.message).toBe(IDENTITY_TEXTS.notVerified);
+    expect((await submitProfile(server, u, { phone: '(555) 867-5309' })).body.step).toBe('verified');
     const deposit = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
     expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
     expect(deposit.body.url).toContain('/sandbox-pay/checkout/');

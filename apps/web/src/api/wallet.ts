@@ -10,6 +10,8 @@ import {
   WalletSummary,
   WalletOnboardingView,
   WithdrawResponse,
+  IdentityView,
+  type IdentityProfileRequest,
   type WalletCreateRequest,
   type SetLimitRequest,
   type StartDepositRequest,
@@ -75,3 +77,15 @@ export const fetchTaxInfo = () => request('GET', WALLET_ROUTES.tax, { schema: Ta
 /** PUT: the tax form; a refusal names each wrong field (`ApiError.fields`). */
 export const saveTaxInfo = (body: TaxDetailsRequest) =>
   request('PUT', WALLET_ROUTES.tax, { json: body, schema: TaxInfoView });
+
+/** The identity step after the SMS-verified wallet (SPEC 4). */
+export const fetchIdentity = () => request('GET', WALLET_ROUTES.identity, { schema: IdentityView });
+
+export const submitIdentityProfile = (body: z.input<typeof IdentityProfileRequest>) =>
+  request('POST', WALLET_ROUTES.identityProfile, { json: body, schema: IdentityView });
+
+export function uploadPhotoId(file: File) {
+  const form = new FormData();
+  form.append('file', file);
+  return request('POST', WALLET_ROUTES.identityPhoto, { form, schema: IdentityView });
+}

@@ -115,6 +115,12 @@ export const WALLET_ROUTES = {
   onboardingResend: '/api/wallet/onboarding/resend',
   /** POST WalletVerifyRequest: the code; a refusal carries the provider's own text. */
   onboardingVerify: '/api/wallet/onboarding/verify',
+  /** GET: the identity step after the SMS-verified wallet (IdentityView). */
+  identity: '/api/wallet/identity',
+  /** POST IdentityProfileRequest: the identity start form with the browser's DeviceGPS. */
+  identityProfile: '/api/wallet/identity/profile',
+  /** POST multipart, one part `file` (png, jpg, jpeg): the photo ID. */
+  identityPhoto: '/api/wallet/identity/photo',
   closeAccount: '/api/account/close',
   adminDeposit: (uid: string) => `/api/admin/users/${uid}/deposit`,
   adminWithdraw: (uid: string) => `/api/admin/users/${uid}/withdraw`,
@@ -211,3 +217,37 @@ export const AdminCanadianWithdrawal = z.object({
 export type AdminCanadianWithdrawal = z.infer<typeof AdminCanadianWithdrawal>;
 export const AdminCanadianWithdrawalsResponse = z.object({ withdrawals: z.array(AdminCanadianWithdrawal) });
 export type AdminCanadianWithdrawalsResponse = z.infer<typeof AdminCanadianWithdrawalsResponse>;
+
+/**
+ * SPEC 4 "Wallet onboarding: profile form, processing, photo ID upload if not verified": the
+ * identity step after the SMS-verified wallet. `profile`: the identity start form; `processing`:
+ * the provider is looking at it; `photo`: a photo ID is needed; `verified`: money may move;
+ * `refused`: the SPEC 8 text; `minor`: under the local age of majority, RushCoins only;
+ * `flagged`: a stored flag (id-ex: another account of the same person).
+ */
+export const IDENTITY_STEPS = ['profile', 'processing', 'photo', 'verified', 'refused', 'minor', 'flagged'] as const;
+export type IdentityStep = (typeof IDENTITY_STEPS)[number];
+export const IdentityView = z.object({
+  step: z.enum(IDENTITY_STEPS),
+  flag: z.enum(['id-ex', 'id-blocked', 'll-blocked']).nullable(),
+  /** The text to show for refused, minor and flagged (SPEC 8 texts); null otherwise. */
+  message: z.string().nullable(),
+});
+export type IdentityView = z.infer<typeof IdentityView>;
+
+/** SPEC 3 Identity profile; the e-mail is the account's, never sent by the client. */
+export const IdentityProfileRequest = z.object({
+  salutation: z.string().max(20),
+  firstName: z.string().max(200),
+  lastName: z.string().max(200),
+  /** MM/DD/YYYY as typed. */
+  dateOfBirth: z.string().max(20),
+  /** (###) ###-#### as typed. */
+  phone: z.string().max(40),
+  citizenshipCountryCode: z.string().max(4),
+  deviceGps: DeviceGps.optional(),
+});
+export type IdentityProfileRequest = z.infer<typeof IdentityProfileRequest>;
+
+/** The photo ID upload's size cap (a phone photo of a card fits easily). */
+export const PHOTO_ID_MAX_BYTES = 10 * 1024 * 1024;

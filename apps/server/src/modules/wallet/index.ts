@@ -15,3 +15,5 @@ export { DEFAULT_DOTS_URL, DotsSettingsError, dotsSettings } from './payments/do
 export type { DotsSettings } from './payments/dots/settings.ts';
 export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
 export { AccountClosedError } from './wallet.service.ts';
+export { IDENTITY_MODES, IdentitySettingsError, identitySettings } from './identity/settings.ts';
+export type { IdentitySettings } from './identity/settings.ts';

@@ -7,6 +7,11 @@ import { CHECKOUT_TTL_MS, DepositService } from './deposits.service.ts';
 import { EscrowResolvers } from './escrow-resolvers.ts';
 import { EscrowSweeper } from './escrow-sweeper.ts';
 import { BuiltinIdentity } from './identity/builtin.ts';
+import { IdentityService } from './identity/identity.service.ts';
+import type { IdentityPort } from './identity/port.ts';
+import { ProviderIdentity, type IdentityClientOptions } from './identity/provider/client.ts';
+import { identityRoutes } from './identity/routes.ts';
+import { OnboardingStore } from './onboarding.store.ts';
 import { regionIndex } from './identity/geo-data.ts';
 import { ipLocator } from '../../platform/geo/ip-place.ts';
 import { DepositStore } from './deposits.store.ts';
@@ -43,6 +48,8 @@ export interface WalletOptions {
   escrowSweepEveryMs: number;
   /** PAYMENTS=dots only: the client's timeouts and retries (tests shorten them; default SPEC 9's 6 s). */
   dots?: DotsClientOptions;
+  /** IDENTITY=provider only: the client's timeout (tests shorten it; default SPEC 9's 6 s). */
+  identity?: IdentityClientOptions;
 }
 
 export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
@@ -72,7 +79,7 @@ export function createWalletCore(
         payoutDelayMs: options.payoutDelayMs,
       });
   const locator = ipLocator(ctx.config.geoipDir);
-  const identity = new BuiltinIdentity({
+  const builtinIdentity = new BuiltinIdentity({
     clock,
     log,
     regions: () => regionIndex(),
@@ -86,6 +93,10 @@ export function createWalletCore(
       return user.banned || user.closed || banned;
     },
   });
+  const identitySettings = ctx.config.identity;
+  const identity: IdentityPort = identitySettings.provider
+    ? new ProviderIdentity(identitySettings.provider, options.identity)
+    : builtinIdentity;
   const limits = new LimitsService(db, clock);
   const deposits = new DepositService({ db, clock, wallet, payments, identity, log });
   const withdrawals = new WithdrawalService({
@@ -118,8 +129,21 @@ export function createWalletCore(
     log,
   );
   const escrowResolvers = new EscrowResolvers();
+  const onboarding = new WalletOnboarding(db, clock, payments);
   return {
-    onboarding: new WalletOnboarding(db, clock, payments),
+    onboarding,
+    /** The identity step after the SMS-verified wallet (profile, photo ID; one person one account). */
+    identityService: new IdentityService({
+      db,
+      clock,
+      log,
+      port: identity,
+      hashKey: identitySettings.hashKey,
+      wallet: {
+        requireVerified: (uid) => onboarding.requireVerified(uid),
+        phoneLast4: async (uid) => (await new OnboardingStore(db).find(uid))?.phoneLast4 ?? null,
+      },
+    }),
     wallet,
     payments,
     identity,
@@ -174,6 +198,7 @@ export async function registerWallet(
   if (sandboxMode && !ctx.config.taxInfoKey)
     ctx.log.warn('TAX_INFO_KEY is unset: sandbox tax details are encrypted with a key kept in the database');
   walletRoutes(app, { ...core, paymentsMode: ctx.config.payments });
+  await identityRoutes(app, core.identityService);
   // The sandbox provider exists only in sandbox mode: with payments off nobody can open or pay a checkout.
   if (sandboxMode) {
     sandboxRoutes(app, core.sandbox, ctx.clock, ctx.config.productName, async (reference) => {

@@ -34,6 +34,7 @@ import type { WithdrawalService } from './withdrawals.service.ts';
 import type { PaymentsMode } from './payments/mode.ts';
 import type { WalletOnboarding } from './onboarding.service.ts';
 import type { TaxService } from './tax.service.ts';
+import type { IdentityService } from './identity/identity.service.ts';
 
 export interface WalletRouteDeps {
   summary: SummaryService;
@@ -47,6 +48,7 @@ export interface WalletRouteDeps {
   paymentsMode: PaymentsMode;
   onboarding: WalletOnboarding;
   tax: TaxService;
+  identityService: IdentityService;
 }
 
 /** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
@@ -73,6 +75,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
+    await d.identityService.requireVerified(auth.user.id);
     return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
   });
 
@@ -80,6 +83,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
+    await d.identityService.requireVerified(auth.user.id);
     return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
   });
 

@@ -338,3 +338,41 @@ export const walletOnboarding = pgTable('wallet_onboarding', {
   createdAt: ts('created_at').notNull(),
   verifiedAt: ts('verified_at'),
 });
+
+/**
+ * Where each user stands with identity verification (SPEC 4: profile, processing, photo ID):
+ * `open` (nothing or a failed try: the form again), `processing` (the provider is being asked; a
+ * stale one counts as open), `photo`, `uploading` (the photo ID is being sent; a stale one counts
+ * as photo), `verified`, `refused`, `minor` (RushCoins only; may submit
+ * again), `duplicate` (id-ex). Only what the rules need is kept: no name, birth date, phone or
+ * image, just the keyed hash that makes one person one account (unique: the second account of the
+ * same person cannot claim it, whatever the timing) and the provider's reference for the upload.
+ */
+export const IDENTITY_STATUSES = [
+  'open',
+  'processing',
+  'photo',
+  'uploading',
+  'verified',
+  'refused',
+  'minor',
+  'duplicate',
+] as const;
+export type IdentityStatus = (typeof IDENTITY_STATUSES)[number];
+
+export const identityProfiles = pgTable(
+  'identity_profiles',
+  {
+    userId: text('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** HMAC-SHA256 (hex) of the normalised first and last name, date of birth and phone; null for a duplicate. */
+    identityHash: text('identity_hash'),
+    status: text('status', { enum: IDENTITY_STATUSES }).notNull(),
+    /** The identity provider's customer reference (IDENTITY=provider), for the photo ID upload. */
+    providerRef: text('provider_ref'),
+    createdAt: ts('created_at').notNull(),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('identity_profiles_hash_idx').on(t.identityHash)],
+);

@@ -11,7 +11,7 @@ import { DOTS_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.
 import { startDotsEmulator, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import type { Registered } from '../../accounts/support.ts';
-import { ADMIN_ENV, adminUser, gpsAt } from '../support/wallet.ts';
+import { ADMIN_ENV, adminUser, gpsAt, identityPhone, submitProfile } from '../support/wallet.ts';
 
 export const CLIENT_ID = 'rush-test-client';
 export const API_KEY = 'dots-test-api-key';
@@ -81,6 +81,9 @@ export async function onboard(server: TestServer, emu: DotsEmulator, user: Regis
   const verified = await user.client.post(WALLET_ROUTES.onboardingVerify, { code: emu.smsCode(row!.verificationId)! });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   const [after] = await server.ctx.db.select().from(walletOnboarding).where(eq(walletOnboarding.userId, user.uid));
+  // The identity step with the same phone: the built-in rules verify it at once.
+  const identity = await submitProfile(server, user, { phone: identityPhone(p) });
+  expect(identity.body.step, JSON.stringify(identity.body)).toBe('verified');
   return after!.providerUserId!;
 }
 

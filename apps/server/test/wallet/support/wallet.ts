@@ -50,14 +50,22 @@ export async function verifiedUser(
   expect(res.status).toBe(302);
   // In sandbox mode a verified user also has a verified provider wallet (SPEC 4), as most suites
   // need; the Dots suites onboard through the emulator's SMS code themselves.
-  if (options.onboard ?? server.config.payments === 'sandbox') await onboardWallet(user);
+  if (options.onboard ?? server.config.payments === 'sandbox') await onboardWallet(server, user);
   return user;
 }
 
-/** The wallet create and verify forms through the API (the sandbox takes any six digits). */
-export async function onboardWallet(user: Registered, code = '123456'): Promise<void> {
+/** A ten-digit phone no other test user has (one person, one account: each test user is another person). */
+export const uniquePhone = () => `555${String(crypto.randomInt(0, 10_000_000)).padStart(7, '0')}`;
+export const identityPhone = (digits: string) => `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+
+/**
+ * The wallet create and verify forms through the API (the sandbox takes any six digits), then
+ * the identity profile with the same phone (the built-in rules verify it at once).
+ */
+export async function onboardWallet(server: TestServer, user: Registered, code = '123456'): Promise<void> {
+  const digits = uniquePhone();
   const created = await user.client.post(WALLET_ROUTES.onboardingCreate, {
-    phone: '+1 (555) 010-0000',
+    phone: `+1 ${identityPhone(digits)}`,
     firstName: 'Test',
     lastName: 'Player',
   });
@@ -65,6 +73,27 @@ export async function onboardWallet(user: Registered, code = '123456'): Promise<
   const verified = await user.client.post(WALLET_ROUTES.onboardingVerify, { code });
   expect(verified.status, JSON.stringify(verified.body)).toBe(200);
   expect(verified.body.step).toBe('verified');
+  const identity = await submitProfile(server, user, { phone: identityPhone(digits) });
+  expect(identity.status, JSON.stringify(identity.body)).toBe(200);
+  expect(identity.body.step).toBe('verified');
+}
+
+/** The identity start form as the web sends it (an adult in New York; overrides per test). */
+export function profileBody(server: TestServer, patch: Record<string, unknown> = {}) {
+  return {
+    salutation: 'Ms.',
+    firstName: 'Test',
+    lastName: 'Player',
+    dateOfBirth: '04/05/1990',
+    phone: identityPhone(uniquePhone()),
+    citizenshipCountryCode: 'US',
+    deviceGps: gpsAt(server),
+    ...patch,
+  };
+}
+
+export function submitProfile(server: TestServer, user: Registered, patch: Record<string, unknown> = {}) {
+  return user.client.post(WALLET_ROUTES.identityProfile, profileBody(server, patch));
 }
 
 export const ADMIN_EMAIL = 'admin@x.test';

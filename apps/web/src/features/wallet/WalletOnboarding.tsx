@@ -12,12 +12,14 @@ import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { IdentityGate } from './IdentityGate.tsx';
 
 export const WALLET_ONBOARDING_KEY = ['wallet', 'onboarding'] as const;
 
 /**
  * SPEC 4 wallet flow after the e-mail: no provider user -> the create form (an SMS code is
- * sent), a code sent -> the verify form, verified -> the wallet itself (`children`).
+ * sent), a code sent -> the verify form, verified -> the identity step (IdentityGate), then the
+ * wallet itself (`children`).
  */
 export function WalletGate({ me, children }: { me: Me; children: ReactNode }) {
   const query = useQuery({ queryKey: WALLET_ONBOARDING_KEY, queryFn: fetchWalletOnboarding });
@@ -25,7 +27,7 @@ export function WalletGate({ me, children }: { me: Me; children: ReactNode }) {
     <QueryState query={query} loading="Loading wallet…" subject="the wallet">
       {(view) =>
         view.step === 'verified' ? (
-          children
+          <IdentityGate me={me}>{children}</IdentityGate>
         ) : view.step === 'verify' ? (
           <VerifyWalletForm view={view} />
         ) : (

@@ -62,6 +62,7 @@ export function mockWalletApi({
       'GET /api/wallet': () => ({ body: summary }),
       // Most wallet tests are about a verified provider wallet; the onboarding tests override this.
       'GET /api/wallet/onboarding': () => ({ body: { step: 'verified', phoneLast4: '0000' } }),
+      'GET /api/wallet/identity': () => ({ body: { step: 'verified', flag: null, message: null } }),
       'GET /api/wallet/transactions': () => {
         const page = Number(new URLSearchParams(search).get('page') ?? '1');
         return {
