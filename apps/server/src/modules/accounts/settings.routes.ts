@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { AVATAR_MAX_BYTES, TEXTS } from '@rush/domain';
 import {
@@ -19,6 +19,7 @@ import { parse } from '../../platform/http/parse.ts';
 import { requireAuth } from './request-auth.ts';
 import { withRetryAfter } from './retry-after.ts';
 import type { SettingsService } from './settings.service.ts';
+import { readSingleFile } from '../../platform/uploads/single-file.ts';
 
 /** User ids are UUIDs; anything else cannot name an avatar and is not worth a query. */
 const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -90,33 +91,4 @@ export async function settingsRoutes(app: FastifyInstance, settings: SettingsSer
       return sendUpload(reply, AVATAR_CONTENT_TYPE, avatar.image);
     },
   );
-}
-
-interface Part {
-  type: 'file' | 'field';
-  fieldname: string;
-  toBuffer?: () => Promise<Buffer>;
-}
-
-/**
- * Reads the one `file` part into memory (at most AVATAR_MAX_BYTES) and insists it is the only
- * part. Multipart limits come back as 4xx errors from the plugin; a form the parser cannot make
- * sense of is also the client's mistake, so it becomes a 400 rather than a 500.
- */
-async function readSingleFile(parts: AsyncIterable<Part>): Promise<Buffer> {
-  const invalid = () => new AppError('VALIDATION', TEXTS.badRequest, { file: TEXTS.badRequest });
-  try {
-    let bytes: Buffer | null = null;
-    for await (const part of parts) {
-      if (bytes !== null || part.type !== 'file' || part.fieldname !== 'file' || !part.toBuffer) throw invalid();
-      bytes = await part.toBuffer();
-    }
-    if (bytes === null) throw invalid();
-    return bytes;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const status = (err as Partial<FastifyError>).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
-    throw invalid();
-  }
 }

@@ -1,11 +1,12 @@
 import multipart from '@fastify/multipart';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import { IdentityProfileRequest, PHOTO_ID_MAX_BYTES, WALLET_ROUTES, type IdentityView } from '@rush/protocol';
 import { AppError } from '../../../platform/errors.ts';
 import { parse } from '../../../platform/http/parse.ts';
 import { requireWalletUser } from '../access.ts';
 import type { IdentityService } from './identity.service.ts';
+import { readSingleFile } from '../../../platform/uploads/single-file.ts';
 
 /**
  * The identity step of the wallet onboarding (SPEC 4): where the user stands, the profile form,
@@ -35,30 +36,4 @@ export async function identityRoutes(app: FastifyInstance, identity: IdentitySer
       return identity.uploadPhoto(auth.user.id, bytes);
     });
   });
-}
-
-interface Part {
-  type: 'file' | 'field';
-  fieldname: string;
-  file?: { truncated: boolean };
-  toBuffer?: () => Promise<Buffer>;
-}
-
-/** The one `file` part (as the avatar upload reads it): a form the parser cannot read is a 400, a limit its 4xx. */
-async function readSingleFile(parts: AsyncIterable<Part>): Promise<Buffer> {
-  const invalid = () => new AppError('VALIDATION', TEXTS.badRequest, { file: TEXTS.badRequest });
-  try {
-    let bytes: Buffer | null = null;
-    for await (const part of parts) {
-      if (bytes !== null || part.type !== 'file' || part.fieldname !== 'file' || !part.toBuffer) throw invalid();
-      bytes = await part.toBuffer();
-    }
-    if (bytes === null) throw invalid();
-    return bytes;
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    const status = (err as Partial<FastifyError>).statusCode;
-    if (typeof status === 'number' && status >= 400 && status < 500) throw err;
-    throw invalid();
-  }
 }
