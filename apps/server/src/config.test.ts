@@ -54,7 +54,13 @@ describe('parseConfig', () => {
 
   it('payments: dots needs its client id, API key and webhook secret, and an https URL', () => {
     const secret = `whsec_${Buffer.alloc(24, 7).toString('base64')}`;
-    const dots = { PAYMENTS: 'dots', DOTS_CLIENT_ID: 'cid', DOTS_API_KEY: 'key', DOTS_WEBHOOK_SECRET: secret };
+    const dots = {
+      PAYMENTS: 'dots',
+      DOTS_CLIENT_ID: 'cid',
+      DOTS_API_KEY: 'key',
+      DOTS_WEBHOOK_SECRET: secret,
+      TAX_INFO_KEY: Buffer.alloc(32, 9).toString('base64'),
+    };
     const c = parseConfig(dots);
     expect(c.payments).toBe('dots');
     expect(c.dots).toEqual({ url: 'https://api.dots.dev', clientId: 'cid', apiKey: 'key', webhookSecret: secret });
@@ -65,6 +71,8 @@ describe('parseConfig', () => {
     for (const missing of ['DOTS_CLIENT_ID', 'DOTS_API_KEY', 'DOTS_WEBHOOK_SECRET']) {
       expect(() => parseConfig({ ...dots, [missing]: '' })).toThrow(new RegExp(`${missing}.*required with PAYMENTS=dots`));
     }
+    // Real payers' tax details need a configured key, never one the database keeps for itself.
+    expect(() => parseConfig({ ...dots, TAX_INFO_KEY: '' })).toThrow(/TAX_INFO_KEY is required with PAYMENTS=dots/);
     expect(() => parseConfig({ ...dots, DOTS_URL: 'http://api.dots.dev' })).toThrow(/DOTS_URL must be https/);
     expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'whsec_short' })).toThrow(/DOTS_WEBHOOK_SECRET/);
     expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'not base64!' })).toThrow(/DOTS_WEBHOOK_SECRET/);
