@@ -5,8 +5,10 @@ import { honouringRetryAfter } from './retry-after.ts';
 
 /** New York: inside the United States and not a refused state, so cash deposits are allowed. */
 export const NEW_YORK = { latitude: 40.71, longitude: -74.0 };
+/** Toronto: the Canadian path's deposits and withdrawals are asked from here. */
+export const TORONTO = { latitude: 43.65, longitude: -79.38 };
 
-/** A browser context whose pages may read the (fixed) location: deposits ask for it first. */
+/** A browser context whose pages may read the (fixed) location: deposits and withdrawals ask for it first. */
 export function contextWithLocation(browser: Browser, geolocation = NEW_YORK): Promise<BrowserContext> {
   return browser.newContext({ geolocation, permissions: ['geolocation'] });
 }

@@ -3,7 +3,7 @@ import { CANADA_TEXTS, DEFAULT_SUPPORT_EMAIL } from '@rush/domain';
 import { adminApi, adminPage } from '../support/admin.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
 import { newUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { contextWithLocation, TORONTO, verifiedUser } from '../support/wallet.ts';
 
 /**
  * SPEC 9 "Canadian withdrawals fee US$2.00, by email request" (issue 16), in two browsers: a
@@ -14,7 +14,8 @@ import { verifiedUser } from '../support/wallet.ts';
 test('a Canadian withdrawal by e-mail request, completed by an admin in the console', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
   const user = newUser();
-  const page = await (await browser.newContext()).newPage();
+  // The withdrawal asks where the browser is: in Toronto, as the Canadian path requires.
+  const page = await (await contextWithLocation(browser, TORONTO)).newPage();
   await verifiedUser(page, user, baseURL!);
   const session = (await (await page.request.get('/api/session')).json()) as { user: { uid: string } };
   const uid = session.user.uid;

@@ -1,7 +1,15 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FAIRPLAY_TEXTS, settlePot } from '@rush/domain';
-import { FAIRPLAY_ROUTES, GameEvents, MATCH_ROUTES, PLAY_ROUTES, WALLET_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
+import {
+  FAIRPLAY_ROUTES,
+  GameEvents,
+  MATCH_ROUTES,
+  PLAY_ROUTES,
+  WALLET_ROUTES,
+  type GameAnalysisResponse,
+  type HeldGamesResponse,
+} from '@rush/protocol';
 import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
@@ -11,7 +19,7 @@ import { auditCount } from '../admin/support.ts';
 import { changed, matchPlayer, startMatch, usdSeek } from '../matchmaking/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
-import { expectLedgerInvariants, usd, verifiedUser } from '../wallet/support/wallet.ts';
+import { expectLedgerInvariants, usd, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { analysed, colours, gameRow, playGame, startFairplayServer, type Style } from './support.ts';
 
@@ -26,7 +34,9 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
   let clock: ManualClock;
 
   beforeAll(async () => {
-    ({ server, admin, clock } = await startFairplayServer(kind, { env: { ADMIN_EMAILS: `admin@x.test,${SECOND_ADMIN}` } }));
+    ({ server, admin, clock } = await startFairplayServer(kind, {
+      env: { ADMIN_EMAILS: `admin@x.test,${SECOND_ADMIN}` },
+    }));
     admin2 = await verifiedUser(server, { email: SECOND_ADMIN });
   });
   afterAll(async () => {
@@ -48,9 +58,13 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     return { gameId, white, black, before };
   }
 
-  const escrow = (gameId: string) => gameRow(server, gameId).then((g) => readBalance(server.ctx.db, accountOf.escrow(g.source!, 'usd').id));
+  const escrow = (gameId: string) =>
+    gameRow(server, gameId).then((g) => readBalance(server.ctx.db, accountOf.escrow(g.source!, 'usd').id));
   const systemFlags = (uid: string) =>
-    server.ctx.db.select().from(fairPlayFlags).where(and(eq(fairPlayFlags.uid, uid), eq(fairPlayFlags.source, 'system')));
+    server.ctx.db
+      .select()
+      .from(fairPlayFlags)
+      .where(and(eq(fairPlayFlags.uid, uid), eq(fairPlayFlags.source, 'system')));
   const net = POT - settlePot(POT, ['w']).fee;
 
   it('a human-like game is not flagged: the winner is paid once the analysis is done', async () => {
@@ -80,7 +94,11 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
 
     // The players see it under review (live on the game's topic too); the analysis page has its verdict.
     expect((await white.view(gameId)).underReview).toBe(true);
-    expect(await white.event(GameEvents.review, (d) => d.gameId === gameId)).toMatchObject({ underReview: true, status: 'resign', winner: 'white' });
+    expect(await white.event(GameEvents.review, (d) => d.gameId === gameId)).toMatchObject({
+      underReview: true,
+      status: 'resign',
+      winner: 'white',
+    });
     const history = await white.http.get(PLAY_ROUTES.history);
     expect(history.body.items.find((i: { gameId: string }) => i.gameId === gameId)?.underReview).toBe(true);
     const analysis = (await black.http.get(FAIRPLAY_ROUTES.analysis(gameId))).body as GameAnalysisResponse;
@@ -90,7 +108,7 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     // SPEC 9: suspected cheaters cannot withdraw until review.
     const summary = await white.http.get(WALLET_ROUTES.summary);
     expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
-    const withdraw = await white.http.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+    const withdraw = await postWithdrawal(server, white.http, { amount: 100, region: 'us' });
     expect(withdraw.status).toBe(403);
     expect(withdraw.body.error.message).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
 
@@ -139,7 +157,9 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
       ]);
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(answers.find((r) => r.status === 409)!.body.error.message).toBe(FAIRPLAY_TEXTS.alreadyReviewed);
-      expect((await auditCount(server, 'fairplay.clear')) + (await auditCount(server, 'fairplay.confirm'))).toBe(audits + 1);
+      expect((await auditCount(server, 'fairplay.clear')) + (await auditCount(server, 'fairplay.confirm'))).toBe(
+        audits + 1,
+      );
       const g = await gameRow(server, gameId);
       if (g.review === 'cleared') {
         expect(await usd(server, white.uid)).toBe(before.white + net);

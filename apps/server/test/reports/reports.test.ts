@@ -13,7 +13,7 @@ import { registerUser, type Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
-import { adminDeposit, startManualWalletServer, verifiedUser } from '../wallet/support/wallet.ts';
+import { adminDeposit, startManualWalletServer, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
 
 const MINUTE = 60_000;
 const image = (format: 'png' | 'jpeg' | 'gif') =>
@@ -121,7 +121,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
         await verifiedUser(server),
       ];
       expect((await adminDeposit(admin, target.uid, 1000)).status).toBe(200);
-      const withdraw = () => target.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+      const withdraw = () => postWithdrawal(server, target.client, { amount: 100, region: 'us' });
       const g1 = await gameBetween(a.uid, target.uid);
       // "Or is playing": a game still running counts.
       const g2 = await gameBetween(target.uid, b.uid, true);

@@ -10,6 +10,7 @@ import {
   depositThroughSandbox,
   verifiedUser,
   walletCore,
+  postWithdrawal,
 } from './support/wallet.ts';
 
 /** SPEC 2: the header balances update live after any movement, over a real socket. */
@@ -37,7 +38,7 @@ describe.each(DB_KINDS)('balances.changed over the socket (%s)', (kind) => {
     await adminDeposit(admin, u.uid, 700);
     expect((await balancesEvent(s, 700)).topic).toBe(TOPICS.user(u.uid));
 
-    expect((await u.client.post(WALLET_ROUTES.withdrawals, { amount: 700, region: 'us' })).status).toBe(200);
+    expect((await postWithdrawal(server, u.client, { amount: 700, region: 'us' })).status).toBe(200);
     await balancesEvent(s, 0);
 
     await depositThroughSandbox(server, u, 2000);

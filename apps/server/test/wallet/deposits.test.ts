@@ -23,6 +23,7 @@ import {
   TORONTO,
   usd,
   verifiedUser,
+  postWithdrawal,
 } from './support/wallet.ts';
 
 const HOUR = 3_600_000;
@@ -50,7 +51,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
       () => u.client.get(WALLET_ROUTES.summary),
       () => u.client.get(`${WALLET_ROUTES.transactions}?page=1`),
       () => u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) }),
-      () => u.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' }),
+      () => postWithdrawal(server, u.client, { amount: 100, region: 'us' }),
       () => u.client.put(WALLET_ROUTES.limits, { kind: 'bet', max: 100, until: '2030-01-01' }),
       () => u.client.post(WALLET_ROUTES.topUp, {}),
     ];

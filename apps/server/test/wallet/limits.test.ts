@@ -16,6 +16,7 @@ import {
   usd,
   verifiedUser,
   type WalletCore,
+  postWithdrawal,
 } from './support/wallet.ts';
 
 const DAY = 86_400_000;
@@ -137,7 +138,7 @@ describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
     expect((await u.client.get(WALLET_ROUTES.summary)).status).toBe(200);
     const changes = [
       () => u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) }),
-      () => u.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' }),
+      () => postWithdrawal(server, u.client, { amount: 100, region: 'us' }),
       () => u.client.put(WALLET_ROUTES.limits, { kind: 'bet', max: 1, until: later(DAY).toISOString() }),
       () => u.client.post(WALLET_ROUTES.topUp, {}),
       () => u.client.post(WALLET_ROUTES.closeAccount, { confirm: true }),

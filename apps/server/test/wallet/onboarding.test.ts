@@ -4,7 +4,7 @@ import { WALLET_ROUTES } from '@rush/protocol';
 import { registerUser } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { gpsAt, submitProfile, verifiedUser } from './support/wallet.ts';
+import { gpsAt, submitProfile, verifiedUser, postWithdrawal } from './support/wallet.ts';
 
 const form = { phone: '+1 (555) 867-5309', firstName: 'Ada', lastName: 'Lovelace', nickname: 'ada' };
 
@@ -22,7 +22,7 @@ describe.each(DB_KINDS)('wallet onboarding on %s', (kind) => {
     const early = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
     expect(early.status).toBe(403);
     expect(early.body.error.message).toBe(TEXTS.walletNotVerified);
-    const earlyOut = await u.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+    const earlyOut = await postWithdrawal(server, u.client, { amount: 100, region: 'us' });
     expect(earlyOut.body.error.message).toBe(TEXTS.walletNotVerified);
     // Verify before create: nothing to verify.
     expect((await u.client.post(WALLET_ROUTES.onboardingVerify, { code: '123456' })).status).toBe(409);
@@ -43,16 +43,26 @@ describe.each(DB_KINDS)('wallet onboarding on %s', (kind) => {
     const ok = await u.client.post(WALLET_ROUTES.onboardingVerify, { code: '424242' });
     expect(ok.body).toEqual({ step: 'verified', phoneLast4: '5309' });
     // Verified for good: the forms again change nothing.
-    expect((await u.client.post(WALLET_ROUTES.onboardingCreate, { ...form, phone: '+1 (555) 111-2222' })).body).toEqual({
-      step: 'verified',
-      phoneLast4: '5309',
-    });
+    expect((await u.client.post(WALLET_ROUTES.onboardingCreate, { ...form, phone: '+1 (555) 111-2222' })).body).toEqual(
+      {
+        step: 'verified',
+        phoneLast4: '5309',
+      },
+    );
     // Then the identity step (test/wallet/identity/): money waits for it.
-    const waiting = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    const waiting = await u.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(waiting.status).toBe(403);
     expect(waiting.body.error.message).toBe(IDENTITY_TEXTS.notVerified);
     expect((await submitProfile(server, u, { phone: '(555) 867-5309' })).body.step).toBe('verified');
-    const deposit = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    const deposit = await u.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
     expect(deposit.body.url).toContain('/sandbox-pay/checkout/');
   });

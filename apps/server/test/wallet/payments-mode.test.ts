@@ -5,7 +5,16 @@ import { sandboxDecisionPath } from '../../src/modules/wallet/payments/sandbox/r
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { expectLedgerInvariants, gpsAt, pressPay, sessionRow, startDeposit, usd, verifiedUser } from './support/wallet.ts';
+import {
+  expectLedgerInvariants,
+  gpsAt,
+  pressPay,
+  sessionRow,
+  startDeposit,
+  usd,
+  verifiedUser,
+  postWithdrawal,
+} from './support/wallet.ts';
 
 /**
  * Issue 10 defect 2: the sandbox's Pay press is bound to the session of the user who opened the
@@ -76,10 +85,14 @@ describe.each(DB_KINDS)('payments mode (%s)', (kind) => {
 
     it('deposits and withdrawals are refused with a clear text; no sandbox page exists', async () => {
       const u = await verifiedUser(server);
-      const deposit = await u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+      const deposit = await u.client.post(WALLET_ROUTES.deposits, {
+        amount: 2000,
+        region: 'us',
+        deviceGps: gpsAt(server),
+      });
       expect(deposit.status).toBe(503);
       expect(deposit.body.error).toEqual({ code: 'UNAVAILABLE', message: TEXTS.paymentsOff });
-      const withdraw = await u.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+      const withdraw = await postWithdrawal(server, u.client, { amount: 100, region: 'us' });
       expect(withdraw.status).toBe(503);
       expect(withdraw.body.error.message).toBe(TEXTS.paymentsOff);
       // No provider route: the path falls to the web app's fallback (or 404 without a build).

@@ -18,6 +18,7 @@ import {
   verifiedUser,
   withdrawalsOf,
   type WalletCore,
+  postWithdrawal,
 } from './support/wallet.ts';
 
 const DETAILS = {
@@ -51,7 +52,7 @@ describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
     return u;
   };
   const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
-    u.client.post(WALLET_ROUTES.withdrawals, { amount, region });
+    postWithdrawal(server, u.client, { amount, region });
   const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
 
   it('$600.00 in the year passes; $600.01 asks for tax details, and holds nothing', async () => {

@@ -25,6 +25,10 @@ import {
   type WalletCore,
   withdrawalRow,
   withdrawalsOf,
+  postWithdrawal,
+  gpsAt,
+  PHOENIX,
+  TORONTO,
 } from './support/wallet.ts';
 
 const MINUTE = 60_000;
@@ -47,7 +51,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     return u;
   };
   const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
-    u.client.post(WALLET_ROUTES.withdrawals, { amount, region });
+    postWithdrawal(server, u.client, { amount, region });
   const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
   /** Where the held money went when the payout was answered: account -> amount. */
   const resolution = async (id: string) => {
@@ -108,6 +112,39 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     const byFlag = await withdraw(flagged, 100);
     expect(byFlag.body.error).toEqual({ code: 'WITHDRAW_DISABLED', message: bannedText });
     expect(await usd(server, flagged.uid)).toBe(1000n);
+  });
+
+  it('checks the location as a deposit does: none, a blocked state, or the wrong path for the country refuses, and nothing moves', async () => {
+    const u = await funded(5000);
+    const refused = async (body: { amount: number; region?: 'us' | 'ca'; deviceGps?: unknown }, error: object) => {
+      const res = await postWithdrawal(server, u.client, body);
+      expect(res.body.error, JSON.stringify(res.body)).toEqual(error);
+      expect(await usd(server, u.uid)).toBe(5000n);
+      expect(await withdrawalsOf(server, u.uid)).toEqual([]);
+    };
+    await refused(
+      { amount: 1000, deviceGps: undefined },
+      { code: 'LOCATION_REQUIRED', message: TEXTS.locationRequired },
+    );
+    await refused(
+      { amount: 1000, deviceGps: gpsAt(server, ...PHOENIX) },
+      { code: 'LOCATION_BLOCKED', message: 'Gaming in this location is restricted.' },
+    );
+    await refused(
+      { amount: 1000, region: 'us', deviceGps: gpsAt(server, ...TORONTO) },
+      { code: 'VALIDATION', message: TEXTS.regionIsCanada, fields: { region: TEXTS.regionIsCanada } },
+    );
+    await refused(
+      { amount: 1000, region: 'ca', deviceGps: gpsAt(server) },
+      { code: 'VALIDATION', message: TEXTS.regionNotCanada, fields: { region: TEXTS.regionNotCanada } },
+    );
+    // The rules come first: an amount above the balance is refused before any location is asked.
+    await refused(
+      { amount: 5001, deviceGps: undefined },
+      { code: 'INSUFFICIENT_FUNDS', message: 'You do not have sufficient funds to withdraw this amount.' },
+    );
+    expect((await postWithdrawal(server, u.client, { amount: 1000 })).status).toBe(200);
+    expect(await usd(server, u.uid)).toBe(4000n);
   });
 
   it('blocked 48 hours after a deposit; deposited money must be wagered once (stakes count)', async () => {
@@ -266,13 +303,18 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
       clock,
       wallet: core.wallet,
       payments: down,
+      identity: core.identity,
       supportEmail: server.config.supportEmail,
       log: server.ctx.log,
       mailer: server.mailer,
       appUrl: server.config.appUrl,
       productName: server.config.productName,
     });
-    await flaky.request({ id: u.uid, username: u.username, banned: false }, { amount: 1500, region: 'us' });
+    await flaky.request(
+      { id: u.uid, username: u.username, banned: false },
+      { amount: 1500, region: 'us', deviceGps: gpsAt(server) },
+      null,
+    );
     const [w] = await withdrawalsOf(server, u.uid);
     expect(w!.providerRef).toBeNull();
     clock.advance(31_000);

@@ -87,7 +87,12 @@ export const StartDepositRequest = z.object({
 /** The provider page to show in the deposit modal's iframe (height 480px). */
 export const StartDepositResponse = z.object({ sessionId: z.string(), url: z.string() });
 
-export const WithdrawRequest = z.object({ amount: minor, region: z.enum(REGIONS).default('us') });
+/** `deviceGps`: required by the rules as at deposit (issue 16: the location is checked at withdrawal too). */
+export const WithdrawRequest = z.object({
+  amount: minor,
+  region: z.enum(REGIONS).default('us'),
+  deviceGps: DeviceGps.optional(),
+});
 export const WithdrawResponse = z.object({ transaction: WalletTransaction });
 
 export const SetLimitRequest = z.object({

@@ -11,16 +11,17 @@ import {
   type PaymentRegion,
   type SelfLimit,
 } from '@rush/domain';
-import { WALLET_FLAG_ERRORS, type DeviceGps } from '@rush/protocol';
+import type { DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { accountOf } from './account-ids.ts';
 import { DepositStore, type PaymentSessionRecord } from './deposits.store.ts';
 import { money, when } from './format.ts';
-import { FLAG_TEXTS, type IdentityPort } from './identity/port.ts';
+import type { IdentityPort } from './identity/port.ts';
 import type { MovementOutcome } from './ledger.store.ts';
 import { LimitStore } from './limits.store.ts';
+import { requirePayLocation } from './pay-location.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import { inTransaction } from './transaction.store.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -56,23 +57,13 @@ export class DepositService {
     const amount = BigInt(input.amount);
     // The rules first (cheap and the user's own doing), then the location check.
     refuseUnlessAllowed(await this.decide(this.d.db, uid, amount, input.region));
-    if (!input.deviceGps) throw new AppError('LOCATION_REQUIRED', TEXTS.locationRequired);
-    const session = await this.d.identity.startSession({
+    await requirePayLocation(this.d.identity, {
       uid,
-      type: 'PAY',
       deviceGps: input.deviceGps,
       ip,
-      amountOverride: amount,
+      amount,
+      region: input.region,
     });
-    if (!session.ok) {
-      if ('message' in session) throw new AppError('IDENTITY_FAILED', session.message);
-      throw new AppError(WALLET_FLAG_ERRORS[session.flag], FLAG_TEXTS[session.flag]);
-    }
-    const inCanada = session.regionCode?.startsWith('CA-');
-    if (inCanada === true && input.region !== 'ca')
-      throw badRequest(TEXTS.regionIsCanada, { region: TEXTS.regionIsCanada });
-    if (inCanada === false && input.region === 'ca')
-      throw badRequest(TEXTS.regionNotCanada, { region: TEXTS.regionNotCanada });
 
     // Decided again under the user's lock with the session written in the same transaction:
     // two checkouts started at once cannot together pass the cap or the limit.

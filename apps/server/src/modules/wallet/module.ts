@@ -104,6 +104,7 @@ export function createWalletCore(
     clock,
     wallet,
     payments,
+    identity,
     supportEmail: ctx.config.supportEmail,
     log,
     mailer: ctx.mailer,

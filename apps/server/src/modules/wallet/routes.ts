@@ -84,7 +84,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
     await d.identityService.requireVerified(auth.user.id);
-    return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body)) };
+    return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body), request.ip) };
   });
 
   // SPEC 9: tax details for US withdrawals above $600.00 a year (issue 16).

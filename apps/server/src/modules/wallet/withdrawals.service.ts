@@ -17,7 +17,7 @@ import {
   type WithdrawBlock,
   type WithdrawRefusal,
 } from '@rush/domain';
-import type { AdminCanadianWithdrawal, WalletTransaction } from '@rush/protocol';
+import type { AdminCanadianWithdrawal, DeviceGps, WalletTransaction } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { ChangeHook } from '../../platform/db/change-hook.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
@@ -28,6 +28,8 @@ import { playerRequestMail, supportRequestMail } from './canada-mail.ts';
 import { DepositStore } from './deposits.store.ts';
 import { money } from './format.ts';
 import { movementByKey, readBalance, type MovementOutcome } from './ledger.store.ts';
+import type { IdentityPort } from './identity/port.ts';
+import { requirePayLocation } from './pay-location.ts';
 import { PayoutRefused, type PaymentsPort } from './payments/port.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { TaxStore } from './tax.store.ts';
@@ -43,6 +45,8 @@ export interface WithdrawalDeps {
   clock: Clock;
   wallet: WalletService;
   payments: PaymentsPort;
+  /** The location check at withdrawal (issue 16), the deposit's own. */
+  identity: IdentityPort;
   supportEmail: string;
   log: FastifyBaseLogger;
   /** Canadian requests go to support by e-mail, with a confirmation to the player (issue 16). */
@@ -96,13 +100,15 @@ export class WithdrawalService {
   }
 
   /**
-   * Every rule is decided again under the lock of the user's USD account, with the balance and
-   * the wagering read inside the transaction: of many requests at once against one balance,
-   * only as many pass as it covers.
+   * The rules are decided first (cheap, and the player's own doing), then the location (SPEC 1,
+   * issue 16: checked at withdrawal as at deposit), then every rule again under the lock of the
+   * user's USD account, with the balance and the wagering read inside the transaction: of many
+   * requests at once against one balance, only as many pass as it covers.
    */
   async request(
     user: { id: string; username: string; banned: boolean; email?: string | null },
-    input: { amount: number; region: PaymentRegion },
+    input: { amount: number; region: PaymentRegion; deviceGps?: DeviceGps | undefined },
+    ip: string | null,
   ): Promise<WalletTransaction> {
     const amount = BigInt(input.amount);
     const block = await this.block(user);
@@ -110,6 +116,15 @@ export class WithdrawalService {
     const now = this.d.clock.now();
     const from = accountOf.user(user.id, 'usd');
     const held = accountOf.withdrawal(user.id);
+    const ask = { uid: user.id, amount, region: input.region, block, now };
+    await this.decide(this.d.db, ask, await readBalance(this.d.db, from.id));
+    await requirePayLocation(this.d.identity, {
+      uid: user.id,
+      deviceGps: input.deviceGps,
+      ip,
+      amount,
+      region: input.region,
+    });
     let plan: WithdrawalPlan | null = null;
     const outcome = await this.d.wallet.move({
       key: `withdraw:${id}`,
@@ -119,17 +134,7 @@ export class WithdrawalService {
       meta: { withdrawalId: id, region: input.region, amount: String(amount) },
       accounts: [from, held],
       legs: async (balances, tx) => {
-        const balance = balances.get(from.id) ?? 0n;
-        const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(tx, user.id)));
-        const decision = decideWithdrawal({ amount, region: input.region, balance, withdrawable, block });
-        if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
-        // SPEC 9: decided under the same lock, so two requests at once are added up.
-        if (input.region === 'us') {
-          const thisYear = await new WithdrawalStore(tx).totalSince(user.id, utcYearStart(now));
-          if (taxInfoNeeded('us', thisYear, amount) && !(await new TaxStore(tx).exists(user.id)))
-            throw new AppError('TAX_INFO_REQUIRED', TAX_TEXTS.required(money(thisYear + amount)));
-        }
-        plan = decision.plan;
+        plan = await this.decide(tx, ask, balances.get(from.id) ?? 0n);
         return [{ from, to: held, amount }];
       },
       after: (tx: DbOrTx) =>
@@ -158,6 +163,25 @@ export class WithdrawalService {
       destination: null,
       date: now.toISOString(),
     };
+  }
+
+  /** Every rule of a withdrawal on `balance`, throwing the refusal; SPEC 9's tax prompt included. */
+  private async decide(
+    db: DbOrTx,
+    ask: { uid: string; amount: bigint; region: PaymentRegion; block: WithdrawBlock | null; now: Date },
+    balance: bigint,
+  ): Promise<WithdrawalPlan> {
+    const { uid, amount, region, block, now } = ask;
+    const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(db, uid)));
+    const decision = decideWithdrawal({ amount, region, balance, withdrawable, block });
+    if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
+    // SPEC 9: under the lock, two requests at once are added up.
+    if (region === 'us') {
+      const thisYear = await new WithdrawalStore(db).totalSince(uid, utcYearStart(now));
+      if (taxInfoNeeded('us', thisYear, amount) && !(await new TaxStore(db).exists(uid)))
+        throw new AppError('TAX_INFO_REQUIRED', TAX_TEXTS.required(money(thisYear + amount)));
+    }
+    return decision.plan;
   }
 
   /** The provider answered a payout: the held money leaves (fee to the platform) or comes back. */

@@ -17,6 +17,7 @@ import {
   verifiedUser,
   withdrawalRow,
   withdrawalsOf,
+  postWithdrawal,
 } from '../support/wallet.ts';
 
 const ADMINS = ['admin@x.test', 'admin2@x.test'];
@@ -44,7 +45,7 @@ describe.each(DB_KINDS)('Canadian e-mail withdrawals (%s)', (kind) => {
     return u;
   };
   const requestCa = async (u: Registered, amount: number) => {
-    const res = await u.client.post(WALLET_ROUTES.withdrawals, { amount, region: 'ca' });
+    const res = await postWithdrawal(server, u.client, { amount, region: 'ca' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     const rows = await withdrawalsOf(server, u.uid);
     return rows.sort((a, b) => b.requestedAt.getTime() - a.requestedAt.getTime())[0]!;
@@ -62,7 +63,7 @@ describe.each(DB_KINDS)('Canadian e-mail withdrawals (%s)', (kind) => {
 
   it('a request holds the amount, mails support and the player, and an admin completes it', async () => {
     const u = await funded(5000);
-    const res = await u.client.post(WALLET_ROUTES.withdrawals, { amount: 3000, region: 'ca' });
+    const res = await postWithdrawal(server, u.client, { amount: 3000, region: 'ca' });
     expect(res.status).toBe(200);
     expect(res.body.transaction).toMatchObject({ type: 'withdraw', amount: 3000, fee: 200, status: 'pending' });
     const [w] = await withdrawalsOf(server, u.uid);
@@ -150,7 +151,7 @@ describe.each(DB_KINDS)('Canadian e-mail withdrawals (%s)', (kind) => {
     expect((await u.client.get(WALLET_ROUTES.adminCanadianWithdrawals)).status).toBe(403);
     expect((await complete(admin, crypto.randomUUID())).status).toBe(404);
     expect((await complete(admin, 'not-an-id')).status).toBe(404);
-    const us = await u.client.post(WALLET_ROUTES.withdrawals, { amount: 500, region: 'us' });
+    const us = await postWithdrawal(server, u.client, { amount: 500, region: 'us' });
     expect(us.status).toBe(200);
     const usRow = (await withdrawalsOf(server, u.uid)).find((r) => r.region === 'us')!;
     const refused = await complete(admin, usRow.id);

@@ -16,6 +16,8 @@ import {
   verifiedUser,
   withdrawalRow,
   withdrawalsOf,
+  postWithdrawal,
+  gpsAt,
 } from '../support/wallet.ts';
 import { dotsCore, onboard, startDotsServer } from './support.ts';
 
@@ -56,7 +58,7 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     emu.setPayouts('complete');
     const { u, dotsUserId } = await funded(5000);
     const app = emu.appWallet.amount;
-    const res = await u.client.post(WALLET_ROUTES.withdrawals, { amount: 1500, region: 'us' });
+    const res = await postWithdrawal(server, u.client, { amount: 1500, region: 'us' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.transaction).toMatchObject({ type: 'withdraw', amount: 1500, status: 'pending' });
     const [w] = await withdrawalsOf(server, u.uid);
@@ -94,7 +96,7 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     emu.setPayouts('fail');
     const { u } = await funded(4000);
     const app = emu.appWallet.amount;
-    expect((await u.client.post(WALLET_ROUTES.withdrawals, { amount: 4000, region: 'us' })).status).toBe(200);
+    expect((await postWithdrawal(server, u.client, { amount: 4000, region: 'us' })).status).toBe(200);
     const [w] = await withdrawalsOf(server, u.uid);
     await settled(w!.id, 'rejected');
     expect(emu.payoutByReference(w!.id)!.status).toBe('failed');
@@ -115,7 +117,8 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     try {
       const tx = await quick.withdrawals.request(
         { id: u.uid, username: u.username, banned: false },
-        { amount: 1000, region: 'us' },
+        { amount: 1000, region: 'us', deviceGps: gpsAt(server) },
+        null,
       );
       expect(tx.status).toBe('pending');
       // Three attempts under one idempotency key: Dots made one payout and refused the others.
@@ -151,7 +154,7 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     const { u, dotsUserId } = await funded(3000);
     emu.user(dotsUserId)!.verified = false;
     const sentBefore = emu.count(DOTS_PATHS.payouts, 'POST');
-    expect((await u.client.post(WALLET_ROUTES.withdrawals, { amount: 3000, region: 'us' })).status).toBe(200);
+    expect((await postWithdrawal(server, u.client, { amount: 3000, region: 'us' })).status).toBe(200);
     const [w] = await withdrawalsOf(server, u.uid);
     await settled(w!.id, 'rejected');
     expect(await usd(server, u.uid)).toBe(3000n);
@@ -172,7 +175,8 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     try {
       const tx = await quick.withdrawals.request(
         { id: u.uid, username: u.username, banned: false },
-        { amount: 2500, region: 'us' },
+        { amount: 2500, region: 'us', deviceGps: gpsAt(server) },
+        null,
       );
       expect(tx.status).toBe('pending');
     } finally {

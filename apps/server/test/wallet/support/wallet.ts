@@ -92,6 +92,20 @@ export function submitProfile(server: TestServer, user: Registered, patch: Recor
   return user.client.post(WALLET_ROUTES.identityProfile, profileBody(server, patch));
 }
 
+/**
+ * A withdrawal as the wallet's Withdraw form sends it, with the device's position (in New York, or
+ * in Toronto on the Canadian path) unless the body gives its own.
+ */
+export function postWithdrawal(
+  server: TestServer,
+  client: TestClient,
+  body: { amount: number; region?: 'us' | 'ca'; deviceGps?: unknown },
+) {
+  const region = body.region ?? 'us';
+  const deviceGps = region === 'ca' ? gpsAt(server, ...TORONTO) : gpsAt(server);
+  return client.post(WALLET_ROUTES.withdrawals, { deviceGps, ...body, region });
+}
+
 export const ADMIN_EMAIL = 'admin@x.test';
 export const ADMIN_ENV = { ADMIN_EMAILS: ADMIN_EMAIL };
 
@@ -111,7 +125,11 @@ export async function adminDeposit(admin: Registered, uid: string, amount: numbe
 
 /** The wallet's services on the server's database, as a second instance would build them. */
 export function walletCore(server: TestServer) {
-  return createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
+  return createWalletCore(server.ctx, {
+    me: () => Promise.resolve(null),
+    notifyChanged: () => Promise.resolve(),
+    accountRestricted: () => Promise.resolve(),
+  });
 }
 export type WalletCore = ReturnType<typeof walletCore>;
 

@@ -3,7 +3,7 @@ import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { CANADA_TEXTS, TAX_TEXTS } from '@rush/domain';
 import { renderApp } from '../../test/render.tsx';
 import { textWithoutMarks } from '../../test/sandbox.ts';
-import { makeTransaction, mockWalletApi } from './testing.ts';
+import { makeTransaction, mockWalletApi, STUB_GPS, stubGeolocation } from './testing.ts';
 
 configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 30_000 });
@@ -12,6 +12,7 @@ const REFUSAL = TAX_TEXTS.required('600.01');
 const pending = makeTransaction(9, { type: 'withdraw', amount: 60001, status: 'pending', completed: false });
 
 async function openWithdraw(path = '/wallet?wallet=withdraw', name = 'Withdraw') {
+  stubGeolocation();
   renderApp(path);
   return screen.findByRole('dialog', { name });
 }
@@ -65,8 +66,8 @@ describe('US tax information (SPEC 9, issue 16)', () => {
     });
     const sent = api.callsTo('POST', '/api/wallet/withdrawals').map((c) => c.body);
     expect(sent).toEqual([
-      { amount: 60001, region: 'us' },
-      { amount: 60001, region: 'us' },
+      { amount: 60001, region: 'us', deviceGps: STUB_GPS },
+      { amount: 60001, region: 'us', deviceGps: STUB_GPS },
     ]);
   });
 

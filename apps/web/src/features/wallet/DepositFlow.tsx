@@ -12,17 +12,16 @@ import {
   presetVisible,
   TEXTS,
 } from '@rush/domain';
-import { walletFlagOfError, type WalletSummary } from '@rush/protocol';
-import { ApiError, errorText } from '../../api/http.ts';
+import type { WalletSummary } from '@rush/protocol';
+import { ApiError } from '../../api/http.ts';
 import { startDeposit } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
-import { useSwitchOverlay } from '../../ui/overlayFlags.ts';
-import { LocationError, locateDevice } from './location.ts';
+import { locatedErrorText, locateDevice } from './location.ts';
 import { refreshMoney, toSelfLimit } from './queries.ts';
-import { WALLET_FLAG, type Region } from './walletFlags.ts';
+import { useShowWalletFlag, type Region } from './walletFlags.ts';
 
 /** Height of the provider's page in the modal (SPEC 2). */
 export const PROVIDER_FRAME_HEIGHT = 480;
@@ -115,8 +114,6 @@ function ProviderFrame({ url, region, onDone }: { url: string; region: Region; o
   );
 }
 
-const depositErrorText = (error: unknown) => (error instanceof LocationError ? error.message : errorText(error));
-
 interface DepositFlowProps {
   region: Region;
   summary: WalletSummary;
@@ -132,7 +129,7 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
   const [custom, setCustom] = useState('');
   const [customError, setCustomError] = useState<string | null>(null);
   const [providerUrl, setProviderUrl] = useState<string | null>(null);
-  const showWalletFlag = useSwitchOverlay(WALLET_FLAG);
+  const showWalletFlag = useShowWalletFlag();
   const now = new Date();
   const depositLimit = toSelfLimit(summary.limits.deposit);
 
@@ -145,11 +142,7 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
       return url;
     },
     onSuccess: setProviderUrl,
-    // SPEC 7: a flagged session goes to /wallet?wallet={flag}, which says why.
-    onError: (error) => {
-      const flag = error instanceof ApiError ? walletFlagOfError(error.code) : null;
-      if (flag) showWalletFlag(flag);
-    },
+    onError: showWalletFlag,
   });
 
   if (providerUrl) return <ProviderFrame url={providerUrl} region={region} onDone={onDone} />;
@@ -229,7 +222,7 @@ export function DepositFlow({ region, summary, onDone }: DepositFlowProps) {
           Starting your deposit…
         </p>
       ) : null}
-      <FormMessage text={start.isError ? depositErrorText(start.error) : null} />
+      <FormMessage text={start.isError ? locatedErrorText(start.error) : null} />
     </div>
   );
 }

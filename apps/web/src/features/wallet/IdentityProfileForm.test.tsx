@@ -92,7 +92,13 @@ describe('identity start form (SPEC 2, 4, 5)', () => {
           if (tries === 1)
             return {
               status: 400,
-              body: { error: { code: 'VALIDATION', message: ONBOARDING_TEXTS.firstNameRequired, fields: { firstName: ONBOARDING_TEXTS.firstNameRequired } } },
+              body: {
+                error: {
+                  code: 'VALIDATION',
+                  message: ONBOARDING_TEXTS.firstNameRequired,
+                  fields: { firstName: ONBOARDING_TEXTS.firstNameRequired },
+                },
+              },
             };
           return { status: 403, body: { error: { code: 'LOCATION_BLOCKED', message: TEXTS.walletLlBlocked } } };
         },

@@ -11,11 +11,11 @@ import {
 } from '@rush/domain';
 import type { IdentityView, Me } from '@rush/protocol';
 import { submitIdentityProfile } from '../../api/wallet.ts';
-import { ApiError, errorText } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
 import { ProcessingNotice, WALLET_IDENTITY_KEY } from './ProcessingNotice.tsx';
-import { LocationError, locateDevice } from './location.ts';
+import { locatedErrorText, locateDevice } from './location.ts';
 
 /**
  * SPEC 2 identity start form "Submit your profile to start": Salutation, First Name, Last Name,
@@ -55,11 +55,12 @@ export function IdentityProfileForm({ me }: { me: Me }) {
     },
     onError: (error) => {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) setErrors(error.fields);
-      else setFailure(error instanceof LocationError ? error.message : errorText(error));
+      else setFailure(locatedErrorText(error));
     },
   });
   const set = (key: keyof typeof form) => (value: string) => {
-    const next = key === 'dateOfBirth' ? formatDateOfBirth(value) : key === 'phone' ? formatIdentityPhone(value) : value;
+    const next =
+      key === 'dateOfBirth' ? formatDateOfBirth(value) : key === 'phone' ? formatIdentityPhone(value) : value;
     setForm((f) => ({ ...f, [key]: next }));
     setErrors((e) => ({ ...e, [key]: undefined }));
   };
@@ -71,7 +72,12 @@ export function IdentityProfileForm({ me }: { me: Me }) {
   if (locating || submit.isPending) return <ProcessingNotice />;
   const dobError = errors.dateOfBirth ?? dateOfBirthError(form.dateOfBirth);
   return (
-    <form className="wallet-card wallet-onboarding" onSubmit={onSubmit} noValidate aria-labelledby="wallet-identity-title">
+    <form
+      className="wallet-card wallet-onboarding"
+      onSubmit={onSubmit}
+      noValidate
+      aria-labelledby="wallet-identity-title"
+    >
       <h2 id="wallet-identity-title">{ONBOARDING_TEXTS.identityTitle}</h2>
       <div className="field">
         <label htmlFor="identity-salutation">Salutation</label>
@@ -91,8 +97,20 @@ export function IdentityProfileForm({ me }: { me: Me }) {
         </select>
         <FieldError id="identity-salutation-error" error={errors.salutation} />
       </div>
-      <TextField label="First Name" value={form.firstName} onValueChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
-      <TextField label="Last Name" value={form.lastName} onValueChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
+      <TextField
+        label="First Name"
+        value={form.firstName}
+        onValueChange={set('firstName')}
+        error={errors.firstName}
+        autoComplete="given-name"
+      />
+      <TextField
+        label="Last Name"
+        value={form.lastName}
+        onValueChange={set('lastName')}
+        error={errors.lastName}
+        autoComplete="family-name"
+      />
       <TextField
         label="Date Of Birth"
         value={form.dateOfBirth}

@@ -39,7 +39,9 @@ describe('photo ID step (SPEC 2, 5, 8)', () => {
     expect(api.callsTo('POST', '/api/wallet/identity/photo')).toHaveLength(0);
     expect(screen.queryByRole('alert')).toBeNull();
 
-    fireEvent.change(input, { target: { files: [new File([new Uint8Array([0x89, 0x50])], 'id.png', { type: 'image/png' })] } });
+    fireEvent.change(input, {
+      target: { files: [new File([new Uint8Array([0x89, 0x50])], 'id.png', { type: 'image/png' })] },
+    });
     expect(await screen.findByText(ONBOARDING_TEXTS.photoUploading)).toBeTruthy();
     expect(screen.queryByRole('button', { name: ONBOARDING_TEXTS.photoUpload })).toBeNull();
     release();

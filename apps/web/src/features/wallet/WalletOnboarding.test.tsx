@@ -64,7 +64,11 @@ describe('wallet onboarding (SPEC 4 wallet flow, SPEC 5 wallet create)', () => {
         'GET /api/wallet/onboarding': () => ({ body: { step, phoneLast4: '5309' } }),
         'POST /api/wallet/onboarding/verify': () => {
           tries += 1;
-          if (tries === 1) return { status: 400, body: { error: { code: 'BAD_REQUEST', message: 'The verification code is incorrect.' } } };
+          if (tries === 1)
+            return {
+              status: 400,
+              body: { error: { code: 'BAD_REQUEST', message: 'The verification code is incorrect.' } },
+            };
           step = 'verified';
           return { body: { step, phoneLast4: '5309' } };
         },

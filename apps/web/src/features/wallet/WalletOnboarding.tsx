@@ -65,7 +65,8 @@ function CreateWalletForm({ me }: { me: Me }) {
     if (!checked.ok) return setErrors(checked.errors);
     create.mutate(form);
   };
-  const otherError = create.isError && !(create.error instanceof ApiError && Object.keys(create.error.fields).length > 0);
+  const otherError =
+    create.isError && !(create.error instanceof ApiError && Object.keys(create.error.fields).length > 0);
   return (
     <form className="wallet-card wallet-onboarding" onSubmit={submit} noValidate aria-labelledby="wallet-create-title">
       <h2 id="wallet-create-title">Create your wallet</h2>
@@ -80,9 +81,26 @@ function CreateWalletForm({ me }: { me: Me }) {
         autoComplete="tel-national"
         placeholder="+1 (###) ###-####"
       />
-      <TextField label="First name" value={form.firstName} onValueChange={set('firstName')} error={errors.firstName} autoComplete="given-name" />
-      <TextField label="Last name" value={form.lastName} onValueChange={set('lastName')} error={errors.lastName} autoComplete="family-name" />
-      <TextField label="Nickname (optional)" value={form.nickname} onValueChange={set('nickname')} error={errors.nickname} />
+      <TextField
+        label="First name"
+        value={form.firstName}
+        onValueChange={set('firstName')}
+        error={errors.firstName}
+        autoComplete="given-name"
+      />
+      <TextField
+        label="Last name"
+        value={form.lastName}
+        onValueChange={set('lastName')}
+        error={errors.lastName}
+        autoComplete="family-name"
+      />
+      <TextField
+        label="Nickname (optional)"
+        value={form.nickname}
+        onValueChange={set('nickname')}
+        error={errors.nickname}
+      />
       <FormMessage text={otherError ? errorText(create.error) : null} />
       <Button type="submit" busy={create.isPending}>
         Create wallet

@@ -1,10 +1,17 @@
-import { afterEach, describe, expect, test, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FAIRPLAY_TEXTS, TEXTS } from '@rush/domain';
 import { renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
-import { makeSummary, makeTransaction, mockWalletApi, removeGeolocation, stubGeolocation } from './testing.ts';
+import {
+  makeSummary,
+  makeTransaction,
+  mockWalletApi,
+  removeGeolocation,
+  STUB_GPS,
+  stubGeolocation,
+} from './testing.ts';
 
 // Machines running several suites at once are slow: generous waits, same assertions.
 configure({ asyncUtilTimeout: 10_000 });
@@ -385,6 +392,10 @@ describe('deposit modal (?wallet=deposit)', () => {
 });
 
 describe('withdraw modal (?wallet=withdraw)', () => {
+  beforeEach(() => {
+    stubGeolocation();
+  });
+
   test('disabled with the reason when the summary gives one', async () => {
     const reason = 'You were reported by another player. Withdrawal is temporarily disabled.';
     mockWalletApi({ summary: makeSummary({ withdrawDisabledReason: reason }) });
@@ -415,7 +426,11 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '999.99' } });
     fireEvent.click(submit);
     expect(await within(dialog).findByText(refusal)).toBeTruthy();
-    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 99999, region: 'us' });
+    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({
+      amount: 99999,
+      region: 'us',
+      deviceGps: STUB_GPS,
+    });
   });
 
   test('fair play (issue 14): a hold refused by the server shows its text as an alert', async () => {
@@ -463,7 +478,40 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     expect(textWithoutMarks(dialog)).toContain('You receive $8.00.');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
     await within(dialog).findByText(/Status: Pending/);
-    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({ amount: 1000, region: 'ca' });
+    expect(api.callsTo('POST', '/api/wallet/withdrawals')[0]?.body).toEqual({
+      amount: 1000,
+      region: 'ca',
+      deviceGps: STUB_GPS,
+    });
+  });
+
+  test('the position is asked first (issue 16): refused by the browser, its text is shown and nothing is sent', async () => {
+    const api = mockWalletApi();
+    stubGeolocation('User denied Geolocation');
+    await openWallet('/wallet?wallet=withdraw');
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe('User denied Geolocation');
+    expect(api.callsTo('POST', '/api/wallet/withdrawals')).toEqual([]);
+  });
+
+  test('a withdrawal from a blocked state goes to /wallet?wallet=ll-blocked, which says why', async () => {
+    mockWalletApi({
+      routes: {
+        'POST /api/wallet/withdrawals': () => ({
+          status: 403,
+          body: { error: { code: 'LOCATION_BLOCKED', message: TEXTS.walletLlBlocked } },
+        }),
+      },
+    });
+    const app = await openWallet('/wallet?wallet=withdraw');
+    const dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+    const notice = await screen.findByRole('dialog', { name: 'Wallet' });
+    expect(app.location().search).toBe('?wallet=ll-blocked');
+    expect(within(notice).getByRole('alert').textContent).toBe(TEXTS.walletLlBlocked);
   });
 
   test('an accepted withdrawal shows its status and refreshes the wallet', async () => {

@@ -2,15 +2,16 @@ import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CANADA_TEXTS, CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPlan } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
-import { ApiError, errorText } from '../../api/http.ts';
+import { ApiError } from '../../api/http.ts';
 import { requestWithdrawal } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { transactionStatusLabel } from './format.ts';
 import { refreshMoney } from './queries.ts';
+import { locatedErrorText, locateDevice } from './location.ts';
 import { TaxForm } from './TaxForm.tsx';
-import type { Region } from './walletFlags.ts';
+import { useShowWalletFlag, type Region } from './walletFlags.ts';
 
 /** SPEC 9: the US$2.00 fee of Canadian withdrawals, and what arrives once it is taken. */
 function CanadianFeeNote({ amount }: { amount: string }) {
@@ -45,9 +46,13 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
   const client = useQueryClient();
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const showWalletFlag = useShowWalletFlag();
+  // Issue 16: the position is asked before every withdrawal, as before a deposit.
   const withdraw = useMutation({
-    mutationFn: requestWithdrawal,
+    mutationFn: async (asked: { amount: number; region: Region }) =>
+      requestWithdrawal({ ...asked, deviceGps: await locateDevice() }),
     onSuccess: () => refreshMoney(client),
+    onError: showWalletFlag,
   });
 
   if (summary.withdrawDisabledReason) {
@@ -124,7 +129,7 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
           Request withdrawal
         </Button>
       </div>
-      <FormMessage text={withdraw.isError ? errorText(withdraw.error) : null} />
+      <FormMessage text={withdraw.isError ? locatedErrorText(withdraw.error) : null} />
     </form>
   );
 }

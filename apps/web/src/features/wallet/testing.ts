@@ -88,7 +88,17 @@ export function mockWalletApi({
   return { ...api, searches };
 }
 
-/** A stand-in for navigator.geolocation: succeeds at New York, or fails with `error`. */
+/** What the stand-in below reports, as the web sends it (DeviceGps). */
+export const STUB_GPS = {
+  latitude: 40.71,
+  longitude: -74,
+  radius: 25,
+  altitude: null,
+  speed: null,
+  dateTime: '2025-03-04T10:20:00.000Z',
+};
+
+/** A stand-in for navigator.geolocation: succeeds at New York (STUB_GPS), or fails with `error`. */
 export function stubGeolocation(error?: string) {
   const getCurrentPosition = vi.fn((ok: PositionCallback, fail?: PositionErrorCallback | null) => {
     if (error) {
@@ -97,16 +107,16 @@ export function stubGeolocation(error?: string) {
     }
     ok({
       coords: {
-        latitude: 40.71,
-        longitude: -74,
-        accuracy: 25,
+        latitude: STUB_GPS.latitude,
+        longitude: STUB_GPS.longitude,
+        accuracy: STUB_GPS.radius,
         altitude: null,
         altitudeAccuracy: null,
         heading: null,
         speed: null,
         toJSON: () => ({}),
       },
-      timestamp: Date.parse('2025-03-04T10:20:00.000Z'),
+      timestamp: Date.parse(STUB_GPS.dateTime),
       toJSON: () => ({}),
     });
   });

@@ -1,4 +1,7 @@
 import type { PaymentRegion } from '@rush/domain';
+import { walletFlagOfError } from '@rush/protocol';
+import { ApiError } from '../../api/http.ts';
+import { useSwitchOverlay } from '../../ui/overlayFlags.ts';
 
 export type Region = PaymentRegion;
 
@@ -13,3 +16,15 @@ export const WALLET_SCREENS = {
   depositCa: 'deposit-ca',
   withdrawCa: 'withdraw-ca',
 } as const;
+
+/**
+ * SPEC 7: a wallet session refused with a flag (id-ex, id-blocked, ll-blocked) goes to
+ * /wallet?wallet={flag}, which says why; other errors stay where they happened.
+ */
+export function useShowWalletFlag(): (error: unknown) => void {
+  const show = useSwitchOverlay(WALLET_FLAG);
+  return (error) => {
+    const flag = error instanceof ApiError ? walletFlagOfError(error.code) : null;
+    if (flag) show(flag);
+  };
+}
