@@ -10,4 +10,5 @@ export type { AccountsModule, ProfileLink } from './routes.ts';
 export { AccountStore } from './store.ts';
 export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
+export { reserveAttempt } from './throttle.ts';
 export type { ThrottleRule } from './throttle.store.ts';

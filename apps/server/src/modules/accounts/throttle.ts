@@ -66,6 +66,21 @@ export function tooManyAttempts(retryAfterMs: number): AttemptsRefused {
   return new AttemptsRefused(retryAfterMs);
 }
 
+/**
+ * Counts one attempt on `key` before the work it guards (a provider call, an image decode), or
+ * refuses with the wait (429, AttemptsRefused): the one way a per-user throttle is taken.
+ */
+export async function reserveAttempt(
+  store: ThrottleStore,
+  key: string,
+  policy: AttemptPolicy,
+  now: Date,
+  forgetAfterMs: number = ATTEMPTS_FORGET_MS,
+): Promise<void> {
+  const r = await store.reserve([{ key, policy }], now, forgetAfterMs);
+  if (!r.allowed) throw tooManyAttempts(r.retryAfterMs);
+}
+
 export class LoginThrottle {
   constructor(
     private readonly store: ThrottleStore,
@@ -112,13 +127,8 @@ export class LoginThrottle {
   }
 
   /** Counts a current-password check (password change, recovery email) before it is verified. */
-  async reserveCurrentPassword(userId: string): Promise<void> {
-    const r = await this.store.reserve(
-      [{ key: currentPasswordKey(userId), policy: CURRENT_PASSWORD_POLICY }],
-      this.clock.now(),
-      ATTEMPTS_FORGET_MS,
-    );
-    if (!r.allowed) throw tooManyAttempts(r.retryAfterMs);
+  reserveCurrentPassword(userId: string): Promise<void> {
+    return reserveAttempt(this.store, currentPasswordKey(userId), CURRENT_PASSWORD_POLICY, this.clock.now());
   }
 
   /** True at most once per `spacingMs` for `key` (mails sent on a stranger's request). */

@@ -1,16 +1,9 @@
-import {
-  canSubmitCode,
-  checkWalletCreate,
-  formatRetryWait,
-  ONBOARDING_TEXTS,
-  TEXTS,
-  type AttemptPolicy,
-} from '@rush/domain';
+import { canSubmitCode, checkWalletCreate, ONBOARDING_TEXTS, TEXTS, type AttemptPolicy } from '@rush/domain';
 import type { WalletCreateRequest, WalletOnboardingView } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { ThrottleStore } from '../accounts/index.ts';
+import { reserveAttempt, ThrottleStore } from '../accounts/index.ts';
 import { OnboardingStore, type OnboardingRow } from './onboarding.store.ts';
 import type { PaymentsPort } from './payments/port.ts';
 
@@ -30,7 +23,6 @@ const CREATE_CLAIM: AttemptPolicy = { freeAttempts: 1, firstDelayMs: 30_000, max
 
 const smsKey = (uid: string) => `wallet:sms:${uid}`;
 const createKey = (uid: string) => `wallet:create:${uid}`;
-const waitError = (ms: number) => new AppError('TOO_MANY_ATTEMPTS', TEXTS.tooManyAttemptsWait(formatRetryWait(ms)));
 
 /** The country code of every phone the provider takes from us (US and Canada, SPEC 1). */
 const PHONE_COUNTRY_CODE = '1';
@@ -86,9 +78,8 @@ export class WalletOnboarding {
   }
 
   /** Counts one attempt on `key` before the work, or refuses with the wait (429). */
-  private async reserve(throttle: ThrottleStore, key: string, policy: AttemptPolicy): Promise<void> {
-    const r = await throttle.reserve([{ key, policy }], this.clock.now(), SMS_FORGET_MS);
-    if (!r.allowed) throw waitError(r.retryAfterMs);
+  private reserve(throttle: ThrottleStore, key: string, policy: AttemptPolicy): Promise<void> {
+    return reserveAttempt(throttle, key, policy, this.clock.now(), SMS_FORGET_MS);
   }
 
   async resend(uid: string): Promise<WalletOnboardingView> {
@@ -107,7 +98,10 @@ export class WalletOnboarding {
     if (!row) throw new AppError('CONFLICT', TEXTS.walletNotVerified);
     if (row.providerUserId) return viewOf(row);
     if (!canSubmitCode(code)) throw new AppError('VALIDATION', ONBOARDING_TEXTS.codeRequired);
-    const result = await this.payments.verifyUser({ verificationId: row.verificationId, verificationToken: code.trim() });
+    const result = await this.payments.verifyUser({
+      verificationId: row.verificationId,
+      verificationToken: code.trim(),
+    });
     // SPEC 4: "Verify failure shows the returned error".
     if (!result.ok) throw new AppError('BAD_REQUEST', result.error);
     await store.verified(uid, result.providerUserId, this.clock.now());

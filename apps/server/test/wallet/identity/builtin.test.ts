@@ -6,7 +6,7 @@ import { registerUser } from '../../accounts/support.ts';
 import { DB_KINDS } from '../../support/database.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import { identityProfiles } from '../../../src/modules/wallet/schema.ts';
-import { gpsAt, identityPhone, PHOENIX, profileBody, submitProfile } from '../support/wallet.ts';
+import { gpsAt, identityPhone, PHOENIX, profileBody, submitProfile, postWithdrawal } from '../support/wallet.ts';
 import { bornYearsAgo, image, photoForm, uploadPhoto, walletVerifiedUser } from './support.ts';
 
 const JACKSON_MS = [32.2988, -90.1848] as const;
@@ -24,11 +24,19 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
 
   it('profile with another phone than the wallet: photo ID, then verified, then deposits; money is refused before', async () => {
     const { user } = await walletVerifiedUser(server);
-    expect((await user.client.get(WALLET_ROUTES.identity)).body).toEqual({ step: 'profile', flag: null, message: null });
-    const early = await user.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    expect((await user.client.get(WALLET_ROUTES.identity)).body).toEqual({
+      step: 'profile',
+      flag: null,
+      message: null,
+    });
+    const early = await user.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(early.status).toBe(403);
     expect(early.body.error.message).toBe(IDENTITY_TEXTS.notVerified);
-    const earlyOut = await user.client.post(WALLET_ROUTES.withdrawals, { amount: 100, region: 'us' });
+    const earlyOut = await postWithdrawal(server, user.client, { amount: 100, region: 'us' });
     expect(earlyOut.status).toBe(403);
     expect(earlyOut.body.error.message).toBe(IDENTITY_TEXTS.notVerified);
 
@@ -62,7 +70,11 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
     expect(row).toMatchObject({ status: 'verified', providerRef: null });
     expect(row!.identityHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const deposit = await user.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    const deposit = await user.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
   });
 
@@ -74,7 +86,12 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
 
   it('a second account of the same person is id-ex (names compared without case, accents or spaces); money refused with the text', async () => {
     const first = await walletVerifiedUser(server);
-    const same = { firstName: 'José', lastName: "O'Neil", dateOfBirth: '07/08/1985', phone: identityPhone(first.digits) };
+    const same = {
+      firstName: 'José',
+      lastName: "O'Neil",
+      dateOfBirth: '07/08/1985',
+      phone: identityPhone(first.digits),
+    };
     expect((await submitProfile(server, first.user, same)).body.step).toBe('verified');
 
     const second = await walletVerifiedUser(server);
@@ -99,7 +116,11 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
   });
 
   it('two accounts of one person submitting at once: exactly one wins', async () => {
-    const users = await Promise.all([walletVerifiedUser(server), walletVerifiedUser(server), walletVerifiedUser(server)]);
+    const users = await Promise.all([
+      walletVerifiedUser(server),
+      walletVerifiedUser(server),
+      walletVerifiedUser(server),
+    ]);
     const same = { firstName: 'Ada', lastName: 'Byron', dateOfBirth: '12/10/1990', phone: '(555) 303-0303' };
     const answers = await Promise.all(users.map(({ user }) => submitProfile(server, user, same)));
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -114,7 +135,11 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
       deviceGps: gpsAt(server, ...JACKSON_MS),
     });
     expect(res.body).toEqual({ step: 'minor', flag: null, message: MATCH_TEXTS.underMajority });
-    const deposit = await user.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    const deposit = await user.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(deposit.status).toBe(403);
     expect(deposit.body.error.message).toBe(MATCH_TEXTS.underMajority);
     // The same 20-year-old in New York is of age: the form may be submitted again.
@@ -128,9 +153,37 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
     expect(blocked.status).toBe(403);
     expect(blocked.body.error).toMatchObject({ code: 'LOCATION_BLOCKED', message: TEXTS.walletLlBlocked });
     expect(await rowOf(user.uid)).toBeUndefined();
-    const noGps = await user.client.post(WALLET_ROUTES.identityProfile, { ...profileBody(server), deviceGps: undefined });
+    const noGps = await user.client.post(WALLET_ROUTES.identityProfile, {
+      ...profileBody(server),
+      deviceGps: undefined,
+    });
     expect(noGps.status).toBe(400);
     expect(noGps.body.error.code).toBe('LOCATION_REQUIRED');
+  });
+
+  it('each profile and photo attempt is counted before the work: five back to back, then a wait (429)', async () => {
+    const { user } = await walletVerifiedUser(server);
+    const fromPhoenix = () => submitProfile(server, user, { deviceGps: gpsAt(server, ...PHOENIX) });
+    for (let i = 0; i < 5; i += 1) expect((await fromPhoenix()).body.error.code).toBe('LOCATION_BLOCKED');
+    const waited = await fromPhoenix();
+    expect(waited.status).toBe(429);
+    expect(waited.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+    // About a minute from the fifth attempt (the clock is real: a loaded machine may take seconds off).
+    expect(waited.body.error.message).toMatch(
+      /^Too many attempts\. Please wait (1 minute|\d+ seconds) and try again\.$/,
+    );
+    // A good profile now waits too: the location check and the provider are not asked.
+    expect((await submitProfile(server, user)).status).toBe(429);
+    expect(await rowOf(user.uid)).toBeUndefined();
+
+    const { user: other } = await walletVerifiedUser(server);
+    expect((await submitProfile(server, other)).body.step).toBe('photo');
+    const junk = () => uploadPhoto(other, photoForm(Buffer.from('not a picture'), 'id.png', 'image/png'));
+    for (let i = 0; i < 5; i += 1) expect((await junk()).status).toBe(415);
+    const good = await uploadPhoto(other, photoForm(await image('jpeg'), 'id.jpg', 'image/jpeg'));
+    expect(good.status).toBe(429);
+    expect(good.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await other.client.get(WALLET_ROUTES.identity)).body.step).toBe('photo');
   });
 
   it.each([
@@ -153,7 +206,14 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
     const early = await registerUser(server);
     expect((await early.client.get(WALLET_ROUTES.identity)).status).toBe(403);
     const { user } = await walletVerifiedUser(server);
-    for (const body of [null, [], 'x', { salutation: 5 }, { ...profileBody(server), firstName: 'a'.repeat(5000) }, { deviceGps: 'here' }]) {
+    for (const body of [
+      null,
+      [],
+      'x',
+      { salutation: 5 },
+      { ...profileBody(server), firstName: 'a'.repeat(5000) },
+      { deviceGps: 'here' },
+    ]) {
       const res = await user.client.post(WALLET_ROUTES.identityProfile, body);
       expect(res.status, JSON.stringify(body)).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
@@ -162,11 +222,15 @@ describe.each(DB_KINDS)('identity step, built-in rules, on %s', (kind) => {
     const cases: [FormData | string, Record<string, string>, number][] = [
       ['{"file":"x"}', { 'content-type': 'application/json' }, 415],
       [photoForm(await image('png'), 'id.png', 'image/png', 'other'), {}, 400],
-      [(() => {
-        const f = photoForm(Buffer.alloc(10), 'a.png', 'image/png');
-        f.append('file', new Blob([new Uint8Array(10)]), 'b.png');
-        return f;
-      })(), {}, 413], // a second file is over the plugin's files limit
+      [
+        (() => {
+          const f = photoForm(Buffer.alloc(10), 'a.png', 'image/png');
+          f.append('file', new Blob([new Uint8Array(10)]), 'b.png');
+          return f;
+        })(),
+        {},
+        413,
+      ], // a second file is over the plugin's files limit
       [photoForm(Buffer.alloc(PHOTO_ID_MAX_BYTES + 1), 'big.png', 'image/png'), {}, 413],
     ];
     for (const [body, headers, status] of cases) {
@@ -188,7 +252,12 @@ describe('identity hash key', () => {
       try {
         const { user: other } = await walletVerifiedUser(b);
         // Same person: under key b it is not recognised (keys must stay the same for one database).
-        const res = await submitProfile(b, other, { firstName: 'Test', lastName: 'Player', dateOfBirth: '04/05/1990', phone: identityPhone(digits) });
+        const res = await submitProfile(b, other, {
+          firstName: 'Test',
+          lastName: 'Player',
+          dateOfBirth: '04/05/1990',
+          phone: identityPhone(digits),
+        });
         expect(res.body.step).toBe('photo');
         const [otherRow] = await b.ctx.db.select().from(identityProfiles).where(eq(identityProfiles.userId, other.uid));
         expect(otherRow!.identityHash).not.toBe(row!.identityHash);

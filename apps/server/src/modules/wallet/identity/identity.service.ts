@@ -8,18 +8,33 @@ import {
   MATCH_TEXTS,
   ONBOARDING_TEXTS,
   TEXTS,
+  type AttemptPolicy,
 } from '@rush/domain';
 import type { IdentityProfileRequest, IdentityView } from '@rush/protocol';
 import type { Clock } from '../../../platform/clock.ts';
 import type { Db } from '../../../platform/db/database.ts';
 import { AppError } from '../../../platform/errors.ts';
 import { reencodeImage } from '../../../platform/uploads/images.ts';
+import { reserveAttempt, ThrottleStore } from '../../accounts/index.ts';
 import { sharedSecret } from '../payments/secret.store.ts';
 import { IdentityStore, type IdentityRow } from './identity.store.ts';
 import { FLAG_TEXTS, type IdentityPort, type WalletSessionFlag } from './port.ts';
 
 /** A `processing` or `uploading` row older than this was left by a request that died: it may be tried again. */
 export const IDENTITY_STALE_MS = 60_000;
+
+/**
+ * Each profile submission may cost a provider check, each photo an image decode and a provider
+ * upload: five back to back (a typo, a blurred photo), then a wait from a minute doubling to an
+ * hour. Counted before the work; a day without attempts starts over.
+ */
+export const IDENTITY_ATTEMPT_POLICY: AttemptPolicy = {
+  freeAttempts: 5,
+  firstDelayMs: 60_000,
+  maxDelayMs: 60 * 60_000,
+};
+const ATTEMPTS_FORGET_MS = 24 * 60 * 60_000;
+export const identityAttemptKey = (what: 'profile' | 'photo', uid: string) => `identity:${what}:${uid}`;
 
 /** The database row of the generated key when IDENTITY_HASH_KEY is unset. */
 export const IDENTITY_HASH_KEY_SETTING = 'identity_hash_key';
@@ -99,7 +114,10 @@ export class IdentityService {
       this.key = null; // a failed first read is retried by the next caller
       throw e;
     });
-    return crypto.createHmac('sha256', await this.key).update(identityKeyText(input)).digest('hex');
+    return crypto
+      .createHmac('sha256', await this.key)
+      .update(identityKeyText(input))
+      .digest('hex');
   }
 
   async submitProfile(user: { id: string; email: string }, body: IdentityProfileRequest, ip: string | null) {
@@ -114,6 +132,7 @@ export class IdentityService {
     if (!checked.ok) throw new AppError('VALIDATION', Object.values(checked.errors)[0]!, checked.errors);
     const { input } = checked;
     if (!body.deviceGps) throw new AppError('LOCATION_REQUIRED', TEXTS.locationRequired);
+    await this.reserve('profile', uid);
 
     const session = await this.d.port.startSession({ uid, type: 'PAY', deviceGps: body.deviceGps, ip });
     if (!session.ok) {
@@ -171,6 +190,18 @@ export class IdentityService {
     return this.view(uid);
   }
 
+  /** Counts one attempt before the work it guards, or refuses with the wait (429). */
+  private reserve(what: 'profile' | 'photo', uid: string): Promise<void> {
+    const throttle = new ThrottleStore(this.d.db);
+    return reserveAttempt(
+      throttle,
+      identityAttemptKey(what, uid),
+      IDENTITY_ATTEMPT_POLICY,
+      this.d.clock.now(),
+      ATTEMPTS_FORGET_MS,
+    );
+  }
+
   /** id-ex is kept (another account of this person); id-blocked and ll-blocked are answered, nothing kept. */
   private async flagged(uid: string, flag: WalletSessionFlag): Promise<IdentityView> {
     if (flag !== 'id-ex') throw new AppError(flagCode(flag), FLAG_TEXTS[flag]);
@@ -188,6 +219,7 @@ export class IdentityService {
     const before = this.viewOf(await store.find(uid));
     if (before.step === 'verified') return before;
     if (before.step !== 'photo') throw new AppError('CONFLICT', IDENTITY_TEXTS.notPhotoStep);
+    await this.reserve('photo', uid);
     const image = await reencodeImage(bytes, { accept: ['image/png', 'image/jpeg'], to: 'same' });
     if (!image || image.type === 'image/webp') throw new AppError('UNSUPPORTED_MEDIA', IDENTITY_TEXTS.photoType);
     const row = await store.startUpload(uid, this.d.clock.now(), this.staleBefore());
@@ -195,7 +227,11 @@ export class IdentityService {
     const back = () => store.advance(uid, 'uploading', 'photo', this.d.clock.now());
     let result;
     try {
-      result = await this.d.port.uploadPhotoId({ uid, providerRef: row.providerRef, image: { type: image.type, bytes: image.bytes } });
+      result = await this.d.port.uploadPhotoId({
+        uid,
+        providerRef: row.providerRef,
+        image: { type: image.type, bytes: image.bytes },
+      });
     } catch (err) {
       this.d.log.warn({ err, uid }, 'identity provider unavailable: the photo ID may be sent again');
       await back();
