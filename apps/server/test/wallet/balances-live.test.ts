@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOPICS, UserEvents, WALLET_ROUTES } from '@rush/protocol';
+import { TOPICS, UserEvents } from '@rush/protocol';
 import { DB_KINDS, TEST_REDIS_URL } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { Socket, type Registered } from '../accounts/support.ts';

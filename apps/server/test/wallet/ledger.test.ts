@@ -16,10 +16,22 @@ import {
 } from '../../src/modules/wallet/ledger.store.ts';
 
 /** Money in from outside: clearing -> user (what a confirmed deposit does). */
-function fund(db: Database, uid: string, amount: bigint, currency: Currency = 'usd', key = `test:fund:${uid}:${amount}:${Math.random()}`) {
+function fund(
+  db: Database,
+  uid: string,
+  amount: bigint,
+  currency: Currency = 'usd',
+  key = `test:fund:${uid}:${amount}:${Math.random()}`,
+) {
   const from = currency === 'usd' ? accountOf.clearing('usd') : accountOf.issuance();
   const to = accountOf.user(uid, currency);
-  return applyMovement(db.db, { key, kind: 'deposit', currency, accounts: [from, to], legs: () => [{ from, to, amount }] });
+  return applyMovement(db.db, {
+    key,
+    kind: 'deposit',
+    currency,
+    accounts: [from, to],
+    legs: () => [{ from, to, amount }],
+  });
 }
 
 async function expectInvariants(db: Database): Promise<void> {
@@ -73,7 +85,9 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
   it('50 concurrent stakes against a balance that covers one: exactly one succeeds', async () => {
     await fund(db, 'dave', 1000n);
     const results = await Promise.allSettled(
-      Array.from({ length: 50 }, (_, i) => ledger.hold({ ref: `race-${i}`, uid: 'dave', currency: 'usd', amount: 1000n })),
+      Array.from({ length: 50 }, (_, i) =>
+        ledger.hold({ ref: `race-${i}`, uid: 'dave', currency: 'usd', amount: 1000n }),
+      ),
     );
     const ok = results.filter((r) => r.status === 'fulfilled');
     expect(ok).toHaveLength(1);
@@ -134,16 +148,32 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
     await expect(db.db.execute(sql`update ledger_transfers set amount = amount + 1`)).rejects.toThrow();
     await expect(db.db.execute(sql`delete from ledger_transfers`)).rejects.toThrow();
     await expect(db.db.execute(sql`delete from ledger_movements`)).rejects.toThrow();
-    await expect(db.db.execute(sql`update ledger_accounts set balance = -5 where id = 'user:erin:usd'`)).rejects.toThrow();
+    await expect(
+      db.db.execute(sql`update ledger_accounts set balance = -5 where id = 'user:erin:usd'`),
+    ).rejects.toThrow();
     await expectInvariants(db);
   });
 
   it('random operations from concurrent callers keep the invariants', async () => {
     const users = ['u0', 'u1', 'u2', 'u3'];
     const op = fc.oneof(
-      fc.record({ t: fc.constant('fund' as const), u: fc.constantFrom(...users), amount: fc.bigInt({ min: 1n, max: 5000n }), key: fc.integer({ min: 0, max: 30 }) }),
-      fc.record({ t: fc.constant('hold' as const), u: fc.constantFrom(...users), amount: fc.bigInt({ min: 1n, max: 4000n }), game: fc.integer({ min: 0, max: 6 }) }),
-      fc.record({ t: fc.constant('settle' as const), game: fc.integer({ min: 0, max: 6 }), winners: fc.subarray(users, { minLength: 1 }) }),
+      fc.record({
+        t: fc.constant('fund' as const),
+        u: fc.constantFrom(...users),
+        amount: fc.bigInt({ min: 1n, max: 5000n }),
+        key: fc.integer({ min: 0, max: 30 }),
+      }),
+      fc.record({
+        t: fc.constant('hold' as const),
+        u: fc.constantFrom(...users),
+        amount: fc.bigInt({ min: 1n, max: 4000n }),
+        game: fc.integer({ min: 0, max: 6 }),
+      }),
+      fc.record({
+        t: fc.constant('settle' as const),
+        game: fc.integer({ min: 0, max: 6 }),
+        winners: fc.subarray(users, { minLength: 1 }),
+      }),
       fc.record({ t: fc.constant('refund' as const), game: fc.integer({ min: 0, max: 6 }) }),
     );
     let round = 0;
@@ -159,8 +189,19 @@ describe.each(DB_KINDS)('ledger on %s', (kind) => {
             for (const o of lane) {
               const run = async () => {
                 if (o.t === 'fund') return fund(db, `${tag}${o.u}`, o.amount, 'usd', `${tag}:fund:${o.key}`);
-                if (o.t === 'hold') return ledger.hold({ ref: `${tag}g${o.game}`, uid: `${tag}${o.u}`, currency: 'usd', amount: o.amount });
-                if (o.t === 'settle') return ledger.settle({ ref: `${tag}g${o.game}`, currency: 'usd', winners: o.winners.map((w) => `${tag}${w}`) });
+                if (o.t === 'hold')
+                  return ledger.hold({
+                    ref: `${tag}g${o.game}`,
+                    uid: `${tag}${o.u}`,
+                    currency: 'usd',
+                    amount: o.amount,
+                  });
+                if (o.t === 'settle')
+                  return ledger.settle({
+                    ref: `${tag}g${o.game}`,
+                    currency: 'usd',
+                    winners: o.winners.map((w) => `${tag}${w}`),
+                  });
                 return ledger.refund({ ref: `${tag}g${o.game}`, currency: 'usd', reason: 'refund' });
               };
               try {

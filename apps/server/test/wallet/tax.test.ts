@@ -4,14 +4,11 @@ import { eq } from 'drizzle-orm';
 import { TAX_TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { accountOf } from '../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { taxProfiles, withdrawals } from '../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
 import {
-  adminDeposit,
   expectLedgerInvariants,
   startManualWalletServer,
   usd,
@@ -19,6 +16,8 @@ import {
   withdrawalsOf,
   type WalletCore,
   postWithdrawal,
+  fundedUser,
+  heldUsd,
 } from './support/wallet.ts';
 
 const DETAILS = {
@@ -46,14 +45,10 @@ describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
   });
   afterAll(() => server?.stop());
 
-  const funded = async (cents: number) => {
-    const u = await verifiedUser(server);
-    expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
-    return u;
-  };
+  const funded = (cents: number) => fundedUser(server, admin, cents);
   const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
     postWithdrawal(server, u.client, { amount, region });
-  const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
+  const held = (uid: string) => heldUsd(server, uid);
 
   it('$600.00 in the year passes; $600.01 asks for tax details, and holds nothing', async () => {
     const exact = await funded(100_000);

@@ -4,7 +4,6 @@ import { TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import type { PaymentsPort } from '../../src/modules/wallet/payments/port.ts';
 import { ledgerMovements, ledgerTransfers, withdrawals } from '../../src/modules/wallet/schema.ts';
 import { WithdrawalService } from '../../src/modules/wallet/withdrawals.service.ts';
@@ -12,7 +11,6 @@ import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { setUserColumns, type Registered } from '../accounts/support.ts';
 import {
-  adminDeposit,
   depositThroughSandbox,
   eventually,
   expectLedgerInvariants,
@@ -20,7 +18,6 @@ import {
   signedNotification,
   startManualWalletServer,
   usd,
-  verifiedUser,
   walletCore,
   type WalletCore,
   withdrawalRow,
@@ -29,6 +26,8 @@ import {
   gpsAt,
   PHOENIX,
   TORONTO,
+  fundedUser,
+  heldUsd,
 } from './support/wallet.ts';
 
 const MINUTE = 60_000;
@@ -45,14 +44,10 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
   });
   afterAll(() => server?.stop());
 
-  const funded = async (cents: number) => {
-    const u = await verifiedUser(server);
-    expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
-    return u;
-  };
+  const funded = (cents: number) => fundedUser(server, admin, cents);
   const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
     postWithdrawal(server, u.client, { amount, region });
-  const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
+  const held = (uid: string) => heldUsd(server, uid);
   /** Where the held money went when the payout was answered: account -> amount. */
   const resolution = async (id: string) => {
     const rows = await server.ctx.db

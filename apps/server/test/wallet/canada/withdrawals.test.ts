@@ -4,20 +4,20 @@ import { count, eq } from 'drizzle-orm';
 import { CANADA_TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements, ledgerTransfers } from '../../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../../support/database.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import type { Registered } from '../../accounts/support.ts';
 import { auditCount, auditRows } from '../../admin/support.ts';
 import {
-  adminDeposit,
   expectLedgerInvariants,
   usd,
   verifiedUser,
   withdrawalRow,
   withdrawalsOf,
   postWithdrawal,
+  fundedUser,
+  heldUsd,
 } from '../support/wallet.ts';
 
 const ADMINS = ['admin@x.test', 'admin2@x.test'];
@@ -38,12 +38,8 @@ describe.each(DB_KINDS)('Canadian e-mail withdrawals (%s)', (kind) => {
   });
   afterAll(() => server?.stop());
 
-  const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
-  const funded = async (cents: number) => {
-    const u = await verifiedUser(server);
-    expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
-    return u;
-  };
+  const held = (uid: string) => heldUsd(server, uid);
+  const funded = (cents: number) => fundedUser(server, admin, cents);
   const requestCa = async (u: Registered, amount: number) => {
     const res = await postWithdrawal(server, u.client, { amount, region: 'ca' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);

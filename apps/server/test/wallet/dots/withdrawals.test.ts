@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../../src/platform/clock.ts';
-import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../../src/modules/wallet/ledger.store.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
 import { DB_KINDS } from '../../support/database.ts';
 import type { DotsEmulator } from '../../support/dots-emulator/emulator.ts';
@@ -18,6 +15,7 @@ import {
   withdrawalsOf,
   postWithdrawal,
   gpsAt,
+  heldUsd,
 } from '../support/wallet.ts';
 import { dotsCore, onboard, startDotsServer } from './support.ts';
 
@@ -40,7 +38,7 @@ describe.each(DB_KINDS)('withdrawals through Dots (%s)', (kind) => {
     const dotsUserId = await onboard(server, emu, u);
     return { u, dotsUserId };
   };
-  const held = (uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
+  const held = (uid: string) => heldUsd(server, uid);
   /** The payout's webhook once the emulator has its answer (the ledger may see it a moment before). */
   const payoutDelivery = async (reference: string) => {
     const matching = () =>

@@ -36,7 +36,11 @@ describe.each(DB_KINDS)('identity step through the provider client, on %s', (kin
   it('the whole onboarding: session, profile (ID-DOC-REQ), the photo ID re-encoded to the provider, verified, deposits', async () => {
     const { user, digits } = await walletVerifiedUser(server);
     emu.answer('customers', { ReasonCodes: ['ID-DOC-REQ'] });
-    const res = await submitProfile(server, user, { salutation: 'Dr.', phone: identityPhone(digits), citizenshipCountryCode: 'CA' });
+    const res = await submitProfile(server, user, {
+      salutation: 'Dr.',
+      phone: identityPhone(digits),
+      citizenshipCountryCode: 'CA',
+    });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.step).toBe('photo');
     const sent = emu.log.filter((e) => e.call === 'customers').at(-1)!;
@@ -63,7 +67,11 @@ describe.each(DB_KINDS)('identity step through the provider client, on %s', (kin
     expect(doc.contentType).toBe('image/png');
     expect(doc.bytes).toBeGreaterThan(0);
 
-    const deposit = await user.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) });
+    const deposit = await user.client.post(WALLET_ROUTES.deposits, {
+      amount: 2000,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
     expect(deposit.status, JSON.stringify(deposit.body)).toBe(200);
   });
 
@@ -96,7 +104,11 @@ describe.each(DB_KINDS)('identity step through the provider client, on %s', (kin
   it.each([
     [{ ReasonCodes: ['LL-BLOCK'] }, 403, TEXTS.walletLlBlocked],
     [{ ReasonCodes: ['ID-BLOCK'] }, 403, TEXTS.walletIdBlocked],
-    [{ ReasonCodes: ['LL-FAIL'], Message: 'Location could not be determined' }, 422, 'Location could not be determined'],
+    [
+      { ReasonCodes: ['LL-FAIL'], Message: 'Location could not be determined' },
+      422,
+      'Location could not be determined',
+    ],
     [{ ReasonCodes: [] }, 422, TEXTS.walletUnableToProcess],
   ])('session answer %j -> %i with its text, no profile sent', async (answer, status, text) => {
     const { user } = await walletVerifiedUser(server);
@@ -111,7 +123,11 @@ describe.each(DB_KINDS)('identity step through the provider client, on %s', (kin
   it('session ID-EX: flagged id-ex, kept', async () => {
     const { user } = await walletVerifiedUser(server);
     emu.answer('sessions', { ReasonCodes: ['ID-EX'] });
-    expect((await submitProfile(server, user)).body).toEqual({ step: 'flagged', flag: 'id-ex', message: TEXTS.walletIdEx });
+    expect((await submitProfile(server, user)).body).toEqual({
+      step: 'flagged',
+      flag: 'id-ex',
+      message: TEXTS.walletIdEx,
+    });
   });
 
   it('the region the provider names decides the age of majority (21 in Mississippi)', async () => {
@@ -181,9 +197,9 @@ describe('identity provider settings', () => {
   it('IDENTITY=provider without its URL and key, or over plain http to another host, refuses to start', async () => {
     const { parseConfig } = await import('../../../src/config.ts');
     expect(() => parseConfig({ IDENTITY: 'provider' })).toThrow(/IDENTITY_URL and IDENTITY_API_KEY/);
-    expect(() => parseConfig({ IDENTITY: 'provider', IDENTITY_URL: 'http://id.example.com', IDENTITY_API_KEY: 'k' })).toThrow(
-      /https/,
-    );
+    expect(() =>
+      parseConfig({ IDENTITY: 'provider', IDENTITY_URL: 'http://id.example.com', IDENTITY_API_KEY: 'k' }),
+    ).toThrow(/https/);
     expect(() => parseConfig({ IDENTITY_HASH_KEY: 'short' })).toThrow(/32 bytes/);
     expect(parseConfig({}).identity).toEqual({ mode: 'builtin', provider: null, hashKey: null });
   });

@@ -123,6 +123,16 @@ export async function adminDeposit(admin: Registered, uid: string, amount: numbe
   );
 }
 
+/** A verified user with `cents` of withdrawable USD (an admin deposit carries no wagering requirement). */
+export async function fundedUser(server: TestServer, admin: Registered, cents: number): Promise<Registered> {
+  const u = await verifiedUser(server);
+  expect((await adminDeposit(admin, u.uid, cents)).status).toBe(200);
+  return u;
+}
+
+/** What a user's pending withdrawals hold. */
+export const heldUsd = (server: TestServer, uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
+
 /** The wallet's services on the server's database, as a second instance would build them. */
 export function walletCore(server: TestServer) {
   return createWalletCore(server.ctx, {

@@ -10,6 +10,31 @@ import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
 type Values = Record<TaxField, string>;
 const EMPTY: Values = { legalName: '', street: '', city: '', state: '', zip: '', tin: '' };
 
+interface TextFieldSpec {
+  field: Exclude<TaxField, 'state'>;
+  label: string;
+  autoComplete: string;
+  numeric?: boolean;
+  hint?: string;
+}
+
+/** The text fields around the State select, in the order of a US mailing address. */
+const NAME_AND_STREET: TextFieldSpec[] = [
+  { field: 'legalName', label: 'Legal name', autoComplete: 'name' },
+  { field: 'street', label: 'Street address', autoComplete: 'street-address' },
+  { field: 'city', label: 'City', autoComplete: 'address-level2' },
+];
+const ZIP_AND_TIN: TextFieldSpec[] = [
+  { field: 'zip', label: 'ZIP code', autoComplete: 'postal-code', numeric: true },
+  {
+    field: 'tin',
+    label: 'SSN or TIN',
+    autoComplete: 'off',
+    numeric: true,
+    hint: '9 digits, as ###-##-####. Stored encrypted; only its last 4 digits are ever shown.',
+  },
+];
+
 interface TaxFormProps {
   /** Why the form is shown (the server's refusal of the withdrawal, with this year's total). */
   reason: string;
@@ -49,6 +74,21 @@ export function TaxForm({ reason, onSaved, onCancel }: TaxFormProps) {
     save.mutate(values);
   };
 
+  const textField = (spec: TextFieldSpec) => (
+    <TextField
+      key={spec.field}
+      label={spec.label}
+      name={spec.field}
+      autoComplete={spec.autoComplete}
+      inputMode={spec.numeric ? 'numeric' : undefined}
+      hint={spec.hint}
+      value={values[spec.field]}
+      onValueChange={set(spec.field)}
+      error={errorOf(spec.field)}
+      data-autofocus={spec.field === 'legalName' ? true : undefined}
+    />
+  );
+
   const stateError = errorOf('state');
   const hasFieldErrors = Object.keys(serverFields).length > 0;
   return (
@@ -58,31 +98,7 @@ export function TaxForm({ reason, onSaved, onCancel }: TaxFormProps) {
         {reason}
       </p>
       <p className="wallet-note">{TAX_TEXTS.formIntro}</p>
-      <TextField
-        label="Legal name"
-        name="legalName"
-        autoComplete="name"
-        value={values.legalName}
-        onValueChange={set('legalName')}
-        error={errorOf('legalName')}
-        data-autofocus
-      />
-      <TextField
-        label="Street address"
-        name="street"
-        autoComplete="street-address"
-        value={values.street}
-        onValueChange={set('street')}
-        error={errorOf('street')}
-      />
-      <TextField
-        label="City"
-        name="city"
-        autoComplete="address-level2"
-        value={values.city}
-        onValueChange={set('city')}
-        error={errorOf('city')}
-      />
+      {NAME_AND_STREET.map(textField)}
       <div className="field">
         <label htmlFor={stateId}>State</label>
         <select
@@ -103,25 +119,7 @@ export function TaxForm({ reason, onSaved, onCancel }: TaxFormProps) {
         </select>
         <FieldError id={`${stateId}-error`} error={stateError} />
       </div>
-      <TextField
-        label="ZIP code"
-        name="zip"
-        autoComplete="postal-code"
-        inputMode="numeric"
-        value={values.zip}
-        onValueChange={set('zip')}
-        error={errorOf('zip')}
-      />
-      <TextField
-        label="SSN or TIN"
-        name="tin"
-        autoComplete="off"
-        inputMode="numeric"
-        hint="9 digits, as ###-##-####. Stored encrypted; only its last 4 digits are ever shown."
-        value={values.tin}
-        onValueChange={set('tin')}
-        error={errorOf('tin')}
-      />
+      {ZIP_AND_TIN.map(textField)}
       <div className="wallet-form-actions">
         <Button type="submit" busy={save.isPending}>
           Save and withdraw
