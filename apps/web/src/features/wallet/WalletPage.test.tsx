@@ -240,14 +240,7 @@ describe('deposit modal (?wallet=deposit)', () => {
     expect(api.callsTo('POST', '/api/wallet/deposits')[0]?.body).toEqual({
       amount: 3500,
       region: 'us',
-      deviceGps: {
-        latitude: 40.71,
-        longitude: -74,
-        radius: 25,
-        altitude: null,
-        speed: null,
-        dateTime: '2025-03-04T10:20:00.000Z',
-      },
+      deviceGps: STUB_GPS,
     });
   });
 
