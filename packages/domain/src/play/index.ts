@@ -2,6 +2,7 @@ export * from './modes.ts';
 export * from './status.ts';
 export * from './texts.ts';
 export * from './clock.ts';
+export * from './fen.ts';
 export * from './position.ts';
 export * from './controls.ts';
 export * from './ratings.ts';

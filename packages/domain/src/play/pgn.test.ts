@@ -1,7 +1,7 @@
 import { Chess } from 'chess.js';
 import { describe, expect, it } from 'vitest';
 import { buildPgn, pgnResult } from './pgn.ts';
-import { STANDARD_FEN } from './position.ts';
+import { STANDARD_FEN } from './fen.ts';
 
 describe('PGN', () => {
   const game = {

@@ -1,4 +1,5 @@
-import { replay, STANDARD_FEN } from './position.ts';
+import { STANDARD_FEN } from './fen.ts';
+import { replay } from './position.ts';
 import type { Color, GameStatus } from './status.ts';
 import { statusText } from './status.ts';
 

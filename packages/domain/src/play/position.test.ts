@@ -1,8 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyUci, boardOf, cannotMate, detectEnd, endOnTime, fenHistory, isThreefold, positionKey, replay, STANDARD_FEN } from './position.ts';
+import { applyUci, boardOf, cannotMate, detectEnd, endOnTime, fenHistory, isThreefold, positionKey, replay } from './position.ts';
+import { STANDARD_FEN } from './fen.ts';
+import { DEFAULT_POSITION } from 'chess.js';
 import { Chess } from 'chess.js';
 
 const FOOLS_MATE = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
+
+describe('the standard position', () => {
+  it('is the rules engine\'s own starting position, spelled out', () => {
+    expect(STANDARD_FEN).toBe(DEFAULT_POSITION);
+  });
+});
 
 describe('end detection', () => {
   it.each([

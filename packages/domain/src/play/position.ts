@@ -1,7 +1,5 @@
-import { Chess, DEFAULT_POSITION } from 'chess.js';
+import { Chess } from 'chess.js';
 import type { Color, FinishedStatus } from './status.ts';
-
-export const STANDARD_FEN = DEFAULT_POSITION;
 
 const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
 
