@@ -17,6 +17,7 @@ import { contentSecurityDirectives } from './platform/http/csp.ts';
 import { installRateLimit } from './platform/http/rate-limit.ts';
 import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { installStatic } from './platform/http/static.ts';
+import { installCompression } from './platform/http/compression.ts';
 import { registerModules } from './modules/index.ts';
 import { EnginePool, EngineService, engineCommand } from './modules/engine/index.ts';
 
@@ -60,6 +61,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   const routes = collectRoutes(app);
 
   await app.register(cookie);
+  await installCompression(app);
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
