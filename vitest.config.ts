@@ -25,6 +25,15 @@ export default defineConfig({
       },
       {
         test: {
+          // The web app's production build, measured (issue 17's bundle budget).
+          name: 'build',
+          include: ['apps/web/build/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 120_000,
+        },
+      },
+      {
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',

@@ -1,10 +1,17 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Overlay } from '../ui/Overlay.tsx';
 import { useSession } from '../features/accounts/session.ts';
-import { InvitationHost } from '../features/play/InvitationHost.tsx';
 import { AnnouncementHost } from '../features/matchmaking/AnnouncementHost.tsx';
-import { ChallengeHost } from '../features/matchmaking/ChallengeHost.tsx';
-import { SocialHost } from '../features/social/SocialHost.tsx';
+
+// A signed-in player's layers load after the page's first paint: a visitor never downloads them,
+// and the landing's first load stays within its budget (issue 17).
+const InvitationHost = lazy(() =>
+  import('../features/play/InvitationHost.tsx').then((m) => ({ default: m.InvitationHost })),
+);
+const ChallengeHost = lazy(() =>
+  import('../features/matchmaking/ChallengeHost.tsx').then((m) => ({ default: m.ChallengeHost })),
+);
+const SocialHost = lazy(() => import('../features/social/SocialHost.tsx').then((m) => ({ default: m.SocialHost })));
 
 const AccountSettings = lazy(() =>
   import('../features/accounts/settings/AccountSettings.tsx').then((m) => ({ default: m.AccountSettings })),
@@ -28,15 +35,17 @@ export function OverlayHost() {
     <>
       {me ? (
         <>
-          <InvitationHost me={me} />
-          <ChallengeHost me={me} />
+          <Suspense fallback={null}>
+            <InvitationHost me={me} />
+            <ChallengeHost me={me} />
+            <SocialHost me={me} />
+          </Suspense>
           <Overlay flag="settings" title="Account Settings" className="dialog-wide">
             <AccountSettings me={me} />
           </Overlay>
           <Overlay flag="history" title="History" className="dialog-wide">
             <HistoryOverlay />
           </Overlay>
-          <SocialHost me={me} />
         </>
       ) : null}
       <AnnouncementHost />

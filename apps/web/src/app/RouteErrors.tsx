@@ -1,13 +1,22 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useRouteError } from 'react-router';
+import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from './chunkReload.ts';
+import { LoadingScreen } from './LoadingScreen.tsx';
 
-/** A page crashed while rendering: log it and show the /500 page (SPEC 2). */
+/**
+ * A page crashed while rendering: log it and show the /500 page (SPEC 2). A page whose code
+ * could not be loaded (a deploy replaced it) gets one reload of the same address instead.
+ */
 export function CrashToServerError() {
   const error = useRouteError();
   const { pathname } = useLocation();
+  // Decided once per error: after the reload is stamped, a re-render must not change its mind.
+  const reloading = useMemo(() => isChunkLoadError(error) && mayReloadForNewBuild(), [error]);
   useEffect(() => {
-    console.error(error);
-  }, [error]);
+    if (reloading) reloadForNewBuild();
+    else console.error(error);
+  }, [error, reloading]);
+  if (reloading) return <LoadingScreen />;
   // The error page itself failing must not loop.
   if (pathname === '/500') return <FatalError />;
   return <Navigate to="/500" replace />;

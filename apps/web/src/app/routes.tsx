@@ -1,6 +1,6 @@
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
-import { AuthPanel } from '../features/accounts/auth/AuthPanel.tsx';
+import type { AuthMode } from '../features/accounts/auth/AuthPanel.tsx';
 import { LandingPage } from '../features/landing/LandingPage.tsx';
 import type { Access, RouteHandle } from './access.ts';
 import { AppShell } from './AppShell.tsx';
@@ -12,6 +12,17 @@ const handle = (access: Access): RouteHandle => ({ access });
 /** A static page loaded on demand (features/pages exports one named component per file). */
 function lazyPage<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): RouteObject['lazy'] {
   return async () => ({ Component: (await load())[name] });
+}
+
+/**
+ * The sign-in, sign-up and password forms, loaded when one is opened: a visitor reading the
+ * landing (and every signed-in player) never downloads them (issue 17's first-load budget).
+ */
+function lazyAuth(mode: AuthMode): RouteObject['lazy'] {
+  return async () => {
+    const { AuthPanel } = await import('../features/accounts/auth/AuthPanel.tsx');
+    return { element: <AuthPanel mode={mode} /> };
+  };
 }
 
 /** Every SPEC 2 route. Access rules live in the handles and are applied by AppShell. */
@@ -26,9 +37,9 @@ export const appRoutes: RouteObject[] = [
         errorElement: <CrashToServerError />,
         children: [
           { index: true, handle: handle('public'), element: <LandingPage /> },
-          { path: 'login', handle: handle('guest'), element: <AuthPanel mode="login" /> },
-          { path: 'signup', handle: handle('guest'), element: <AuthPanel mode="signup" /> },
-          { path: 'forgot-password', handle: handle('guest'), element: <AuthPanel mode="forgot" /> },
+          { path: 'login', handle: handle('guest'), lazy: lazyAuth('login') },
+          { path: 'signup', handle: handle('guest'), lazy: lazyAuth('signup') },
+          { path: 'forgot-password', handle: handle('guest'), lazy: lazyAuth('forgot') },
           {
             path: 'terms',
             handle: handle('public'),

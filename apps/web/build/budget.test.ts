@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { build } from 'vite';
+import { FIRST_LOAD_GOAL_BYTES, firstLoadFiles, PAGE_BUDGETS, type Manifest } from './budget.ts';
+
+const WEB_ROOT = path.resolve(import.meta.dirname, '..');
+
+/** The bytes sent for a file: its brotli copy (the build writes one above 1 KB), else the file. */
+const sentBytes = (dir: string, file: string): number => {
+  const full = path.join(dir, file);
+  return fs.existsSync(`${full}.br`) ? fs.statSync(`${full}.br`).size : fs.statSync(full).size;
+};
+
+describe('the first-load JavaScript budget (issue 17)', () => {
+  let outDir: string;
+  let manifest: Manifest;
+  beforeAll(async () => {
+    // The production build itself, into a folder of its own (the real dist is left alone).
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-budget-'));
+    // As `npm run build` runs it: under vitest NODE_ENV is `test`, which would bundle React's
+    // development build (twice the size) into the measured files.
+    const nodeEnv = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    try {
+      await build({ root: WEB_ROOT, mode: 'production', logLevel: 'error', build: { outDir, emptyOutDir: true } });
+    } finally {
+      process.env.NODE_ENV = nodeEnv;
+    }
+    manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  }, 120_000);
+  afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+  it.each(Object.entries(PAGE_BUDGETS))(
+    '%s: compressed JavaScript before it renders within its budget',
+    (page, { route, maxBytes }) => {
+      const files = firstLoadFiles(manifest, route);
+      const sizes = files.map((f) => [f, sentBytes(outDir, f)] as const);
+      const total = sizes.reduce((sum, [, n]) => sum + n, 0);
+      const kb = (n: number) => `${(n / 1000).toFixed(1)} kB`;
+      console.log(
+        `${page}: ${kb(total)} brotli in ${files.length} files (budget ${kb(maxBytes)}, goal ${kb(FIRST_LOAD_GOAL_BYTES)})`,
+      );
+      expect(total, JSON.stringify(sizes)).toBeLessThanOrEqual(maxBytes);
+    },
+  );
+
+  it('the landing meets the goal itself, not a ceiling', () => {
+    expect(PAGE_BUDGETS.landing.maxBytes).toBe(FIRST_LOAD_GOAL_BYTES);
+  });
+
+  it('the compressed copies are the files themselves, and the rules engine is not on the landing', () => {
+    const landing = firstLoadFiles(manifest, PAGE_BUDGETS.landing.route);
+    for (const file of landing) {
+      const full = path.join(outDir, file);
+      if (!fs.existsSync(`${full}.br`)) continue;
+      expect(zlib.brotliDecompressSync(fs.readFileSync(`${full}.br`)).equals(fs.readFileSync(full)), file).toBe(true);
+      expect(zlib.gunzipSync(fs.readFileSync(`${full}.gz`)).equals(fs.readFileSync(full)), file).toBe(true);
+    }
+    expect(landing.some((f) => /chess/.test(path.basename(f)))).toBe(false);
+    expect(firstLoadFiles(manifest, PAGE_BUDGETS.play.route).some((f) => /chess/.test(path.basename(f)))).toBe(true);
+  });
+});
+
+describe('firstLoadFiles', () => {
+  const manifest: Manifest = {
+    'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js'], dynamicImports: ['src/Page.tsx'] },
+    '_vendor.js': { file: 'assets/vendor.js' },
+    '_style.css': { file: 'assets/style.css' },
+    'src/Page.tsx': {
+      file: 'assets/Page.js',
+      isDynamicEntry: true,
+      imports: ['index.html', '_shared.js', '_style.css'],
+    },
+    '_shared.js': { file: 'assets/shared.js', imports: ['_vendor.js'], dynamicImports: ['src/Later.tsx'] },
+    'src/Later.tsx': { file: 'assets/Later.js', isDynamicEntry: true },
+  };
+  it('the entry and its static imports; a route adds its module and its imports, never what loads later', () => {
+    expect(firstLoadFiles(manifest, null)).toEqual(['assets/index.js', 'assets/vendor.js']);
+    expect(firstLoadFiles(manifest, 'src/Page.tsx')).toEqual([
+      'assets/index.js',
+      'assets/vendor.js',
+      'assets/Page.js',
+      'assets/shared.js',
+    ]);
+  });
+  it('a route missing from the manifest is an error, not a pass', () => {
+    expect(() => firstLoadFiles(manifest, 'src/Gone.tsx')).toThrow(/not in the build manifest/);
+  });
+});
