@@ -8,6 +8,7 @@ import { DEFAULT_PUZZLES_NEXT, puzzlesNext } from './puzzles-next.ts';
 import { DEFAULT_SUSTAINED, playSustained } from './play-sustained.ts';
 import { realtimeRoundTrip } from './realtime-roundtrip.ts';
 import { formatResult } from './report.ts';
+import { DEFAULT_WEB_VITALS, webVitals } from './web-vitals.ts';
 import type { Benchmark } from './types.ts';
 
 /**
@@ -69,6 +70,7 @@ const benchmarks: Benchmark[] = [
         positions: flag('analysis-positions', DEFAULT_BOT_MOVE.positions),
       }),
   },
+  { name: 'web-vitals', run: () => webVitals({ runs: flag('web-runs', DEFAULT_WEB_VITALS.runs) }) },
   {
     name: 'fairplay-analysis',
     run: () => fairplayAnalysis({ games: flag('fairplay-games', DEFAULT_FAIRPLAY_BENCH.games) }),

@@ -4,13 +4,11 @@ import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders, createQueryClient } from './app/providers.tsx';
 import { appRoutes } from './app/routes.tsx';
-import { installChunkReload } from './app/chunkReload.ts';
 import './styles/global.css';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root');
 
-installChunkReload();
 const router = createBrowserRouter(appRoutes);
 
 createRoot(container).render(

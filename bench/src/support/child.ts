@@ -9,9 +9,14 @@ export interface ChildServer {
 }
 
 /** Starts a benchmark server script in a child process (through tsx) and waits until it listens. */
-export async function startChild(script: URL, timeoutMs = 120_000): Promise<ChildServer> {
+export async function startChild(
+  script: URL,
+  timeoutMs = 120_000,
+  env: Record<string, string> = {},
+): Promise<ChildServer> {
   const child = fork(fileURLToPath(script), [], {
     execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {

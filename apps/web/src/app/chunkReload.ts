@@ -4,6 +4,10 @@
  * chunks are gone"). The cure is one full load of the same address, which fetches the new shell
  * (served no-cache). Reloaded at most once a minute, so a chunk that is really missing (or a
  * network that is down) ends on the error page instead of a reload loop.
+ *
+ * The reload is decided by the route's error boundary (RouteErrors.tsx), once the router has
+ * moved to the address asked for; Vite's `vite:preloadError` event is left alone: it fires while
+ * the old address is still shown, and a reload then would land the player back where they were.
  */
 export const CHUNK_RELOAD_KEY = 'rush:chunk-reload-at';
 export const CHUNK_RELOAD_SPACING_MS = 60_000;
@@ -50,13 +54,4 @@ export function reloadForNewBuild(deps: ReloadDeps = browserDeps()): void {
     return;
   }
   deps.reload();
-}
-
-/** Vite reports a chunk (or its CSS) that failed to preload: reload instead of failing. */
-export function installChunkReload(target: Pick<Window, 'addEventListener'> = window): void {
-  target.addEventListener('vite:preloadError', (event) => {
-    if (!mayReloadForNewBuild()) return;
-    event.preventDefault();
-    reloadForNewBuild();
-  });
 }
