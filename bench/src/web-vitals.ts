@@ -91,33 +91,45 @@ interface Target {
   baseUrl: string;
 }
 
+interface PageUnderTest {
+  name: string;
+  path: string;
+  board: boolean;
+  /** The session to load the page as, fresh for each load (a game waits 30 s for White's first move). */
+  session?: () => Promise<string>;
+}
+
+async function signIn(context: BrowserContext, baseUrl: string, cookie: string): Promise<void> {
+  const url = new URL(baseUrl);
+  await context.addCookies(
+    cookie.split('; ').map((pair) => {
+      const eq = pair.indexOf('=');
+      return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: url.hostname, path: '/' };
+    }),
+  );
+}
+
 async function loads(
   browser: Browser,
   target: Target,
-  page: { name: string; path: string; board: boolean; cookie?: string },
+  page: PageUnderTest,
   runs: number,
 ): Promise<{ cold: Load[]; warm: Load[] }> {
   const cold: Load[] = [];
   const warm: Load[] = [];
+  const url = target.baseUrl + page.path;
   for (let i = 0; i < runs; i += 1) {
     const context: BrowserContext = await browser.newContext({ viewport: { width: 390, height: 844 } });
     try {
-      if (page.cookie) {
-        const url = new URL(target.baseUrl);
-        await context.addCookies(
-          page.cookie.split('; ').map((pair) => {
-            const eq = pair.indexOf('=');
-            return { name: pair.slice(0, eq), value: pair.slice(eq + 1), domain: url.hostname, path: '/' };
-          }),
-        );
-      }
       // The onboarding popup would cover the page on a first visit: a returning visitor's choice.
       await context.addInitScript("try { localStorage.setItem('rush.onboarding.dismissed', '1') } catch {}");
       await context.addInitScript(OBSERVE);
       const tab = await context.newPage();
       const cdp = await throttle(tab);
-      cold.push(await measure(tab, cdp, target.baseUrl + page.path, page.board));
-      warm.push(await measure(tab, cdp, target.baseUrl + page.path, page.board));
+      if (page.session) await signIn(context, target.baseUrl, await page.session());
+      cold.push(await measure(tab, cdp, url, page.board));
+      if (page.session) await signIn(context, target.baseUrl, await page.session());
+      warm.push(await measure(tab, cdp, url, page.board));
     } finally {
       await context.close();
     }
@@ -143,24 +155,25 @@ export async function webVitals(opts: WebVitalsOptions = DEFAULT_WEB_VITALS): Pr
       WEB_DIST: DIST,
       UPSTREAM: app.baseUrl!,
     });
-    // A game in progress for the game page: White's session opens /match, where the board waits for White.
-    const socketUrl = app.url;
-    const [a, b] = [
-      await BenchPlayer.create(app.baseUrl!, socketUrl),
-      await BenchPlayer.create(app.baseUrl!, socketUrl),
-    ];
-    players.push(a, b);
-    await a.post(PLAY_ROUTES.link);
-    await b.post(PLAY_ROUTES.link);
-    const { white } = await newGame(a, b, 'wmgt_000003');
+    // A game just started for each load of the game page: White's session opens /match, where
+    // the board waits for White's first move (a game waits 30 s for it, so one game per load).
+    const freshGame = async (): Promise<string> => {
+      const pair = await Promise.all([
+        BenchPlayer.create(app.baseUrl!, app.url),
+        BenchPlayer.create(app.baseUrl!, app.url),
+      ]);
+      players.push(...pair);
+      await Promise.all(pair.map((p) => p.post(PLAY_ROUTES.link)));
+      return (await newGame(pair[0], pair[1], 'wmgt_000003')).white.cookie;
+    };
 
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking'],
     });
-    const pages = [
+    const pages: PageUnderTest[] = [
       { name: 'landing', path: '/', board: false },
-      { name: 'game', path: '/match', board: true, cookie: white.cookie },
+      { name: 'game', path: '/match', board: true, session: freshGame },
     ];
     const targets: Target[] = [
       { name: 'floor', baseUrl: floor.baseUrl! },

@@ -68,6 +68,9 @@ describe('delivery of the web app', () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe(HASHED_CACHE_CONTROL);
     expect(br.body.length).toBeLessThan(script.length / 10);
+    // The policy is the shell's (documents); other security headers stay on every file.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
     expect(decode(br)).toBe(script);
 
     const gz = await rawGet(server.baseUrl, asset, { 'accept-encoding': 'gzip' });
@@ -87,6 +90,7 @@ describe('delivery of the web app', () => {
       expect(first.headers['cache-control'], route).toBe(SHELL_CACHE_CONTROL);
       expect(first.headers['content-encoding'], route).toBe('br');
       expect(decode(first)).toBe(shell);
+      expect(first.headers['content-security-policy'], route).toContain("script-src 'self'");
       const etag = first.headers.etag;
       expect(etag, route).toBeTruthy();
       const again = await rawGet(server.baseUrl, route, { 'accept-encoding': 'br', 'if-none-match': etag! });
