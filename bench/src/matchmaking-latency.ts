@@ -64,13 +64,14 @@ function nextEvent(p: BenchPlayer, type: string, pick: (data: any) => boolean, t
 }
 
 /** Accepts every match offered to the player, as a person pressing Accept at once would. */
-function autoAccept(p: BenchPlayer): () => void {
+function autoAccept(p: BenchPlayer, t: Timeline): () => void {
   return p.on((type, data: { matchmaking: MatchmakingView | null }) => {
     if (
       type === MatchmakingUserEvents.changed &&
       data.matchmaking?.state === 'matched' &&
       !data.matchmaking.accepted.me
     ) {
+      t.acceptedAt.set(p.uid, process.hrtime.bigint());
       p.post(MATCH_ROUTES.accept).catch(() => {
         /* a decline or timeout is counted by the waiting side */
       });
@@ -86,6 +87,8 @@ async function currentRecord(p: BenchPlayer): Promise<MatchmakingView | null> {
 /** When each player last sought and last had game.started (hrtime), shared by all pairs. */
 interface Timeline {
   soughtAt: Map<string, bigint>;
+  /** When each player's Accept was sent. */
+  acceptedAt: Map<string, bigint>;
   startedAt: Map<string, bigint>;
   /** Game ids already measured (a cross-paired match is seen by two pairs). */
   measured: Set<string>;
@@ -102,7 +105,7 @@ async function oneRound(
   b: BenchPlayer,
   bucket: (typeof BUCKETS)[number],
   t: Timeline,
-): Promise<number[]> {
+): Promise<{ whole: number; fromAccept: number }[]> {
   const started = (data: { gameId?: string }) => typeof data.gameId === 'string';
   const waits = [a, b].map((p) =>
     nextEvent(p, PlayUserEvents.gameStarted, started).then((at) => void t.startedAt.set(p.uid, at)),
@@ -112,7 +115,7 @@ async function oneRound(
     await p.post(MATCH_ROUTES.seek, bucket);
   }
   await Promise.all(waits);
-  const out: number[] = [];
+  const out: { whole: number; fromAccept: number }[] = [];
   for (const p of [a, b]) {
     const record = await currentRecord(p);
     const gameId = record?.gameId;
@@ -121,10 +124,12 @@ async function oneRound(
     if (!t.measured.has(gameId)) {
       // The opponent's game.started may still be on its way (another pair's round).
       for (let i = 0; !t.startedAt.has(opponent) && i < 3_000; i++) await sleep(1);
-      const seek = [t.soughtAt.get(p.uid)!, t.soughtAt.get(opponent)!].reduce((x, y) => (x > y ? x : y));
-      const end = [t.startedAt.get(p.uid)!, t.startedAt.get(opponent)!].reduce((x, y) => (x > y ? x : y));
+      const later = (x: bigint, y: bigint) => (x > y ? x : y);
+      const seek = later(t.soughtAt.get(p.uid)!, t.soughtAt.get(opponent)!);
+      const accept = later(t.acceptedAt.get(p.uid)!, t.acceptedAt.get(opponent)!);
+      const end = later(t.startedAt.get(p.uid)!, t.startedAt.get(opponent)!);
       t.measured.add(gameId);
-      out.push(Number(end - seek) / 1_000);
+      out.push({ whole: Number(end - seek) / 1_000, fromAccept: Number(end - accept) / 1_000 });
     }
     // Either player's abort ends the game; the second one finds it over.
     await p.cmd('game.abort', { gameId });
@@ -191,7 +196,13 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
     await Promise.all(players.map((p) => p.post(PLAY_ROUTES.link)));
     // matchmaking.changed and game.started arrive on each player's own topic.
     await Promise.all(players.map((p) => p.subscribe(TOPICS.user(p.uid))));
-    offs.push(...players.map(autoAccept));
+    const timeline: Timeline = {
+      soughtAt: new Map(),
+      acceptedAt: new Map(),
+      startedAt: new Map(),
+      measured: new Set(),
+    };
+    offs.push(...players.map((p) => autoAccept(p, timeline)));
 
     // Baseline 1: the move round trip on the same server.
     const driver = new MoveDriver(players.at(-2)!, players.at(-1)!, movesLine(LINE_PLIES));
@@ -204,7 +215,7 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
     // The load: a new pair every interval, each pair in its own bucket, rotating.
     const intervalMs = (60_000 / opts.seeksPerMinute) * 2;
     const latencies: number[] = [];
-    const timeline: Timeline = { soughtAt: new Map(), startedAt: new Map(), measured: new Set() };
+    const fromAccept: number[] = [];
     const running: Array<Promise<unknown>> = [];
     const busy = new Set<number>();
     let failures = 0;
@@ -218,7 +229,10 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
       const started = Date.now();
       running.push(
         oneRound(a, b, bucket, timeline)
-          .then((us) => void latencies.push(...us))
+          .then((us) => {
+            latencies.push(...us.map((u) => u.whole));
+            fromAccept.push(...us.map((u) => u.fromAccept));
+          })
           .catch((err: unknown) => {
             failures++;
             const reason = String(err instanceof Error ? err.message : err).slice(0, 120);
@@ -235,6 +249,7 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
     if (latencies.length === 0) throw new Error('no match completed');
 
     const mm = summarize(latencies);
+    const acc = summarize(fromAccept);
     const mv = summarize(moveUs);
     const tr = summarize(transferUs);
     const base = { p50: mv.p50 + tr.p50, p99: mv.p99 + tr.p99, mean: mv.mean + tr.mean };
@@ -248,9 +263,17 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
         { label: 'move round trip', values: [mv.p50, mv.p99, mv.mean] },
         { label: 'ledger transfer', values: [tr.p50, tr.p99, tr.mean] },
         { label: 'baseline (sum)', values: [base.p50, base.p99, base.mean] },
-        { label: 'matchmaking', values: [mm.p50, mm.p99, mm.mean] },
+        { label: 'matchmaking (whole flow)', values: [mm.p50, mm.p99, mm.mean] },
+        { label: 'second accept -> game', values: [acc.p50, acc.p99, acc.mean] },
       ],
-      ratios: { label: 'matchmaking / baseline', values: [mm.p50 / base.p50, mm.p99 / base.p99, mm.mean / base.mean] },
+      ratios: {
+        label: 'second accept -> game / baseline',
+        values: [acc.p50 / base.p50, acc.p99 / base.p99, acc.mean / base.mean],
+      },
+      notes: [
+        `whole flow / baseline: ${(mm.p50 / base.p50).toFixed(2)}x p50, ${(mm.p99 / base.p99).toFixed(2)}x p99, ${(mm.mean / base.mean).toFixed(2)}x mean`,
+        'goal (issue 17): second accept -> game p99 at most 2x the baseline',
+      ],
     };
   } finally {
     for (const off of offs) off();

@@ -37,19 +37,30 @@ export class MatchAnswers {
     const result = await inTx(this.db, async (tx) => {
       const { mine, other, store } = await this.lockMatchOf(tx, uid);
       const now = this.now();
+      const answer = { matchId: mine.matchId!, opponent: other.uid };
       if (mine.acceptDeadline && mine.acceptDeadline <= now) {
         await expireAccept(store, [mine, other], now);
-        return { starting: false, matchId: mine.matchId! };
+        return { ...answer, starting: false };
       }
-      if (mine.accepted) return { starting: false, matchId: mine.matchId! };
+      if (mine.accepted) return { ...answer, starting: false };
       const both = other.accepted;
       await store.update(mine.id, { accepted: true, updatedAt: now, ...(both ? { state: 'starting' as const } : {}) });
       if (both) await store.update(other.id, { state: 'starting', updatedAt: now });
-      return { starting: both, matchId: mine.matchId! };
+      return { ...answer, starting: both };
     });
-    const uids = [uid, ...(await this.opponentOf(uid))];
-    await this.d.views.publish(uids);
-    if (result.starting) await this.d.money.start(result.matchId);
+    // The second accept goes straight to the stakes and the game (issue 17: the players wait for
+    // this): `start` publishes 'playing', or the failure, to both. Showing 'starting' first would
+    // cost both players' views before the game exists, to be replaced a few milliseconds later.
+    if (!result.starting) await this.d.views.publish([uid, result.opponent]);
+    else {
+      try {
+        await this.d.money.start(result.matchId);
+      } catch (err) {
+        // Left `starting` for the sweep's recovery: both see that much meanwhile.
+        await this.d.views.publish([uid, result.opponent]);
+        throw err;
+      }
+    }
     return this.d.views.currentOf(uid);
   }
 

@@ -30,6 +30,8 @@ export interface PlayerRecord {
   username: string;
   dateOfBirth: string | null;
   facts: PlayerFacts;
+  /** The shown rating per family, read with the facts (the seek's record keeps its mode's). */
+  shownRatings: Record<RatingFamily, number>;
 }
 
 /**
@@ -75,6 +77,7 @@ export class FactsReader {
         gamesAt,
         betLimit: betLimit?.max ?? null,
       },
+      shownRatings: ratings.shown,
     };
   }
 

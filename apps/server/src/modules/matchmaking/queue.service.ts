@@ -89,7 +89,7 @@ export class QueueService {
     const decision = decideStart(facts, app, catalog, { gameType: req.gameType, currency: req.c, bet: req.bet });
     if (!decision.ok) throw refused(decision);
     if (await this.d.play.isGameRunning(uid)) throw alreadyInMatch();
-    const rating = await this.d.facts.ratingIn(uid, decision.mode);
+    const rating = player.shownRatings[ratingFamilyOf(decision.mode)];
     const now = this.now();
     const record = await this.replaceCurrent(uid, (tx) =>
       new MatchRecordStore(tx).insert({
@@ -106,11 +106,14 @@ export class QueueService {
         updatedAt: now,
       }),
     );
-    await this.d.views.publish([uid]);
-    await this.pairBucket(record.mode, record.currency, record.value).catch((err: unknown) =>
-      this.d.log.error({ err }, 'pairing after a seek failed'),
-    );
-    return (await this.d.views.currentOf(uid)) ?? this.d.views.view(record);
+    // Paired on the seek's own request when a partner waits; the pairing publishes both players'
+    // `matched`, so `searching` is published only to a seek left waiting (one view, not two).
+    const paired = await this.pairIn(record.mode, record.currency, record.value).catch((err: unknown) => {
+      this.d.log.error({ err }, 'pairing after a seek failed');
+      return { uids: [] as string[], views: new Map<string, MatchmakingView | null>() };
+    });
+    const published = paired.uids.includes(uid) ? paired.views : await this.d.views.publish([uid]);
+    return published.get(uid) ?? (await this.d.views.currentOf(uid)) ?? this.d.views.view(record);
   }
 
   /**
@@ -134,6 +137,15 @@ export class QueueService {
 
   /** Pairs what can be paired in one bucket; answers how many pairs were made. */
   async pairBucket(mode: string, currency: Currency, value: number): Promise<number> {
+    return (await this.pairIn(mode, currency, value)).uids.length / 2;
+  }
+
+  /** Pairs what can be paired in one bucket and publishes it; answers the users paired and their views. */
+  private async pairIn(
+    mode: string,
+    currency: Currency,
+    value: number,
+  ): Promise<{ uids: string[]; views: Map<string, MatchmakingView | null> }> {
     const now = this.now();
     const pairs = await inTx(this.db, async (tx) => {
       await bucketLock(tx, mode, currency, value);
@@ -152,8 +164,11 @@ export class QueueService {
       for (const [a, b] of made) await this.match(tx, a.id, a.uid, b.id, b.uid, now);
       return made;
     });
-    if (pairs.length > 0) await this.d.views.publish(pairs.flatMap(([a, b]) => [a.uid, b.uid]));
-    return pairs.length;
+    const uids = pairs.flatMap(([a, b]) => [a.uid, b.uid]);
+    return {
+      uids,
+      views: uids.length > 0 ? await this.d.views.publish(uids) : new Map<string, MatchmakingView | null>(),
+    };
   }
 
   /** Two searching records become a match (guarded: both must still be searching). */
@@ -244,7 +259,7 @@ export class QueueService {
     const facts = await this.d.facts.locate(player, host.currency, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
     const mode = host.mode as GameModeId;
-    const myRating = (await this.d.facts.ratings(uid)).shown[ratingFamilyOf(mode)];
+    const myRating = player.shownRatings[ratingFamilyOf(mode)];
     const decision = decideJoin(facts, myRating, app, catalog, {
       mode,
       currency: host.currency,

@@ -25,6 +25,24 @@ export class MatchRecordStore {
     return row ?? null;
   }
 
+  /** The current records of several users at once (a publish to both players of a match). */
+  async currentOfMany(uids: readonly string[]): Promise<MatchRecord[]> {
+    if (uids.length === 0) return [];
+    return this.db
+      .select()
+      .from(matchRecords)
+      .where(and(inArray(matchRecords.uid, [...uids]), eq(matchRecords.cleared, false)));
+  }
+
+  /** Every record of these matches (the opponents' sides of several views). */
+  async byMatches(matchIds: readonly string[]): Promise<MatchRecord[]> {
+    if (matchIds.length === 0) return [];
+    return this.db
+      .select()
+      .from(matchRecords)
+      .where(inArray(matchRecords.matchId, [...matchIds]));
+  }
+
   /** Both records of a match, locked in id order (one order everywhere: no deadlock). */
   async byMatch(matchId: string, lock = false): Promise<MatchRecord[]> {
     const q = this.db
