@@ -23,6 +23,15 @@ const flag = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
   return n;
 };
+/** `--name=25,50,100`: a list of positive integers (the levels of a load benchmark). */
+const levels = (name: string, fallback: number[]) => {
+  const raw = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  if (raw === undefined) return fallback;
+  const out = raw.split(',').map(Number);
+  if (out.some((n) => !Number.isInteger(n) || n <= 0))
+    throw new Error(`--${name} must be positive integers, comma-separated`);
+  return out;
+};
 const samples = flag('samples', 5_000);
 const warmup = flag('warmup', 500);
 const deadlineMs = flag('deadline-ms', 10 * 60_000);
@@ -42,7 +51,11 @@ const benchmarks: Benchmark[] = [
   {
     name: 'play-sustained',
     run: () =>
-      playSustained({ ...DEFAULT_SUSTAINED, durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs) }),
+      playSustained({
+        ...DEFAULT_SUSTAINED,
+        durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs),
+        levels: levels('play-levels', DEFAULT_SUSTAINED.levels),
+      }),
   },
   {
     name: 'matchmaking-latency',
