@@ -24,6 +24,10 @@ export default defineConfig({
         },
       },
       {
+        // The benchmarks' pure parts (their figures are printed by npm run bench, never asserted).
+        test: { name: 'bench', include: ['bench/test/**/*.test.ts'], environment: 'node' },
+      },
+      {
         test: {
           // The web app's production build, measured (issue 17's bundle budget).
           name: 'build',

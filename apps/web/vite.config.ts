@@ -41,12 +41,15 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            // The rules engine and the board only where a board is played or replayed: left to the
-            // default splitting, they joined the chunk every page shares (the landing paid for them).
+            // The rules engine and the board's pieces only where a board is played or replayed:
+            // left to the default splitting, they joined the chunk every page shares (the landing
+            // paid for them). Apart from each other: the game screen draws the board first and
+            // loads the rules after (features/play/useChessRules.ts).
+            { name: 'chess', test: /node_modules[\\/]chess\.js[\\/]/, priority: 30 },
             {
-              name: 'chess',
-              test: /node_modules[\\/](chess\.js|react-chessboard)[\\/]/,
-              // Only these two: React, which the board needs, stays where every page gets it.
+              name: 'pieces',
+              test: /node_modules[\\/]react-chessboard[\\/]/,
+              // Only the library: React, which it needs, stays where every page gets it.
               includeDependenciesRecursively: false,
               priority: 30,
             },

@@ -12,7 +12,7 @@ import { openDatabase, type Database } from '../../apps/server/src/platform/db/d
 import { accountOf } from '../../apps/server/src/modules/wallet/account-ids.ts';
 import { applyMovement } from '../../apps/server/src/modules/wallet/ledger.store.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
-import { startPlayChild, type PlayChild } from './support/play-child.ts';
+import { playDbLabel, startPlayChild, type PlayChild } from './support/play-child.ts';
 import { createPlayers, movesLine, type BenchPlayer } from './support/play-clients.ts';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
@@ -257,7 +257,7 @@ export async function matchmakingLatency(opts: MatchmakingLatencyOptions): Promi
       title:
         `Matchmaking latency: ${latencies.length} matches at ${opts.seeksPerMinute} seeks/min in ${BUCKETS.length} queues (second seek -> both players ` +
         `have game.started; pairing, both accepts, escrow movement, game creation), ${failures} failed; ` +
-        `baseline = move round trip + one ledger transfer, same run (real server in a child process, PGlite)`,
+        `baseline = move round trip + one ledger transfer, same run (real server in a child process, ${playDbLabel()})`,
       columns: ['p50 (µs)', 'p99 (µs)', 'mean (µs)'],
       rows: [
         { label: 'move round trip', values: [mv.p50, mv.p99, mv.mean] },

@@ -1,6 +1,6 @@
 import { PLAY_TOPICS } from '@rush/protocol';
 import { startChild, type ChildServer } from './support/child.ts';
-import { startPlayChild, type PlayChild } from './support/play-child.ts';
+import { playDbLabel, startPlayChild, type PlayChild } from './support/play-child.ts';
 import { createPlayers, movesLine, newGame, type BenchPlayer } from './support/play-clients.ts';
 import { summarize, type LatencySummary } from './support/stats.ts';
 import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
@@ -107,7 +107,7 @@ export async function playMoveRoundTrip(opts: {
     return {
       title:
         `Move round trip: ${opts.samples} moves (mover's ack and opponent's game.moved) vs raw ws echo, ` +
-        `${rounds} alternating blocks, ${driver.games} games of up to ${LINE_PLIES} plies (real server in a child process, PGlite, loopback)`,
+        `${rounds} alternating blocks, ${driver.games} games of up to ${LINE_PLIES} plies (real server in a child process, ${playDbLabel()}, loopback)`,
       columns: ['p50 (µs)', 'p99 (µs)', 'mean (µs)'],
       rows: [
         { label: 'raw ws echo', values: [r.p50, r.p99, r.mean] },

@@ -1,6 +1,6 @@
 import { startChild, type ChildServer } from './support/child.ts';
-import { startPlayChild, type PlayChild, type LagReply } from './support/play-child.ts';
-import { createPlayers, movesLine, type BenchPlayer } from './support/play-clients.ts';
+import { playDbLabel, startPlayChild, type PlayChild, type LagReply } from './support/play-child.ts';
+import { movesLine, seedPlayers, type BenchPlayer } from './support/play-clients.ts';
 import { summarize } from './support/stats.ts';
 import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
@@ -15,11 +15,67 @@ export interface SustainedOptions {
   thinkMs: [number, number];
 }
 
+const GAMES_STARTED_AT_ONCE = 50;
+
 export const DEFAULT_SUSTAINED: SustainedOptions = {
   levels: [25, 50, 100],
   durationMs: 15_000,
   thinkMs: [1_000, 3_000],
 };
+
+/** What one level of concurrent games gave: the move round trips (µs), the games held, moves/s. */
+export interface LevelOutcome<T> {
+  latencies: number[];
+  /** Games that played the whole window with no refused or lost move. */
+  held: number;
+  /** Moves per second over the window. */
+  rate: number;
+  /** What `measure.end` read at the end of the window (the servers' own figures). */
+  measured: T;
+}
+
+/**
+ * One level of the sustained benchmark: `games` games between consecutive pairs of `players`
+ * (started fifty at a time), each player moving after a think time drawn in `opts.thinkMs`, for
+ * `opts.durationMs`. `measure.start` runs once every game has started, `measure.end` when the
+ * window closes (before the games are resigned): where a caller resets and reads the servers'
+ * own figures. Shared by play-sustained (one process) and cluster-load (through the balancer).
+ */
+export async function playLevel<T>(
+  players: BenchPlayer[],
+  games: number,
+  line: string[],
+  opts: Pick<SustainedOptions, 'durationMs' | 'thinkMs'>,
+  measure: { start(): Promise<void>; end(): Promise<T> },
+): Promise<LevelOutcome<T>> {
+  if (players.length < 2 * games) throw new Error(`${games} games need ${2 * games} players, not ${players.length}`);
+  const drivers = Array.from({ length: games }, (_, i) => new MoveDriver(players[2 * i]!, players[2 * i + 1]!, line));
+  // Games start a batch at a time: thousands of invitations at once only time out connecting.
+  for (let i = 0; i < drivers.length; i += GAMES_STARTED_AT_ONCE) {
+    await Promise.all(drivers.slice(i, i + GAMES_STARTED_AT_ONCE).map((d) => d.restart()));
+  }
+  await measure.start();
+  const end = Date.now() + opts.durationMs;
+  const latencies: number[] = [];
+  let failed = 0;
+  const think = () => opts.thinkMs[0] + Math.random() * (opts.thinkMs[1] - opts.thinkMs[0]);
+  await Promise.all(
+    drivers.map(async (d) => {
+      try {
+        for (;;) {
+          await new Promise((r) => setTimeout(r, think()));
+          if (Date.now() >= end) return;
+          latencies.push(await d.next());
+        }
+      } catch {
+        failed++;
+      }
+    }),
+  );
+  const measured = await measure.end();
+  await Promise.all(drivers.map((d) => d.finish().catch(() => undefined)));
+  return { latencies, held: games - failed, rate: latencies.length / (opts.durationMs / 1_000), measured };
+}
 
 /**
  * Issue 4: sustained concurrent games from simulated clients (two sockets per game) moving at
@@ -38,7 +94,7 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
     play = await startPlayChild();
     rawClient = await openRoundTripClient({ url: raw.url });
     const maxGames = Math.max(...opts.levels);
-    players.push(...(await createPlayers(play.baseUrl, play.url, 2 * maxGames)));
+    players.push(...(await seedPlayers(play, 2 * maxGames)));
     const line = movesLine(LINE_PLIES);
     await rawClient.measure(200);
     const rawIdle = summarize(await rawClient.measure(1_000));
@@ -50,35 +106,18 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
       { label: 'raw ws echo (idle)', values: [rawIdle.p50 / 1_000, rawIdle.p99 / 1_000, idleLag.p99Ms, 0, 0] },
     ];
     let top: { p50: number; p99: number; lag: LagReply; rate: number; held: number; games: number } | null = null;
+    const server = play;
     for (const games of opts.levels) {
-      const drivers = Array.from(
-        { length: games },
-        (_, i) => new MoveDriver(players[2 * i]!, players[2 * i + 1]!, line),
-      );
-      await Promise.all(drivers.map((d) => d.restart()));
-      await play.resetLag();
-      const end = Date.now() + opts.durationMs;
-      const latencies: number[] = [];
-      let failed = 0;
-      const think = () => opts.thinkMs[0] + Math.random() * (opts.thinkMs[1] - opts.thinkMs[0]);
-      await Promise.all(
-        drivers.map(async (d) => {
-          try {
-            for (;;) {
-              await new Promise((r) => setTimeout(r, think()));
-              if (Date.now() >= end) return;
-              latencies.push(await d.next());
-            }
-          } catch {
-            failed++;
-          }
-        }),
-      );
-      const lag = await play.readLag();
-      await Promise.all(drivers.map((d) => d.finish().catch(() => undefined)));
+      const {
+        latencies,
+        held,
+        rate,
+        measured: lag,
+      } = await playLevel(players, games, line, opts, {
+        start: () => server.resetLag(),
+        end: () => server.readLag(),
+      });
       const s = summarize(latencies);
-      const rate = latencies.length / (opts.durationMs / 1_000);
-      const held = games - failed;
       rows.push({ label: `${games} games`, values: [s.p50 / 1_000, s.p99 / 1_000, lag.p99Ms, rate, held] });
       top = { p50: s.p50, p99: s.p99, lag, rate, held, games };
     }
@@ -86,7 +125,7 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
     return {
       title:
         `Sustained games: ${opts.levels.join(', ')} concurrent games for ${opts.durationMs / 1_000} s each, ` +
-        `a move every ${opts.thinkMs[0] / 1_000}-${opts.thinkMs[1] / 1_000} s per game (blitz pace), real server in a child process (PGlite)`,
+        `a move every ${opts.thinkMs[0] / 1_000}-${opts.thinkMs[1] / 1_000} s per game (blitz pace), real server in a child process (${playDbLabel()})`,
       columns: ['move p50 (ms)', 'move p99 (ms)', 'loop lag p99 (ms)', 'moves/s', 'games held'],
       rows,
       ratios: {

@@ -1,4 +1,5 @@
 import { botMove, DEFAULT_BOT_MOVE } from './bot-move.ts';
+import { clusterLoad, DEFAULT_CLUSTER_LOAD } from './cluster-load.ts';
 import { DEFAULT_FAIRPLAY_BENCH, fairplayAnalysis } from './fairplay-analysis.ts';
 import { ledgerThroughput } from './ledger-throughput.ts';
 import { DEFAULT_MATCHMAKING, matchmakingLatency } from './matchmaking-latency.ts';
@@ -55,6 +56,16 @@ const benchmarks: Benchmark[] = [
         ...DEFAULT_SUSTAINED,
         durationMs: flag('play-window-ms', DEFAULT_SUSTAINED.durationMs),
         levels: levels('play-levels', DEFAULT_SUSTAINED.levels),
+      }),
+  },
+  {
+    name: 'cluster-load',
+    run: () =>
+      clusterLoad({
+        ...DEFAULT_CLUSTER_LOAD,
+        durationMs: flag('cluster-window-ms', DEFAULT_CLUSTER_LOAD.durationMs),
+        levels: levels('cluster-levels', DEFAULT_CLUSTER_LOAD.levels),
+        instances: levels('cluster-instances', DEFAULT_CLUSTER_LOAD.instances),
       }),
   },
   {

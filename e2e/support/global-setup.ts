@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCapture } from './mail-capture.ts';
 import { startOidcEmulator } from '../../apps/server/test/support/oidc-emulator.ts';
-import { APP_URL, E2E } from './ports.ts';
+import { APP_URL, E2E, E2E_COMMUNITY_URL } from './ports.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const E2E_ADMIN_EMAIL = 'admin@e2e.test';
@@ -49,6 +49,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_ID: 'e2e-client',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER: oidc.issuer,
+      COMMUNITY_URL: E2E_COMMUNITY_URL,
       LOG_LEVEL: 'warn',
     },
   });

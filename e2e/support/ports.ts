@@ -7,3 +7,5 @@ export const E2E = {
 };
 export const APP_URL = `http://127.0.0.1:${E2E.appPort}`;
 export const MAIL_API = `http://127.0.0.1:${E2E.mailApiPort}`;
+/** The landing's community link in the journeys (SPEC 2; a setting, no page is fetched). */
+export const E2E_COMMUNITY_URL = 'https://community.rushchess.example/';

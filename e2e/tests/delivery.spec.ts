@@ -2,8 +2,9 @@ import { expect, test } from '@playwright/test';
 import { dismissOnboarding } from '../support/users.ts';
 
 /**
- * Issue 17 in a real browser: what the server sends (compressed, cached as the field does), and a
- * page whose code a deploy removed: one reload of the same address, never a blank page.
+ * Issue 17 in a real browser: what the server sends (compressed, cached as the field does), a
+ * page whose code a deploy removed: one reload of the same address, never a blank page, and the
+ * schemas loaded after the first render without breaking the CSP.
  */
 test.describe('delivery', () => {
   test('the shell is revalidated by its ETag; its scripts come brotli-compressed and immutable', async ({
@@ -68,5 +69,19 @@ test.describe('delivery', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.waitForTimeout(1_000);
     expect(loads - before).toBe(1);
+  });
+
+  test('the schemas load after the first render and build under the CSP: no eval is even tried', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      Object.assign(window, { cspViolations: seen });
+      document.addEventListener('securitypolicyviolation', (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
+    });
+    await dismissOnboarding(page);
+    await page.goto('/');
+    // The footer shows once the session is read, which the lazily loaded schemas parse: zod is
+    // told to be jitless (src/zod-config.ts) before it builds one, or it probes with an eval.
+    await expect(page.getByRole('link', { name: 'Terms' })).toBeVisible();
+    expect(await page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations)).toEqual([]);
   });
 });

@@ -58,6 +58,10 @@ test('casual: a puzzle solved after a wrong move is undone, and one failed by So
   await waitForMove(page, q, q.moves.length - 1);
   await expect(page.getByRole('button', { name: 'Reset' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeVisible();
+  // The finished position says what happened and asks for no move (issue 19).
+  const board = page.locator('.puzzle-status');
+  await expect(board).toContainText(PUZZLE_TEXTS.solutionShown);
+  await expect(board).not.toContainText(/Move for/);
 });
 
 test('solo puzzle rush: the clock starts on the first correct move; Finish shows the result', async ({
@@ -96,8 +100,14 @@ test('a private battle between two players: code, start, play, payout in both wa
   await apiPost(guest, '/api/play/link', {}, baseURL!);
   await waitForCatalogue(owner);
 
+  // Battle and Next land on the lobby list (SPEC 2's battle screen), whose action creates a lobby.
+  await owner.goto('/puzzle-game');
+  await owner.getByRole('radio', { name: /Battle/ }).check();
+  await owner.getByRole('button', { name: 'Next' }).click();
+  await expect(owner).toHaveURL(/\/puzzle-game\/battle$/);
+  await expect(owner.getByRole('link', { name: 'Join private lobby' })).toBeVisible();
   // The owner creates a private 1-minute lobby for 50 RushCoins.
-  await owner.goto('/puzzle-game/battle?battleStep=2');
+  await owner.getByRole('link', { name: 'Create lobby' }).click();
   await owner.getByRole('radio', { name: 'Private' }).check();
   await owner.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
   await owner.getByRole('radio', { name: /^50\b/ }).check();

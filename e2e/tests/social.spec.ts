@@ -43,9 +43,9 @@ test('two users befriend, chat with read receipts and typing, and one challenges
   await expect(friendsA.getByRole('link', { name: 'Challenge' })).toBeVisible();
 
   // A opens a chat with B from the friends list; B's name opens B's chat with A.
-  await friendsA.getByRole('button', { name: userB.username }).click();
+  await friendsA.getByRole('button', { name: userB.username, exact: true }).click();
   const chatA = pageA.getByRole('region', { name: `Chat with ${userB.username}` });
-  await friendsB.getByRole('button', { name: userA.username }).click();
+  await friendsB.getByRole('button', { name: userA.username, exact: true }).click();
   const chatB = pageB.getByRole('region', { name: `Chat with ${userA.username}` });
 
   // Typing shows on the other side, then the message arrives, and B's open window reads it.
@@ -60,6 +60,34 @@ test('two users befriend, chat with read receipts and typing, and one challenges
   await chatB.getByLabel('New Message').press('Enter');
   await expect(chatA.getByText('<img src=x onerror=alert(1)>')).toBeVisible();
   await expect(chatA.locator('img[src="x"]')).toHaveCount(0);
+
+  // A message that arrives with no window open (issue 19): the Messages item counts it, a
+  // notice names the sender and opens the chat, and a click on a messenger entry opens it too.
+  await pageB.goto('/about');
+  await pageB.getByRole('button', { name: 'User menu' }).click();
+  await pageB.getByRole('menuitem', { name: /^Messages/ }).click();
+  const popupB = pageB.getByRole('dialog', { name: 'Messages' });
+  await expect(popupB.getByRole('button', { name: new RegExp(`^${userA.username}:`) })).toBeVisible();
+  await popupB.getByRole('button', { name: 'Close' }).click();
+  await chatA.getByLabel('New Message').fill('are you there?');
+  await chatA.getByLabel('New Message').press('Enter');
+  const notice = pageB.getByRole('status').filter({ hasText: `New message from ${userA.username}` });
+  await expect(notice).toBeVisible();
+  await pageB.getByRole('button', { name: 'User menu' }).click();
+  await expect(pageB.getByRole('menuitem', { name: /^Messages/ }).getByLabel('1 unread')).toBeVisible();
+  await pageB.keyboard.press('Escape');
+  await notice.getByRole('button', { name: `Open chat with ${userA.username}` }).click();
+  await expect(
+    pageB.getByRole('region', { name: `Chat with ${userA.username}` }).getByText('are you there?'),
+  ).toBeVisible();
+  await expect(notice).toHaveCount(0);
+  await pageB.goto('/about?showmessagespopup');
+  await pageB
+    .getByRole('dialog', { name: 'Messages' })
+    .getByRole('button', { name: new RegExp(`^${userA.username}:\\s?are you there\\?,`) })
+    .click();
+  await expect(pageB.getByRole('region', { name: `Chat with ${userA.username}` })).toBeVisible();
+  await expect(pageB.getByRole('dialog', { name: 'Messages' })).toHaveCount(0);
 
   // Challenge from the friends list: the wizard names B; the challenge card appears for B.
   await pageA.goto('/?friendslist');

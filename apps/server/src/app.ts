@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import type { Config } from './config.ts';
 import type { Clock } from './platform/clock.ts';
-import type { Database } from './platform/db/database.ts';
+import { pingDatabase, type Database } from './platform/db/database.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createBus } from './platform/realtime/bus.ts';
 import { createHub } from './platform/realtime/hub.ts';
@@ -18,7 +18,10 @@ import { installRateLimit } from './platform/http/rate-limit.ts';
 import { collectRoutes, type RouteEntry } from './platform/http/route-table.ts';
 import { installStatic } from './platform/http/static.ts';
 import { installCompression } from './platform/http/compression.ts';
-import { registerModules } from './modules/index.ts';
+import { installHealth } from './platform/http/health.ts';
+import { createMetrics } from './platform/http/metrics.ts';
+import type { Registry } from 'prom-client';
+import { registerModules, type Modules } from './modules/index.ts';
 import { EnginePool, EngineService, engineCommand } from './modules/engine/index.ts';
 
 export interface ServerOptions {
@@ -36,6 +39,8 @@ export interface RunningServer {
   ctx: AppContext;
   /** Every registered route (method and pattern). */
   routes: readonly RouteEntry[];
+  /** Prometheus metrics of this instance (served on METRICS_PORT by main.ts). */
+  metrics: Registry;
   close(): Promise<void>;
 }
 
@@ -93,7 +98,15 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
     log: app.log,
   };
 
-  app.get('/healthz', () => ({ status: 'ok', database: database.kind }));
+  let closed = false;
+  installHealth(app, {
+    databaseKind: database.kind,
+    draining: () => closed,
+    checks: [
+      { name: 'database', check: () => pingDatabase(database.db) },
+      { name: 'redis', check: bus.reachable ? () => bus.reachable?.() ?? Promise.resolve() : null },
+    ],
+  });
   // Stockfish processes start on the first search, so a server that plays no bot runs none.
   const engine = new EngineService(
     new EnginePool({
@@ -103,16 +116,25 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       log: app.log,
     }),
   );
+  // Before the routes, so its request hook counts every one of them; the module figures are read
+  // at each scrape, once the modules exist.
+  let figures: Modules['figures'] | null = null;
+  const metrics = createMetrics(app, {
+    sockets: () => hub.stats().connections,
+    liveFigures: () => figures?.liveFigures() ?? Promise.resolve({ liveGames: 0, sweeperLagMs: 0 }),
+    lastReconciliation: () => figures?.lastReconciliation() ?? Promise.resolve(null),
+  });
   const modules = await registerModules(app, ctx, { engine });
+  figures = modules.figures;
   await app.register(hub.plugin({ authenticate: modules.authenticateSocket }));
   await installStatic(app, config.webDist);
   await app.ready();
 
-  let closed = false;
   return {
     app,
     ctx,
     routes,
+    metrics,
     async close() {
       if (closed) return;
       closed = true;

@@ -26,6 +26,7 @@ const optionalUrl = z.preprocess(emptyAsUndefined, z.string().url().optional());
 const EnvSchema = z.object({
   PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
@@ -34,6 +35,7 @@ const EnvSchema = z.object({
   MAIL_FROM: optionalString,
   ADMIN_EMAILS: z.preprocess(emptyAsUndefined, z.string().default('')),
   SUPPORT_EMAIL: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_SUPPORT_EMAIL)),
+  COMMUNITY_URL: z.preprocess(emptyAsUndefined, z.url({ protocol: /^https?$/ }).optional()),
   LOG_LEVEL: z.preprocess(
     emptyAsUndefined,
     z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -42,10 +44,7 @@ const EnvSchema = z.object({
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   CAPTCHA_SITE_KEY: optionalString,
   CAPTCHA_SECRET: optionalString,
-  CAPTCHA_VERIFY_URL: z.preprocess(
-    emptyAsUndefined,
-    z.string().url().default('https://hcaptcha.com/siteverify'),
-  ),
+  CAPTCHA_VERIFY_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://hcaptcha.com/siteverify')),
   // The widget script the web loads (tests serve a stand-in); its origin joins the CSP only when the captcha is on.
   CAPTCHA_SCRIPT_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://js.hcaptcha.com/1/api.js')),
   GOOGLE_CLIENT_ID: optionalString,
@@ -99,6 +98,8 @@ export type Env = z.infer<typeof EnvSchema>;
 export interface Config {
   port: number;
   host: string;
+  /** Prometheus metrics on their own port (on `host`); off when unset. */
+  metricsPort: number | undefined;
   dataDir: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
@@ -108,6 +109,8 @@ export interface Config {
   mailFrom: string;
   adminEmails: ReadonlySet<string>;
   supportEmail: string;
+  /** The players' community (a forum or chat server) the landing links to; null: no link. */
+  communityUrl: string | null;
   productName: string;
   logLevel: Env['LOG_LEVEL'];
   webDist: string | undefined;
@@ -148,6 +151,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     port: e.PORT,
     host: e.HOST,
+    metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
@@ -157,6 +161,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     mailFrom: e.MAIL_FROM ?? `${PRODUCT_NAME} <no-reply@${new URL(appUrl).hostname}>`,
     adminEmails: parseAdminEmails(e.ADMIN_EMAILS),
     supportEmail: e.SUPPORT_EMAIL,
+    communityUrl: e.COMMUNITY_URL ?? null,
     productName: PRODUCT_NAME,
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST,

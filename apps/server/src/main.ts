@@ -6,6 +6,7 @@ import { openDatabase } from './platform/db/database.ts';
 import { DataDirLockedError } from './platform/db/lockfile.ts';
 import { systemClock } from './platform/clock.ts';
 import { buildServer } from './app.ts';
+import { serveMetrics } from './platform/http/metrics.ts';
 
 /** Composition root: parse config, open and migrate the database, build, listen, shut down cleanly. */
 async function main(): Promise<void> {
@@ -33,8 +34,13 @@ async function main(): Promise<void> {
   }
   const server = await buildServer({ config, database, clock: systemClock });
   await server.app.listen({ port: config.port, host: config.host });
+  const metrics =
+    config.metricsPort === undefined ? null : await serveMetrics(server.metrics, config.metricsPort, config.host);
   if (durability.level === 'warning') server.app.log.warn(durability.text);
-  server.app.log.info({ url: config.appUrl, database: database.kind, payments: config.payments }, 'ready');
+  server.app.log.info(
+    { url: config.appUrl, database: database.kind, payments: config.payments, metricsPort: metrics?.port ?? null },
+    'ready',
+  );
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -44,6 +50,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), 10_000);
     force.unref();
     try {
+      await metrics?.close();
       await server.close();
       await database.close();
     } finally {
@@ -59,7 +66,8 @@ function readConfig(): Config {
   try {
     return parseConfig(process.env);
   } catch (e) {
-    if (e instanceof SandboxOnPublicSiteError || e instanceof DotsSettingsError || e instanceof IdentitySettingsError) console.error(e.message);
+    if (e instanceof SandboxOnPublicSiteError || e instanceof DotsSettingsError || e instanceof IdentitySettingsError)
+      console.error(e.message);
     else if (e instanceof ZodError) {
       console.error(`Invalid settings: ${e.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
     } else throw e;

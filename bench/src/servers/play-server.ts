@@ -2,17 +2,27 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REALTIME_PATH } from '@rush/protocol';
 import { startTestServer } from '../../../apps/server/test/support/server.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
-import type { LagReply, LagRequest } from '../support/play-child.ts';
+import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
+import { seedPlayers } from './seed-players.ts';
 
 /**
  * The real server (HTTP, accounts, wallet, play, realtime hub, in-process bus, PGlite) in its own
  * process, plus an event-loop delay monitor the parent resets and reads over IPC: the lag of the
- * process that referees the games is what the sustained benchmark reports.
+ * process that referees the games is what the sustained benchmark reports. Over the same channel
+ * it seeds signed-in players (seed-players.ts) for runs too large for the sign-up form.
  */
-const server = await startTestServer();
+// BENCH_PLAY_DB=postgres (with TEST_DATABASE_URL) runs the same server on a fresh PostgreSQL database.
+const server = await startTestServer({ kind: process.env.BENCH_PLAY_DB === 'postgres' ? 'postgres' : 'pglite' });
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
-process.on('message', (m: LagRequest) => {
+process.on('message', (m: LagRequest | SeedRequest) => {
+  if ('seed' in m) {
+    seedPlayers(server.database.db, server.clock, m.seed).then(
+      (players) => process.send?.({ seeded: m.seed, players } satisfies SeedReply),
+      (err: unknown) => process.send?.({ seeded: m.seed, error: String(err) } satisfies SeedReply),
+    );
+    return;
+  }
   if (m?.lag === 'reset') histogram.reset();
   if (m?.lag === 'read' || m?.lag === 'reset') {
     const reply: LagReply = {

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { SeededPlayer } from '../servers/seed-players.ts';
 import type { ReadyMessage } from './child-protocol.ts';
 
 export interface LagRequest {
@@ -12,6 +13,14 @@ export interface LagReply {
   maxMs: number;
 }
 
+/** The database the play server runs on: PGlite, or PostgreSQL with BENCH_PLAY_DB=postgres. */
+export const playDbLabel = (): string => (process.env.BENCH_PLAY_DB === 'postgres' ? 'PostgreSQL' : 'PGlite in memory');
+
+export interface SeedRequest {
+  seed: number;
+}
+export type SeedReply = { seeded: number } & ({ players: SeededPlayer[] } | { error: string });
+
 export interface PlayChild {
   url: string;
   baseUrl: string;
@@ -19,6 +28,8 @@ export interface PlayChild {
   resetLag(): Promise<void>;
   /** The server's event-loop delay since the last reset. */
   readLag(): Promise<LagReply>;
+  /** Signed-in players made by the server's stores (no password hashing): see seed-players.ts. */
+  seedPlayers(count: number): Promise<SeededPlayer[]>;
   stop(): Promise<void>;
 }
 
@@ -60,6 +71,17 @@ export async function startPlayChild(timeoutMs = 180_000): Promise<PlayChild> {
     baseUrl: ready.baseUrl!,
     resetLag: async () => void (await ask('reset')),
     readLag: () => ask('read'),
+    seedPlayers: (count) =>
+      new Promise<SeededPlayer[]>((resolve, reject) => {
+        const onMessage = (m: SeedReply) => {
+          if (m?.seeded !== count) return;
+          child.off('message', onMessage);
+          if ('error' in m) reject(new Error(m.error));
+          else resolve(m.players);
+        };
+        child.on('message', onMessage);
+        child.send({ seed: count } satisfies SeedRequest);
+      }),
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();

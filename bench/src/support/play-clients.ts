@@ -1,6 +1,8 @@
 import WebSocket from 'ws';
 import { detectEnd, replay, STANDARD_FEN } from '@rush/domain';
 import { PLAY_ROUTES, PLAY_TOPICS } from '@rush/protocol';
+import type { SeededPlayer } from '../servers/seed-players.ts';
+import type { PlayChild } from './play-child.ts';
 import { registerAndGetCookie } from './register.ts';
 
 /** One simulated browser: a session, a socket, commands with acks, event listeners. */
@@ -8,6 +10,8 @@ export class BenchPlayer {
   private nextId = 1;
   private readonly acks = new Map<number, (ack: { ok: boolean; error?: { code: string } }) => void>();
   private readonly listeners = new Set<(type: string, data: any, at: bigint) => void>();
+  /** POSTs sent again after their kept-alive connection was found closed (see `post`). */
+  static resent = 0;
 
   private constructor(
     readonly ws: WebSocket,
@@ -46,6 +50,11 @@ export class BenchPlayer {
     return new BenchPlayer(ws, baseUrl, cookie, session.user.uid, session.user.username);
   }
 
+  /** A player the server seeded (signed in already): opens its socket. */
+  static async seeded(baseUrl: string, url: string, p: SeededPlayer): Promise<BenchPlayer> {
+    return new BenchPlayer(await openSocket(url, baseUrl, p.cookie), baseUrl, p.cookie, p.uid, p.username);
+  }
+
   cmd(name: string, payload: unknown, timeoutMs = 10_000): Promise<{ ok: boolean; error?: { code: string } }> {
     const id = this.nextId++;
     return new Promise((resolve, reject) => {
@@ -69,11 +78,28 @@ export class BenchPlayer {
 
   async post(path: string, body: unknown = {}): Promise<any> {
     const csrf = /(?:^|;\s*)csrf=([^;]+)/.exec(this.cookie)?.[1] ?? '';
-    const res = await fetch(this.baseUrl + path, {
-      method: 'POST',
-      headers: { origin: this.baseUrl, cookie: this.cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    });
+    const send = () =>
+      fetch(this.baseUrl + path, {
+        method: 'POST',
+        headers: {
+          origin: this.baseUrl,
+          cookie: this.cookie,
+          'x-csrf-token': csrf,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+    let res: Response;
+    try {
+      res = await send();
+    } catch (err) {
+      // A kept-alive connection the load balancer closed as idle just as this request went out
+      // on it ("other side closed", no answer): nothing read the request, so it is sent again
+      // on a new connection, as a browser does. Counted: the cluster benchmark prints how many.
+      if ((err as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw err;
+      BenchPlayer.resent++;
+      res = await send();
+    }
     const json: unknown = await res.json();
     if (!res.ok) throw new Error(`${path}: ${res.status} ${JSON.stringify(json)}`);
     return json;
@@ -121,6 +147,39 @@ export async function createPlayers(
   for (let i = 0; i < count; i += concurrency) {
     const batch = Math.min(concurrency, count - i);
     out.push(...(await Promise.all(Array.from({ length: batch }, () => BenchPlayer.create(baseUrl, url)))));
+  }
+  return out;
+}
+
+/**
+ * `count` players seeded by the play server (no sign-up form, see seed-players.ts), in chunks,
+ * their sockets opened a few dozen at a time: the way to thousands of players.
+ */
+export async function seedPlayers(
+  play: PlayChild,
+  count: number,
+  chunk = 500,
+  concurrency = 50,
+): Promise<BenchPlayer[]> {
+  const out: BenchPlayer[] = [];
+  for (let i = 0; i < count; i += chunk) {
+    const seeded = await play.seedPlayers(Math.min(chunk, count - i));
+    out.push(...(await connectPlayers(play.baseUrl, play.url, seeded, concurrency)));
+  }
+  return out;
+}
+
+/** Opens the sockets of seeded players, `concurrency` at a time (thousands at once time out). */
+export async function connectPlayers(
+  baseUrl: string,
+  url: string,
+  seeded: readonly SeededPlayer[],
+  concurrency = 50,
+): Promise<BenchPlayer[]> {
+  const out: BenchPlayer[] = [];
+  for (let j = 0; j < seeded.length; j += concurrency) {
+    const batch = seeded.slice(j, j + concurrency);
+    out.push(...(await Promise.all(batch.map((p) => BenchPlayer.seeded(baseUrl, url, p)))));
   }
   return out;
 }

@@ -31,6 +31,9 @@ export const TEXTS = {
   // SPEC 2 / 4: auth
   resetSuccess: 'Password reset successful, please check your email, including Spam folder',
   checkEmail: 'Please check your email, including spam folder',
+  // ours (issue 19): a resend within the minute sends nothing and says when the next may go
+  verificationMailWait: (wait: string) =>
+    `We sent you a verification email less than a minute ago. You can ask for another in ${wait}.`,
   invalidCredentials: 'Invalid email/username or password', // ours (SPEC 8: single message)
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.', // ours
   // ours (issue 10): the throttle's answer names the wait, e.g. "2 minutes" (domain formatRetryWait)
@@ -66,6 +69,7 @@ export const TEXTS = {
   rateLimitedRetryIn: (seconds: number) => `Too many requests, try again in ${seconds} s`, // ours (issue 10)
   badRequest: 'The request is invalid', // ours
   internal: 'Something went wrong',
+  serviceBusy: 'The service is busy, please try again in a moment', // ours (issue 18: a database connection lost)
   // SPEC 2 / 5 / 8: wallet screen and Account Settings, Gaming pane
   noTransactions: 'There is no transactions.',
   geolocationUnsupported: 'Geolocation is not supported by this browser.',
@@ -99,6 +103,8 @@ export const TEXTS = {
   withdrawInsufficient: 'You do not have sufficient funds to withdraw this amount.', // ours
   withdrawNotWagered: (withdrawable: string) =>
     `Deposited money must be played once before it can be withdrawn. You can withdraw up to $${withdrawable} now.`, // ours
+  withdrawKeyReused:
+    'This withdrawal was already requested with a different amount or region. Please check your transactions before trying again.', // ours
   // SPEC 5: admin withdraw
   adminWithdrawAboveBalance: 'Withdraw amount cannot be more than current amount',
   // SPEC 4: self-limits
@@ -112,6 +118,7 @@ export const TEXTS = {
   topUpAlreadyToday: 'You have already received a top-up today. Come back tomorrow.', // ours
   // API mechanics
   idempotencyKeyRequired: 'An Idempotency-Key header (1-100 letters, digits, "-", "_", ":" or ".") is required.', // ours
+  idempotencyKeyInvalid: 'The Idempotency-Key header must be 1-100 letters, digits, "-", "_", ":" or ".".', // ours
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different request.', // ours
   webhookSignatureInvalid: 'Invalid signature', // ours
   paymentNotOpen: 'This payment is no longer open.', // ours

@@ -1,10 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { AppEvents, MatchmakingUserEvents } from './matchmaking.ts';
-import { GameEvents, PlayUserEvents } from './play.ts';
-import { PuzzleEvents } from './puzzles.ts';
-import { PresenceEvents, UserEvents } from './realtime.ts';
-import { OnlineEvents, SocialUserEvents } from './social.ts';
-import { parseTopicEvent, topicKindOf, TOPIC_EVENTS } from './events.ts';
+import {
+  AppEvents,
+  GameEvents,
+  MatchmakingUserEvents,
+  OnlineEvents,
+  PlayUserEvents,
+  PresenceEvents,
+  PuzzleEvents,
+  SocialUserEvents,
+  TOPIC_KINDS,
+  topicKindOf,
+  UserEvents,
+} from './topics.ts';
+import { parseTopicEvent, TOPIC_EVENTS } from './events.ts';
 
 describe('TOPIC_EVENTS (every realtime event, per topic kind)', () => {
   it('maps every declared event type, each on one kind only', () => {
@@ -20,6 +28,10 @@ describe('TOPIC_EVENTS (every realtime event, per topic kind)', () => {
     expect(keys('online')).toEqual(values(OnlineEvents));
     const all = Object.values(TOPIC_EVENTS).flatMap((m) => Object.keys(m));
     expect(new Set(all).size).toBe(all.length);
+  });
+
+  it('has a map for each topic kind, and only for those', () => {
+    expect(Object.keys(TOPIC_EVENTS).sort()).toEqual([...TOPIC_KINDS].sort());
   });
 
   it.each([

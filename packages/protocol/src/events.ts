@@ -1,16 +1,9 @@
 import { z } from 'zod';
-import { AdminChangedData, AdminEvents } from './http/admin.ts';
+import { AdminChangedData } from './http/admin.ts';
 import { Balances, Me } from './http/accounts.ts';
-import {
-  AppEvents,
-  AppStateView,
-  ChallengeEventData,
-  MatchmakingChangedData,
-  MatchmakingUserEvents,
-} from './matchmaking.ts';
+import { AppStateView, ChallengeEventData, MatchmakingChangedData } from './matchmaking.ts';
 import {
   GameEndedData,
-  GameEvents,
   GameMovedData,
   GameOffersData,
   GamePresenceData,
@@ -21,19 +14,24 @@ import {
   InvitationClosedData,
   InvitationEventData,
   PlayerChatData,
-  PlayUserEvents,
   SpectatorChatData,
 } from './play.ts';
-import { LobbyListResponse, LobbyView, PuzzleEvents } from './puzzles.ts';
-import { PresenceCountData, PresenceEvents, SessionReplacedData, UserEvents } from './realtime.ts';
+import { LobbyListResponse, LobbyView } from './puzzles.ts';
+import { PresenceCountData, SessionReplacedData } from './realtime.ts';
+import { MessageEventData, OnlineUsersResponse, ReadEventData, TypingEventData } from './social.ts';
 import {
-  MessageEventData,
+  AdminEvents,
+  AppEvents,
+  GameEvents,
+  MatchmakingUserEvents,
   OnlineEvents,
-  OnlineUsersResponse,
-  ReadEventData,
+  PlayUserEvents,
+  PresenceEvents,
+  PuzzleEvents,
   SocialUserEvents,
-  TypingEventData,
-} from './social.ts';
+  UserEvents,
+  type TopicKind,
+} from './topics.ts';
 
 /** `friends.changed`: the other user of the pair and what happened; both sides refetch. */
 export const FriendsChangedData = z.object({
@@ -83,15 +81,9 @@ export const TOPIC_EVENTS = {
   lobbies: { [PuzzleEvents.lobbies]: LobbyListResponse },
   online: { [OnlineEvents.changed]: OnlineUsersResponse },
   admin: { [AdminEvents.changed]: AdminChangedData },
-} as const satisfies Record<string, Record<string, z.ZodType>>;
+} as const satisfies Record<TopicKind, Record<string, z.ZodType>>;
 
 type EventMap = typeof TOPIC_EVENTS;
-export type TopicKind = keyof EventMap;
-
-/** The topic names of a kind: `user:{uid}`, or the bare name of a singleton topic. */
-export type TopicOf<K extends TopicKind> = K extends 'presence' | 'app' | 'lobbies' | 'online' | 'admin' ? K : `${K}:${string}`;
-/** A topic name's kind, from its literal type. */
-export type KindOf<T extends string> = T extends `${infer K}:${string}` ? K & TopicKind : T & TopicKind;
 
 /** The event types of a topic kind, and the data of one (as published: the schema's input). */
 export type EventTypeOf<K extends TopicKind> = keyof EventMap[K] & string;
@@ -105,12 +97,6 @@ export type UserEventData<E extends UserEventType> = EventDataOf<'user', E>;
 export type ParsedEvent<K extends TopicKind> = {
   [E in EventTypeOf<K>]: { type: E; data: z.output<EventMap[K][E]> };
 }[EventTypeOf<K>];
-
-/** The kind of a topic name, or null for a topic nobody publishes on. */
-export function topicKindOf(topic: string): TopicKind | null {
-  const kind = topic.split(':', 1)[0]!;
-  return Object.hasOwn(TOPIC_EVENTS, kind) ? (kind as TopicKind) : null;
-}
 
 /**
  * An event as its topic's map says it is: typed, or null when the type is unknown on that topic

@@ -1,3 +1,7 @@
+export * from './error-codes.ts';
+export * from './connection.ts';
+export * from './routes.ts';
+export * from './topics.ts';
 export * from './errors.ts';
 export * from './realtime.ts';
 export * from './http/accounts.ts';
@@ -11,3 +15,4 @@ export * from './puzzles.ts';
 export * from './social.ts';
 export * from './events.ts';
 export * from './http/fairplay.ts';
+export * from './http/players.ts';

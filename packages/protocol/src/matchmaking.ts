@@ -64,9 +64,6 @@ export type AnnouncementView = z.infer<typeof AnnouncementView>;
 export const AppStateView = z.object({ paused: z.boolean(), announcement: AnnouncementView });
 export type AppStateView = z.infer<typeof AppStateView>;
 
-/** `app.state` on the `app` topic (everyone, visitors too): the whole state after any change. */
-export const AppEvents = { state: 'app.state' } as const;
-
 // ---------------------------------------------------------------------------------------------
 // The wizard's options for the signed-in user (SPEC 7 getMyVerifiedGameTypes)
 
@@ -198,11 +195,6 @@ export type SeekRequest = z.infer<typeof SeekRequest>;
 export const JoinRequest = z.object({ uid, deviceGps: SeekRequest.shape.deviceGps });
 export type JoinRequest = z.infer<typeof JoinRequest>;
 
-export const MatchmakingUserEvents = {
-  changed: 'matchmaking.changed',
-  challenge: 'challenge.received',
-  challengeClosed: 'challenge.closed',
-} as const;
 /** `matchmaking.changed` on `user:{uid}`. */
 export const MatchmakingChangedData = z.object({ matchmaking: MatchmakingView.nullable() });
 
@@ -287,12 +279,30 @@ export const RecentGameView = z.object({
 });
 export type RecentGameView = z.infer<typeof RecentGameView>;
 
+/**
+ * The landing hero's board (issue 19): the featured live game, or when none is live the latest
+ * finished one, with its players. `result` is the PGN result of a finished game, null while live.
+ */
+export const FeaturedGameView = z.object({
+  gameId: z.string(),
+  live: z.boolean(),
+  fen: z.string(),
+  /** UCI, null before the first move. */
+  lastMove: z.string().nullable(),
+  white: z.object({ username: z.string(), rating: z.number().int() }),
+  black: z.object({ username: z.string(), rating: z.number().int() }),
+  result: z.string().nullable(),
+});
+export type FeaturedGameView = z.infer<typeof FeaturedGameView>;
+
 export const LandingResponse = z.object({
   playersOnline: z.number().int(),
   totalGames: z.number().int(),
   leaderboard: z.object({ usd: z.array(LeaderboardRow), wbx: z.array(LeaderboardRow) }),
   ongoing: z.array(OngoingGameView),
   recentGame: RecentGameView.nullable(),
+  /** Absent from a server older than issue 19: no featured board. */
+  featured: FeaturedGameView.nullable().default(null),
 });
 export type LandingResponse = z.infer<typeof LandingResponse>;
 
@@ -327,43 +337,5 @@ export const UpdateWagerValueRequest = z.object({ value: z.number().int().min(1)
 export const UpdateMinRequirementRequest = z.object({
   minRequirement: z.number().int().min(0).max(MIN_REQUIREMENT_MAX),
 });
-
-export const MATCH_ROUTES = {
-  /** GET (public). */
-  appState: '/api/app/state',
-  /** GET (public). */
-  catalog: '/api/play/catalog',
-  /** GET `?gameType=`: the wizard's options for the user. */
-  options: '/api/matchmaking/options',
-  /** GET: `{ matchmaking }` (null when none). */
-  current: '/api/matchmaking/current',
-  /** POST SeekRequest. */
-  seek: '/api/matchmaking/seek',
-  /** POST `{}`: leave the queue (searching), or clear a notFound/declined/error record. */
-  cancel: '/api/matchmaking/cancel',
-  /** POST `{}` while matched. */
-  accept: '/api/matchmaking/accept',
-  decline: '/api/matchmaking/decline',
-  /** POST `{}`: clear a finished record (Done). */
-  done: '/api/matchmaking/done',
-  /** POST `{}` on a finished record: offer/accept a rematch with the same stake. */
-  rematch: '/api/matchmaking/rematch',
-  /** POST JoinRequest. */
-  join: '/api/matchmaking/join',
-  /** GET: pending challenges; POST CreateChallengeRequest. */
-  challenges: '/api/challenges',
-  acceptChallenge: (id: string) => `/api/challenges/${id}/accept`,
-  declineChallenge: (id: string) => `/api/challenges/${id}/decline`,
-  cancelChallenge: (id: string) => `/api/challenges/${id}/cancel`,
-  /** GET `?currency=usd|wbx&page=` (public). */
-  leaderboard: '/api/leaderboard',
-  /** GET (public; `recentGame` for the signed-in user). */
-  landing: '/api/landing',
-  adminPause: '/api/admin/app/pause',
-  adminAnnouncement: '/api/admin/app/announcement',
-  adminModes: '/api/admin/game-modes',
-  adminWagerValue: (currency: string, key: string) => `/api/admin/game-wagers/${currency}/${key}`,
-  adminMinRequirement: (currency: string, key: string) => `/api/admin/game-wagers/${currency}/${key}/min-requirement`,
-} as const;
 
 export const ChallengeIdParam = publicId;

@@ -159,39 +159,7 @@ export const GameView = z.object({
 export type GameView = z.infer<typeof GameView>;
 
 // ---------------------------------------------------------------------------------------------
-// Topics and events
-
-/**
- * - `game:{id}`: everyone who may see the game (players, spectators, visitors): board, clocks,
- *   offers, end, presence, spectator count and SPECTATOR chat. Resync snapshot: `GameView`.
- * - `game-chat:{id}`: the two players only: PLAYER chat. Spectators are refused.
- * - `user:{uid}` (existing): invitations and `game.started`.
- */
-export const PLAY_TOPICS = {
-  game: (gameId: string) => `game:${gameId}` as const,
-  playerChat: (gameId: string) => `game-chat:${gameId}` as const,
-} as const;
-
-/** Event types on `game:{id}` and `game-chat:{id}`. */
-export const GameEvents = {
-  moved: 'game.moved',
-  ended: 'game.ended',
-  offers: 'game.offers',
-  takenBack: 'game.takenBack',
-  presence: 'game.presence',
-  review: 'game.review',
-  spectators: 'game.spectators',
-  spectatorChat: 'spectator.chat',
-  /** On `game-chat:{id}` only. */
-  chat: 'game.chat',
-} as const;
-
-/** Event types on `user:{uid}` added by play. */
-export const PlayUserEvents = {
-  invitation: 'play.invitation',
-  invitationClosed: 'play.invitation.closed',
-  gameStarted: 'game.started',
-} as const;
+// Topics and events (their names are in topics.ts, without zod)
 
 /** `game.moved`: one move applied. `offers` after the move (moving declines the opponent's draw offer). */
 export const GameMovedData = z.object({

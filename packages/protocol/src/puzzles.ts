@@ -228,46 +228,4 @@ export const ActivePuzzleResponse = z.object({
   active: z.object({ mode: z.enum(['solo', 'battle']), id: z.string(), route: z.string() }).nullable(),
 });
 
-export const PUZZLE_TOPICS = { lobby: (id: string) => `lobby:${id}` as const, lobbies: 'lobbies' } as const;
-export const PuzzleEvents = {
-  lobby: 'lobby.changed',
-  lobbies: 'lobbies.changed',
-  lobbyRemoved: 'lobby.removed',
-} as const;
-
-export const PUZZLE_ROUTES = {
-  /** GET (public): the catalogue import progress. */
-  status: '/api/puzzles/status',
-  /** GET `?difficulty&theme`: a casual puzzle. */
-  next: '/api/puzzles/next',
-  /** POST MoveRequest on a casual attempt. */
-  move: (attemptId: string) => `/api/puzzles/attempts/${attemptId}/move`,
-  /** POST `{}`: Casual Solve. */
-  solution: (attemptId: string) => `/api/puzzles/attempts/${attemptId}/solution`,
-  /** GET: active solo run or battle. */
-  active: '/api/puzzles/active',
-  /** POST StartSoloRequest: a new run (or the running one). */
-  soloStart: '/api/puzzles/solo',
-  solo: (runId: string) => `/api/puzzles/solo/${runId}`,
-  soloMove: (runId: string) => `/api/puzzles/solo/${runId}/move`,
-  soloSkip: (runId: string) => `/api/puzzles/solo/${runId}/skip`,
-  /** POST `{}`: end the run now (result popup). */
-  soloFinish: (runId: string) => `/api/puzzles/solo/${runId}/finish`,
-  /** GET list (public lobbies in `created`); POST CreateLobbyRequest. */
-  lobbies: '/api/puzzles/lobbies',
-  lobby: (id: string) => `/api/puzzles/lobbies/${id}`,
-  join: (id: string) => `/api/puzzles/lobbies/${id}/join`,
-  leave: (id: string) => `/api/puzzles/lobbies/${id}/leave`,
-  start: (id: string) => `/api/puzzles/lobbies/${id}/start`,
-  kick: (id: string) => `/api/puzzles/lobbies/${id}/kick`,
-  forfeit: (id: string) => `/api/puzzles/lobbies/${id}/forfeit`,
-  chat: (id: string) => `/api/puzzles/lobbies/${id}/chat`,
-  /** GET: the user's current battle puzzle. */
-  battlePuzzle: (id: string) => `/api/puzzles/lobbies/${id}/puzzle`,
-  battleMove: (id: string) => `/api/puzzles/lobbies/${id}/move`,
-  battleSkip: (id: string) => `/api/puzzles/lobbies/${id}/skip`,
-  /** POST `{ code }`: join a private lobby by its code (the private-lobby modal). */
-  joinByCode: '/api/puzzles/lobbies/join-by-code',
-} as const;
-
 export const LobbyIdParam = publicId;

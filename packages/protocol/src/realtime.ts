@@ -1,25 +1,6 @@
 import { z } from 'zod';
 
-/** Bumped when a wire shape changes incompatibly; the client reloads on a mismatch. */
-export const PROTOCOL_VERSION = 1;
-export const REALTIME_PATH = '/ws';
-/** Inbound frames larger than this are refused by the socket layer itself. */
-export const MAX_FRAME_BYTES = 16 * 1024;
-
-/** WebSocket close codes (4000-4999 are application codes). */
-export const CLOSE_CODES = {
-  normal: 1000,
-  goingAway: 1001,
-  tooBig: 1009,
-  unauthenticated: 4001,
-  sessionReplaced: 4002,
-  loggedOut: 4003,
-  badOrigin: 4004,
-  /** The account was closed or banned: the page refetches who it is (overlay, ban notice) and reconnects. */
-  accountRestricted: 4005,
-  tooManyBadMessages: 4008,
-  serverShutdown: 4010,
-} as const;
+/* The socket's messages. Its fixed terms (path, protocol version, close codes) are in connection.ts. */
 
 const topic = z
   .string()
@@ -70,23 +51,5 @@ export const ServerMessage = z.discriminatedUnion('t', [
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
-/** Topic names used across the apps. */
-export const TOPICS = {
-  user: (uid: string) => `user:${uid}` as const,
-  presence: 'presence',
-  app: 'app',
-} as const;
-
-/** Event types on `user:{uid}`. */
-export const UserEvents = {
-  sessionReplaced: 'session.replaced', // data: { sessionId } of the session that stays
-  loggedOut: 'session.ended', // data: { sessionId }
-  accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
-  profileChanged: 'profile.changed',
-  balancesChanged: 'balances.changed',
-} as const;
-
 export const SessionReplacedData = z.object({ sessionId: z.string() });
-/** Event types on `presence`. */
-export const PresenceEvents = { count: 'presence.count' } as const;
 export const PresenceCountData = z.object({ online: z.number().int() });

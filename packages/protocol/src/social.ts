@@ -122,50 +122,11 @@ export const BugReportFields = z.object({
   description: z.string(),
 });
 
-export const SocialUserEvents = {
-  friends: 'friends.changed',
-  message: 'message.new',
-  read: 'message.read',
-  typing: 'message.typing',
-} as const;
 export const MessageEventData = z.object({ message: MessageView });
 /** The reader read every message of `reader`'s counterpart up to `upTo` (ids as strings). */
 export const ReadEventData = z.object({ reader: z.string(), upTo: z.string() });
 export const TypingEventData = z.object({ from: z.string() });
 
-export const SOCIAL_TOPICS = { online: 'online' } as const;
-export const OnlineEvents = { changed: 'online.changed' } as const;
-
 /** Socket command: the user is typing to `to` (sent at most every second while typing). */
 export const TypingCommand = z.object({ to: uid });
 export const SOCIAL_COMMANDS = { 'message.typing': { payload: TypingCommand } } as const;
-
-export const SOCIAL_ROUTES = {
-  /** GET FriendsResponse. */
-  friends: '/api/friends',
-  /** POST InviteFriendRequest. */
-  invite: '/api/friends/invite',
-  accept: (friendUid: string) => `/api/friends/${friendUid}/accept`,
-  /** Cancels my invitation (or declines theirs). */
-  cancel: (friendUid: string) => `/api/friends/${friendUid}/cancel`,
-  /** Removes a friend. */
-  remove: (friendUid: string) => `/api/friends/${friendUid}/delete`,
-  /** GET ConversationsResponse. */
-  conversations: '/api/messages',
-  /** GET MessagesResponse `?before=`; POST SendMessageRequest. */
-  conversation: (friendUid: string) => `/api/messages/${friendUid}`,
-  /** POST MarkReadRequest. */
-  read: (friendUid: string) => `/api/messages/${friendUid}/read`,
-  /** POST `{}`: Delete Chat (hides the conversation for me). */
-  deleteChat: (friendUid: string) => `/api/messages/${friendUid}/delete`,
-  /** GET OnlineUsersResponse (public). */
-  online: '/api/online',
-  /** POST PlayerReportRequest. */
-  playerReport: '/api/reports/player',
-  /** POST multipart (see BugReportFields). */
-  bugReport: '/api/reports/bug',
-  /** POST `{}` (admin): SPEC 6 "dismiss reports" of a player; answers DismissReportsResponse. */
-  adminDismissReports: (uid: string) => `/api/admin/reports/${uid}/dismiss`,
-  /** GET (admin): a bug report's stored image (re-encoded at upload), `position` 0-2. */
-  adminBugImage: (id: string, position: string) => `/api/admin/bug-reports/${id}/images/${position}`,
-} as const;

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../platform/context.ts';
+import type { MetricSources } from '../platform/http/metrics.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
 import type { EngineService } from './engine/index.ts';
@@ -17,6 +18,8 @@ import { readHeaderBalances, registerWallet } from './wallet/index.ts';
 
 export interface Modules {
   authenticateSocket: SocketAuthenticator;
+  /** The figures the metrics report (platform/http/metrics.ts). */
+  figures: Pick<MetricSources, 'liveFigures' | 'lastReconciliation'>;
   close(): Promise<void>;
 }
 
@@ -63,7 +66,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   });
   // SPEC 1, 9: a held payout or an open system flag stops withdrawals.
   wallet.withdrawals.setSuspicionCheck((uid) => fairplay.underSuspicion(uid));
-  const stats = registerStats(app, ctx);
+  // A player's card shows the ratings play answers (the Lichess account's when linked).
+  const stats = registerStats(app, ctx, { ratingsOf: (uid) => play.ratings(uid) });
   // The landing's online users with their activities; player and bug reports.
   const online = registerOnline(app, ctx);
   const reports = await registerReports(app, ctx, admin);
@@ -80,6 +84,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   });
   return {
     authenticateSocket: accounts.authenticateSocket,
+    figures: {
+      liveFigures: () => play.liveFigures(),
+      async lastReconciliation() {
+        const last = await wallet.reconciliation.last();
+        return last && { ok: last.ok, checkedAt: last.checkedAt };
+      },
+    },
     async close() {
       await online.close();
       await fairplay.close();

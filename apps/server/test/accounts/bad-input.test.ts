@@ -144,7 +144,7 @@ const ROUTES: RouteCase[] = [
     method: 'PATCH',
     path: ACCOUNT_ROUTES.settings,
     schema: ChangeSettingsRequest,
-    keys: ['showDollar', 'showWbx', 'hideLichessUsername'],
+    keys: ['showDollar', 'showWbx', 'hideLichessUsername', 'soundMuted'],
     signedIn: true,
     base: { showDollar: false },
   },

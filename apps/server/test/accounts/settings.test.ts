@@ -96,12 +96,38 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
   it('merges the display flags, refusing unknown keys and non-booleans', async () => {
     const u = await registerUser(server);
     const a = await u.client.patch('/api/account/settings', { showDollar: false });
-    expect(a.body.settings).toEqual({ showDollar: false, showWbx: true, hideLichessUsername: false });
+    expect(a.body.settings).toEqual({
+      showDollar: false,
+      showWbx: true,
+      hideLichessUsername: false,
+      soundMuted: false,
+    });
     const b = await u.client.patch('/api/account/settings', { hideLichessUsername: true, showWbx: false });
-    expect(b.body.settings).toEqual({ showDollar: false, showWbx: false, hideLichessUsername: true });
+    expect(b.body.settings).toEqual({
+      showDollar: false,
+      showWbx: false,
+      hideLichessUsername: true,
+      soundMuted: false,
+    });
     expect((await u.client.patch('/api/account/settings', { showDollar: 'no' })).status).toBe(400);
     expect((await u.client.patch('/api/account/settings', { isAdmin: true })).status).toBe(400);
     expect((await u.client.patch('/api/account/settings', {})).body.settings).toEqual(b.body.settings);
+  });
+
+  it('the sound setting (issue 19) is remembered with the account: another sign-in reads it', async () => {
+    const u = await registerUser(server);
+    expect((await u.client.get('/api/session')).body.user.settings.soundMuted).toBe(false);
+    const muted = await u.client.patch('/api/account/settings', { soundMuted: true });
+    expect(muted.status).toBe(200);
+    expect(muted.body.settings).toMatchObject({ soundMuted: true, showDollar: true, showWbx: true });
+    // Another device (a sign-in there ends this one, SPEC 4 single session) reads the same flag.
+    const other = await login(server, u.username, u.password);
+    expect(other.res.status).toBe(200);
+    expect((await other.client.get('/api/session')).body.user.settings.soundMuted).toBe(true);
+    const unmuted = await other.client.patch('/api/account/settings', { soundMuted: false });
+    expect(unmuted.body.settings.soundMuted).toBe(false);
+    expect((await other.client.patch('/api/account/settings', { soundMuted: 'off' })).status).toBe(400);
+    expect((await other.client.get('/api/session')).body.user.settings.soundMuted).toBe(false);
   });
 
   it('a recovery email is validated and only pending until verified (recovery-email.test.ts has the rest)', async () => {

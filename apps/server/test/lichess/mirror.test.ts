@@ -4,11 +4,12 @@ import { remoteOf } from '../../src/modules/play/lichess-follower.ts';
 import { planMirror } from '../../src/modules/play/lichess-mirror.ts';
 
 /** A row holding `moves` from the start, as the mirror reads it. */
-const rowWith = (moves: string[]) => ({
+const rowWith = (moves: string[], takebackOffer: 'white' | 'black' | null = null) => ({
   moves,
   fens: fenHistory(STANDARD_FEN, moves),
   ply: moves.length,
   initialFen: STANDARD_FEN,
+  takebackOffer,
 });
 
 describe('planMirror: a Lichess state onto our row, each move once', () => {
@@ -22,7 +23,14 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
       takenBack: 0,
       added: ['e2e4', 'e7e5', 'g1f3'],
     },
-    { name: 'a takeback of one', seen: ['e2e4', 'e7e5'], remote: ['e2e4'], takenBack: 1, added: [] },
+    {
+      name: 'a takeback of one, proposed first',
+      seen: ['e2e4', 'e7e5'],
+      offer: 'black' as const,
+      remote: ['e2e4'],
+      takenBack: 1,
+      added: [],
+    },
     {
       name: 'a takeback then another move',
       seen: ['e2e4', 'e7e5'],
@@ -30,8 +38,8 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
       takenBack: 1,
       added: ['c7c5'],
     },
-  ])('$name', ({ seen, remote, takenBack, added }) => {
-    const plan = planMirror(rowWith(seen), { moves: remote });
+  ])('$name', ({ seen, remote, takenBack, added, ...rest }) => {
+    const plan = planMirror(rowWith(seen, 'offer' in rest ? rest.offer : null), { moves: remote });
     expect(plan.ok).toBe(true);
     if (!plan.ok) return;
     expect(plan.takenBack).toBe(takenBack);
@@ -53,6 +61,12 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
   it('an append-only state (one accepted move) never takes back what a stream mirrored meanwhile', () => {
     const plan = planMirror(rowWith(['e2e4', 'e7e5']), { moves: ['e2e4'], appendOnly: true });
     expect(plan).toEqual({ ok: true, takenBack: 0, added: [] });
+  });
+
+  it('a shorter line with no takeback proposed is an older state: the row and its clocks stay', () => {
+    // The other player's stream can deliver its state of a move after a newer one was mirrored.
+    const plan = planMirror(rowWith(['e2e4', 'e7e5', 'g1f3']), { moves: ['e2e4', 'e7e5'] });
+    expect(plan).toEqual({ ok: true, takenBack: 0, added: [], stale: true });
   });
 
   it('stops at a move our rules cannot play, naming it', () => {

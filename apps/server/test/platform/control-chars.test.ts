@@ -38,7 +38,9 @@ describe.each(DB_KINDS)('control characters at the edge (%s)', (kind) => {
     refused(await u.client.get(`${PLAY_ROUTES.game('abc%07def')}`));
     // A visitor's registration: nothing is created.
     const before = await countUsers(server);
-    refused(await new TestClient(server.baseUrl).post('/api/auth/register', registration({ username: 'nul\u0000name' })));
+    refused(
+      await new TestClient(server.baseUrl).post('/api/auth/register', registration({ username: 'nul\u0000name' })),
+    );
     expect(await countUsers(server)).toBe(before);
   });
 

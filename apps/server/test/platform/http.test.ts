@@ -69,7 +69,12 @@ describe.each(DB_KINDS)('HTTP platform on %s', (kind) => {
   it('rejects state changes without the CSRF token or from a foreign origin', async () => {
     const client = new TestClient(server.baseUrl);
     await client.get('/api/session');
-    const noToken = await client.request('POST', '/api/auth/login', { identifier: 'a', password: 'b' }, { csrf: false });
+    const noToken = await client.request(
+      'POST',
+      '/api/auth/login',
+      { identifier: 'a', password: 'b' },
+      { csrf: false },
+    );
     expect(noToken.status).toBe(403);
     expect(noToken.body.error.code).toBe('CSRF');
     const foreign = await client.request(

@@ -1,57 +1,27 @@
 import { describe, expect, it } from 'vitest';
-import { STANDARD_FEN } from '@rush/domain';
 import { gameFullOf, gameStateOf, streamEventOf } from '../../src/modules/play/board-api.ts';
 import type { GameRecord } from '../../src/modules/play/games.store.ts';
+import { gameRecord } from './game-record.ts';
 
 /** The Lichess Board API shapes of a stored game (what the built-in platform streams). */
 
 const T0 = Date.UTC(2026, 0, 1);
-const game = (over: Partial<GameRecord> = {}): GameRecord => ({
-  id: 'g1',
-  platform: 'builtin',
-  externalId: null,
-  mode: 'wmgt_000001',
-  rated: true,
-  whiteId: 'w',
-  blackId: 'b',
-  whiteRating: 1500,
-  blackRating: 1600,
-  whiteProvisional: true,
-  blackProvisional: false,
-  whiteRatingDiff: null,
-  blackRatingDiff: null,
-  status: 'started',
-  winner: null,
-  initialFen: STANDARD_FEN,
-  fen: STANDARD_FEN,
-  moves: ['e2e4', 'e7e5', 'g1f3'],
-  san: ['e4', 'e5', 'Nf3'],
-  fens: [],
-  moveTimes: [],
-  ply: 3,
-  initialMs: 180_000,
-  incrementMs: 2_000,
-  whiteMs: 170_000,
-  blackMs: 160_000,
-  turnStartedAt: new Date(T0),
-  deadlineAt: null,
-  version: 4,
-  drawOffer: 'white',
-  takebackOffer: null,
-  rematchOffer: null,
-  rematchGameId: null,
-  disconnectColor: null,
-  disconnectGraceEndsAt: null,
-  stakeCurrency: null,
-  stakeAmount: null,
-  stakePot: null,
-  engineColor: null,
-  review: null,
-  source: null,
-  createdAt: new Date(T0 - 60_000),
-  endedAt: null,
-  ...over,
-});
+const game = (over: Partial<GameRecord> = {}): GameRecord =>
+  gameRecord({
+    blackRating: 1600,
+    whiteProvisional: true,
+    moves: ['e2e4', 'e7e5', 'g1f3'],
+    san: ['e4', 'e5', 'Nf3'],
+    fens: [],
+    ply: 3,
+    whiteMs: 170_000,
+    blackMs: 160_000,
+    turnStartedAt: new Date(T0),
+    version: 4,
+    drawOffer: 'white',
+    createdAt: new Date(T0 - 60_000),
+    ...over,
+  });
 
 describe('Board API views', () => {
   it('gameState reads the running clock of the side to move at now', () => {
@@ -93,7 +63,9 @@ describe('Board API views', () => {
   it('the stream sends state changes, chat lines and a gone opponent of its own game only', () => {
     const g = game();
     const line = { id: '1', uid: 'w', username: 'alice', text: 'hi', sentAt: new Date(T0).toISOString() };
-    expect(streamEventOf({ kind: 'moved', game: g, uci: 'g1f3', san: 'Nf3' }, 'g1', T0)).toMatchObject({ type: 'gameState' });
+    expect(streamEventOf({ kind: 'moved', game: g, uci: 'g1f3', san: 'Nf3' }, 'g1', T0)).toMatchObject({
+      type: 'gameState',
+    });
     expect(streamEventOf({ kind: 'started', game: g }, 'g1', T0)).toBeNull();
     expect(streamEventOf({ kind: 'moved', game: g, uci: 'g1f3', san: 'Nf3' }, 'other', T0)).toBeNull();
     expect(streamEventOf({ kind: 'playerChat', game: g, line: { ...line, color: 'white' } }, 'g1', T0)).toEqual({

@@ -49,7 +49,8 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two instances on PostgreSQL
     const watcher = await playerOn(B);
     await watcher.watch(gameId);
     await play(gameId, white, black, ['e2e4', 'e7e5', 'g1f3', 'b8c6']);
-    for (const p of [white, black, watcher]) expect(await p.event('game.moved', (d) => d.ply === 4)).toMatchObject({ san: 'Nc6' });
+    for (const p of [white, black, watcher])
+      expect(await p.event('game.moved', (d) => d.ply === 4)).toMatchObject({ san: 'Nc6' });
     await white.cmd('game.resign', { gameId });
     for (const p of [white, black, watcher]) expect(await p.event('game.ended')).toMatchObject({ status: 'resign' });
     const v = await black.view(gameId);
@@ -63,13 +64,50 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two instances on PostgreSQL
     const { gameId, white, black } = await startGame(a, b);
     const other = white.baseUrl === A.baseUrl ? B : A;
     const tab = await Player.join(other, { ...white.user, client: clientOn(white.http, other) });
-    const ids = [white.send('game.move', { gameId, ply: 1, uci: 'e2e4' }), tab.send('game.move', { gameId, ply: 1, uci: 'd2d4' })];
+    const ids = [
+      white.send('game.move', { gameId, ply: 1, uci: 'e2e4' }),
+      tab.send('game.move', { gameId, ply: 1, uci: 'd2d4' }),
+    ];
     const acks = [await white.ack(ids[0]!), await tab.ack(ids[1]!)];
     expect(acks.filter((x) => x.ok)).toHaveLength(1);
     expect((await black.view(gameId)).ply).toBe(1);
     // and the game goes on from the winning move
     const applied = (await black.view(gameId)).moves[0];
     await play(gameId, white, black, applied === 'e2e4' ? ['e7e5', 'g1f3'] : ['d7d5', 'c2c4'], 2);
+    for (const p of [white, black, tab]) p.close();
+  });
+
+  it('a move on the kept state races a move on the other instance: exactly one stands', async () => {
+    // Both players on A: A keeps the game after the first moves and appends later ones.
+    const a = await playerOn(A);
+    const b = await playerOn(A);
+    const { gameId, white, black } = await startGame(a, b);
+    await play(gameId, white, black, ['e2e4', 'e7e5', 'g1f3', 'b8c6']);
+    const tab = await Player.join(B, { ...white.user, client: clientOn(white.http, B) });
+    // Each round: two legal moves for white whatever the earlier rounds chose, and black's reply.
+    const rounds = [
+      { candidates: ['a2a3', 'h2h3'], reply: 'a7a6' },
+      { candidates: ['b2b3', 'g2g3'], reply: 'h7h6' },
+      { candidates: ['c2c3', 'b1c3'], reply: 'g7g6' },
+      { candidates: ['d2d3', 'd2d4'], reply: 'b7b6' },
+    ];
+    for (const [round, { candidates, reply }] of rounds.entries()) {
+      const ply = 5 + 2 * round;
+      const before = (await black.view(gameId)).version;
+      const ids = [
+        white.send('game.move', { gameId, ply, uci: candidates[0] }),
+        tab.send('game.move', { gameId, ply, uci: candidates[1] }),
+      ];
+      const acks = [await white.ack(ids[0]!), await tab.ack(ids[1]!)];
+      expect(
+        acks.filter((x) => x.ok),
+        JSON.stringify({ round, acks }),
+      ).toHaveLength(1);
+      const view = await black.view(gameId);
+      expect(view).toMatchObject({ ply, version: before + 1 });
+      expect(candidates).toContain(view.moves[ply - 1]);
+      await play(gameId, white, black, [reply], ply + 1);
+    }
     for (const p of [white, black, tab]) p.close();
   });
 

@@ -114,12 +114,17 @@ describe.each(DB_KINDS)('solo puzzle rush on %s', (kind) => {
     const run = await start(user);
     const [current, ahead] = run.puzzles;
     const p = await puzzleOf(server, current!.puzzleId);
+    // Ahead is checked before the first move: a one-move puzzle is solved by it, and the
+    // puzzle that was ahead becomes the current one (the sample draws puzzles at random).
+    const q = await puzzleOf(server, ahead!.puzzleId);
+    expect((await moveRes(user, run.runId, ahead!.attemptId, 1, q.moves[1]!)).status).toBe(409);
     const first = await move(user, run.runId, current!.attemptId, 1, p.moves[1]!);
     const resend = await move(user, run.runId, current!.attemptId, 1, p.moves[1]!);
     expect(resend.verdict).toEqual(first.verdict);
     expect(resend.run.stats).toEqual(first.run.stats);
-    const q = await puzzleOf(server, ahead!.puzzleId);
-    expect((await moveRes(user, run.runId, ahead!.attemptId, 1, q.moves[1]!)).status).toBe(409);
+    const next = resend.run.puzzles[1]!;
+    const r = await puzzleOf(server, next.puzzleId);
+    expect((await moveRes(user, run.runId, next.attemptId, 1, r.moves[1]!)).status).toBe(409);
     const other = await registerUser(server);
     expect((await moveRes(other, run.runId, current!.attemptId, 1, p.moves[1]!)).status).toBe(404);
     expect((await other.client.get(PUZZLE_ROUTES.solo(run.runId))).status).toBe(404);

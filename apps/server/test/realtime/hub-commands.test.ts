@@ -1,3 +1,4 @@
+import { TEXTS } from '@rush/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '../../src/platform/errors.ts';
@@ -26,6 +27,15 @@ describe('hub: commands and listeners', () => {
       },
     });
     h.hub.registerCommand('buggy', { schema: z.unknown(), handle: () => Promise.reject(new Error('secret detail')) });
+    h.hub.registerCommand('dbLost', {
+      schema: z.unknown(),
+      handle: () =>
+        Promise.reject(
+          Object.assign(new Error('Failed query'), {
+            cause: Object.assign(new Error('terminating'), { code: '57P01' }),
+          }),
+        ),
+    });
     h.hub.registerCommand('bigint', { schema: z.unknown(), handle: () => ({ n: 1n }) });
     h.hub.registerCommand('nothing', { schema: z.unknown(), handle: () => undefined });
     return TestSocket.connect(h.url, { origin: ORIGIN, cookie: sessionCookie('u1', 's1') });
@@ -79,6 +89,18 @@ describe('hub: commands and listeners', () => {
     s.send({ t: 'cmd', id: 7, name: 'bigint', payload: {} });
     expect(await ack(s, 7)).toMatchObject({ ok: false, error: { code: 'INTERNAL' } });
     await s.ping();
+    s.close();
+  });
+
+  it('a database connection lost under the command is UNAVAILABLE, to be sent again (issue 18)', async () => {
+    const s = await withCommands();
+    s.send({ t: 'cmd', id: 9, name: 'dbLost', payload: {} });
+    expect(await ack(s, 9)).toEqual({
+      t: 'ack',
+      id: 9,
+      ok: false,
+      error: { code: 'UNAVAILABLE', message: TEXTS.serviceBusy },
+    });
     s.close();
   });
 

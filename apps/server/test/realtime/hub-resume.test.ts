@@ -31,6 +31,7 @@ function flakyBus() {
       resumeListeners.add(l);
       return () => resumeListeners.delete(l);
     },
+    reachable: () => (muted ? Promise.reject(new Error('muted')) : Promise.resolve()),
     close: () => inner.close(),
   };
   return {

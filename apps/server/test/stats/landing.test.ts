@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fenHistory, STANDARD_FEN } from '@rush/domain';
 import { LandingResponse, MATCH_ROUTES } from '@rush/protocol';
 import { registerUser } from '../accounts/support.ts';
 import { FOOLS_MATE, play, Player, startGame } from '../play/support.ts';
@@ -34,6 +35,7 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
       leaderboard: { usd: [], wbx: [] },
       ongoing: [],
       recentGame: null,
+      featured: null,
     });
   });
 
@@ -111,6 +113,16 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
     ]);
     // visitors get no recent game
     expect(visitor.recentGame).toBeNull();
+    // The hero's board: the strongest live game (1700 + 1420 against 1510 + 1490), its position.
+    expect(visitor.featured).toEqual({
+      gameId: newer.id,
+      live: true,
+      fen: STANDARD_FEN,
+      lastMove: null,
+      white: { username: 'cat', rating: 1700 },
+      black: { username: 'ann', rating: 1420 },
+      result: null,
+    });
 
     // bob's last game is the loss to cat; cat's the win; ann's the draw (her live games do not count)
     expect((await landing(bob!.client)).recentGame).toEqual({
@@ -167,6 +179,38 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
     expect(after.totalGames).toBe(before.totalGames + 1);
     expect(after.ongoing.some((g) => g.gameId === gameId)).toBe(false);
     expect(after.recentGame).toMatchObject({ gameId, opponent: white.user.username, outcome: 'win', currency: null });
+    a.close();
+    b.close();
+  });
+
+  it('the hero board follows the featured live game move by move, then shows it finished with its result', async () => {
+    // Nothing else live: the games the other tests left running end as aborts (never shown).
+    await server.ctx.db
+      .update(games)
+      .set({ status: 'aborted', endedAt: new Date() })
+      .where(eq(games.status, 'started'));
+    const [a, b] = [await Player.join(server), await Player.join(server)];
+    const { gameId, white, black } = await startGame(a, b);
+    await play(gameId, white, black, FOOLS_MATE.slice(0, 2));
+    const live = (await landing()).featured!;
+    expect(live).toMatchObject({
+      gameId,
+      live: true,
+      lastMove: FOOLS_MATE[1],
+      fen: fenHistory(STANDARD_FEN, FOOLS_MATE.slice(0, 2)).at(-1),
+      white: { username: white.user.username },
+      black: { username: black.user.username },
+      result: null,
+    });
+    await play(gameId, white, black, FOOLS_MATE.slice(2), 3);
+    await white.event('game.ended');
+    expect((await landing()).featured).toMatchObject({
+      gameId,
+      live: false,
+      lastMove: FOOLS_MATE[3],
+      fen: fenHistory(STANDARD_FEN, FOOLS_MATE).at(-1),
+      result: '0-1',
+    });
     a.close();
     b.close();
   });

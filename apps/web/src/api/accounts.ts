@@ -1,16 +1,7 @@
-import {
-  ACCOUNT_ROUTES,
-  AppConfigResponse,
-  Me,
-  MessageResponse,
-  PresenceCount,
-  SessionResponse,
-  type LoginRequest,
-  type RegisterRequest,
-  type UserSettings,
-} from '@rush/protocol';
+import { ACCOUNT_ROUTES, type Me, type LoginRequest, type RegisterRequest, type UserSettings } from '@rush/protocol';
 import type { UsernameColorId } from '@rush/domain';
 import { request, type Parser } from './http.ts';
+import type { Schemas } from './schemaLoader.ts';
 
 /** The HTTP calls of the accounts capability, one function per route of ACCOUNT_ROUTES. */
 
@@ -18,57 +9,57 @@ import { request, type Parser } from './http.ts';
  * Account changes answer with the updated user (`Me`, or `{ user: Me }`); anything else yields
  * null and the caller refetches the session instead.
  */
-const UpdatedMe: Parser<Me | null> = {
+const updatedMe = (s: Schemas): Parser<Me | null> => ({
   safeParse(input: unknown) {
-    const direct = Me.safeParse(input);
+    const direct = s.Me.safeParse(input);
     if (direct.success) return { success: true, data: direct.data };
-    const wrapped = SessionResponse.safeParse(input);
+    const wrapped = s.SessionResponse.safeParse(input);
     return { success: true, data: wrapped.success ? wrapped.data.user : null };
   },
-};
+});
 
-export const fetchAppConfig = () => request('GET', ACCOUNT_ROUTES.appConfig, { schema: AppConfigResponse });
+export const fetchAppConfig = () => request('GET', ACCOUNT_ROUTES.appConfig, { schema: (s) => s.AppConfigResponse });
 
-export const fetchSession = () => request('GET', ACCOUNT_ROUTES.session, { schema: SessionResponse });
+export const fetchSession = () => request('GET', ACCOUNT_ROUTES.session, { schema: (s) => s.SessionResponse });
 
 /** No session: the answer is the same message for a new and a taken address (issue 10). */
 export const register = (body: RegisterRequest) =>
-  request('POST', ACCOUNT_ROUTES.register, { json: body, schema: MessageResponse });
+  request('POST', ACCOUNT_ROUTES.register, { json: body, schema: (s) => s.MessageResponse });
 
 export const login = (body: LoginRequest) =>
-  request('POST', ACCOUNT_ROUTES.login, { json: body, schema: SessionResponse });
+  request('POST', ACCOUNT_ROUTES.login, { json: body, schema: (s) => s.SessionResponse });
 
 export const logout = () => request('POST', ACCOUNT_ROUTES.logout, { json: {} });
 
 export const resendVerification = () =>
-  request('POST', ACCOUNT_ROUTES.resendVerification, { json: {}, schema: MessageResponse });
+  request('POST', ACCOUNT_ROUTES.resendVerification, { json: {}, schema: (s) => s.MessageResponse });
 
 export const forgotPassword = (body: { email: string; captchaToken?: string }) =>
-  request('POST', ACCOUNT_ROUTES.forgotPassword, { json: body, schema: MessageResponse });
+  request('POST', ACCOUNT_ROUTES.forgotPassword, { json: body, schema: (s) => s.MessageResponse });
 
 export const resetPassword = (body: { token: string; password: string; confirmPassword: string }) =>
-  request('POST', ACCOUNT_ROUTES.resetPassword, { json: body, schema: MessageResponse });
+  request('POST', ACCOUNT_ROUTES.resetPassword, { json: body, schema: (s) => s.MessageResponse });
 
 export const changeUsername = (username: string) =>
-  request('PATCH', ACCOUNT_ROUTES.username, { json: { username }, schema: UpdatedMe });
+  request('PATCH', ACCOUNT_ROUTES.username, { json: { username }, schema: updatedMe });
 
 export const changeColor = (color: UsernameColorId) =>
-  request('PATCH', ACCOUNT_ROUTES.color, { json: { color }, schema: UpdatedMe });
+  request('PATCH', ACCOUNT_ROUTES.color, { json: { color }, schema: updatedMe });
 
 export const changeSettings = (settings: Partial<UserSettings>) =>
-  request('PATCH', ACCOUNT_ROUTES.settings, { json: settings, schema: UpdatedMe });
+  request('PATCH', ACCOUNT_ROUTES.settings, { json: settings, schema: updatedMe });
 
 export const setRecoveryEmail = (body: { email: string; currentPassword: string }) =>
-  request('PUT', ACCOUNT_ROUTES.recoveryEmail, { json: body, schema: UpdatedMe });
+  request('PUT', ACCOUNT_ROUTES.recoveryEmail, { json: body, schema: updatedMe });
 
 export const changePassword = (body: { currentPassword: string; newPassword: string; confirmPassword: string }) =>
-  request('POST', ACCOUNT_ROUTES.password, { json: body, schema: MessageResponse });
+  request('POST', ACCOUNT_ROUTES.password, { json: body, schema: (s) => s.MessageResponse });
 
 export function uploadAvatar(file: File) {
   const form = new FormData();
   form.append('file', file);
-  return request('POST', ACCOUNT_ROUTES.avatar, { form, schema: UpdatedMe });
+  return request('POST', ACCOUNT_ROUTES.avatar, { form, schema: updatedMe });
 }
 
 /** The current online count (the `presence` topic keeps it live afterwards). */
-export const fetchPresence = () => request('GET', ACCOUNT_ROUTES.presence, { schema: PresenceCount });
+export const fetchPresence = () => request('GET', ACCOUNT_ROUTES.presence, { schema: (s) => s.PresenceCount });

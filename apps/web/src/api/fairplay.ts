@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FAIRPLAY_ROUTES, GameAnalysisResponse, HeldGamesResponse, type ConfirmHeldRequest } from '@rush/protocol';
+import { FAIRPLAY_ROUTES, type ConfirmHeldRequest } from '@rush/protocol';
 import { request } from './http.ts';
 
 /** The HTTP calls of fair play (issue 14), one function per route of FAIRPLAY_ROUTES. */
@@ -8,10 +8,10 @@ const Ok = z.object({ ok: z.boolean() });
 
 /** A finished game's engine analysis (its players and admins). */
 export const fetchGameAnalysis = (gameId: string) =>
-  request('GET', FAIRPLAY_ROUTES.analysis(encodeURIComponent(gameId)), { schema: GameAnalysisResponse });
+  request('GET', FAIRPLAY_ROUTES.analysis(encodeURIComponent(gameId)), { schema: (s) => s.GameAnalysisResponse });
 
 /** Admin: the games whose payout is held, oldest first. */
-export const fetchHeldGames = () => request('GET', FAIRPLAY_ROUTES.held, { schema: HeldGamesResponse });
+export const fetchHeldGames = () => request('GET', FAIRPLAY_ROUTES.held, { schema: (s) => s.HeldGamesResponse });
 
 /** Admin: not cheating, the held payout goes out. */
 export const clearHeldGame = (gameId: string) =>

@@ -1,10 +1,18 @@
-import { ErrorBody, type ErrorCode } from '@rush/protocol';
+import type { ErrorCode } from '@rush/protocol';
 import { TEXTS } from '@rush/domain';
+import { loadSchemas, type Schemas } from './schemaLoader.ts';
 
 /** The minimal shape of a protocol schema this client needs: a zod `safeParse`. */
 export interface Parser<T> {
   safeParse(input: unknown): { success: true; data: T } | { success: false };
 }
+
+/**
+ * The schema of an answer: picked from the protocol's schemas once they have loaded
+ * (`(s) => s.GameView`), so that the caller's module does not carry zod into a page's first
+ * load; or a parser of the caller's own.
+ */
+export type SchemaOf<T> = ((schemas: Schemas) => Parser<T>) | Parser<T>;
 
 /**
  * An API failure in the protocol's shape: a stable code, the user-facing text, field texts.
@@ -65,7 +73,7 @@ interface RequestOptions<T> {
   /** Multipart body (the browser sets the boundary). */
   form?: FormData;
   /** Protocol schema of the success body; without it the body is ignored. */
-  schema?: Parser<T>;
+  schema?: SchemaOf<T>;
   /** Extra request headers (e.g. the admin money calls' Idempotency-Key). */
   headers?: Record<string, string>;
 }
@@ -99,6 +107,9 @@ export function parseRetryAfter(value: string | null, now = Date.now()): number 
   return Number.isNaN(at) ? null : Math.max(0, Math.ceil((at - now) / 1000));
 }
 
+/** The schemas, or null when they could not be loaded (then no body can be read). */
+const schemasOrNull = (): Promise<Schemas | null> => loadSchemas().catch(() => null);
+
 async function toApiError(res: Response): Promise<ApiError> {
   let payload: unknown;
   try {
@@ -106,7 +117,8 @@ async function toApiError(res: Response): Promise<ApiError> {
   } catch {
     payload = null;
   }
-  const parsed = ErrorBody.safeParse(payload);
+  const schemas = await schemasOrNull();
+  const parsed = schemas ? schemas.ErrorBody.safeParse(payload) : { success: false as const };
   if (res.status === 429) {
     const seconds = parseRetryAfter(res.headers.get('retry-after'));
     // The API's own limit (or a proxy's, without our body) says how long to wait, counted from now.
@@ -129,6 +141,8 @@ async function toApiError(res: Response): Promise<ApiError> {
  * (first visit) or stale, a GET of the session lets the server set it and the call is retried once.
  */
 export async function request<T = void>(method: Method, path: string, opts: RequestOptions<T> = {}): Promise<T> {
+  // The schemas load while the call is under way (the page's first call starts them).
+  const schemas = schemasOrNull();
   const isJson = opts.json !== undefined;
   const body: BodyInit | undefined = isJson ? JSON.stringify(opts.json) : opts.form;
   if (method !== 'GET' && !readCookie(CSRF_COOKIE)) await send('GET', BOOTSTRAP_PATH, undefined, false);
@@ -148,9 +162,20 @@ export async function request<T = void>(method: Method, path: string, opts: Requ
   } catch {
     throw new ApiError(res.status, 'INTERNAL', TEXTS.internal);
   }
-  const parsed = opts.schema.safeParse(payload);
+  const parser = typeof opts.schema === 'function' ? await pickSchema(opts.schema, schemas) : opts.schema;
+  const parsed = parser.safeParse(payload);
   if (!parsed.success) throw new ApiError(res.status, 'INTERNAL', TEXTS.internal);
   return parsed.data;
+}
+
+/** The schema named by `pick`; schemas that could not be loaded fail the call as a network failure. */
+async function pickSchema<T>(
+  pick: (schemas: Schemas) => Parser<T>,
+  loading: Promise<Schemas | null>,
+): Promise<Parser<T>> {
+  const schemas = await loading;
+  if (!schemas) throw new ApiError(0, 'UNAVAILABLE', NETWORK_ERROR_TEXT);
+  return pick(schemas);
 }
 
 /** The user-facing text of any thrown value. */

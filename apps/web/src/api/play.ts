@@ -1,63 +1,53 @@
-import {
-  AcceptInvitationResponse,
-  CurrentGameResponse,
-  GameView,
-  HistoryResponse,
-  InvitationView,
-  InvitationsResponse,
-  LichessLinkStartResponse,
-  LichessLinkStatusResponse,
-  LinkChessResponse,
-  PLAY_ROUTES,
-  RatingsResponse,
-  type CreateInvitationRequest,
-  type LichessLinkCallbackRequest,
-} from '@rush/protocol';
+import { PLAY_ROUTES, type CreateInvitationRequest, type LichessLinkCallbackRequest } from '@rush/protocol';
 import { request } from './http.ts';
 
 /** The HTTP calls of the play capability, one function per route of PLAY_ROUTES. */
 
-export const fetchCurrentGame = () => request('GET', PLAY_ROUTES.current, { schema: CurrentGameResponse });
+export const fetchCurrentGame = () => request('GET', PLAY_ROUTES.current, { schema: (s) => s.CurrentGameResponse });
 
 export const fetchGame = (gameId: string) =>
-  request('GET', PLAY_ROUTES.game(encodeURIComponent(gameId)), { schema: GameView });
+  request('GET', PLAY_ROUTES.game(encodeURIComponent(gameId)), { schema: (s) => s.GameView });
 
 export const fetchHistory = (page: number) =>
-  request('GET', `${PLAY_ROUTES.history}?page=${page}`, { schema: HistoryResponse });
+  request('GET', `${PLAY_ROUTES.history}?page=${page}`, { schema: (s) => s.HistoryResponse });
 
-export const linkChessAccount = () => request('POST', PLAY_ROUTES.link, { json: {}, schema: LinkChessResponse });
+export const linkChessAccount = () =>
+  request('POST', PLAY_ROUTES.link, { json: {}, schema: (s) => s.LinkChessResponse });
 
 /** CHESS_PLATFORM=lichess: the authorization URL to send the browser to (issue 15). */
 export const startLichessLink = () =>
-  request('POST', PLAY_ROUTES.lichessStart, { json: {}, schema: LichessLinkStartResponse });
+  request('POST', PLAY_ROUTES.lichessStart, { json: {}, schema: (s) => s.LichessLinkStartResponse });
 
 /** CHESS_PLATFORM=lichess: the link with its token checked (re-authorisation needed or not). */
 export const fetchLichessLinkStatus = () =>
-  request('GET', PLAY_ROUTES.lichessStatus, { schema: LichessLinkStatusResponse });
+  request('GET', PLAY_ROUTES.lichessStatus, { schema: (s) => s.LichessLinkStatusResponse });
 
 /** /callbacklichess: what Lichess put on the URL, for the server to finish the link. */
 export const finishLichessLink = (body: LichessLinkCallbackRequest) =>
-  request('POST', PLAY_ROUTES.lichessCallback, { json: body, schema: LinkChessResponse });
+  request('POST', PLAY_ROUTES.lichessCallback, { json: body, schema: (s) => s.LinkChessResponse });
 
 export const fetchRatings = (uid: string) =>
-  request('GET', PLAY_ROUTES.ratings(encodeURIComponent(uid)), { schema: RatingsResponse });
+  request('GET', PLAY_ROUTES.ratings(encodeURIComponent(uid)), { schema: (s) => s.RatingsResponse });
 
-export const fetchInvitations = () => request('GET', PLAY_ROUTES.invitations, { schema: InvitationsResponse });
+export const fetchInvitations = () => request('GET', PLAY_ROUTES.invitations, { schema: (s) => s.InvitationsResponse });
 
 export const createInvitation = (body: CreateInvitationRequest) =>
-  request('POST', PLAY_ROUTES.invitations, { json: body, schema: InvitationView });
+  request('POST', PLAY_ROUTES.invitations, { json: body, schema: (s) => s.InvitationView });
 
 export const acceptInvitation = (invitationId: string) =>
   request('POST', PLAY_ROUTES.acceptInvitation(encodeURIComponent(invitationId)), {
     json: {},
-    schema: AcceptInvitationResponse,
+    schema: (s) => s.AcceptInvitationResponse,
   });
 
 export const declineInvitation = (invitationId: string) =>
   request('POST', PLAY_ROUTES.declineInvitation(encodeURIComponent(invitationId)), {
     json: {},
-    schema: InvitationView,
+    schema: (s) => s.InvitationView,
   });
 
 export const cancelInvitation = (invitationId: string) =>
-  request('POST', PLAY_ROUTES.cancelInvitation(encodeURIComponent(invitationId)), { json: {}, schema: InvitationView });
+  request('POST', PLAY_ROUTES.cancelInvitation(encodeURIComponent(invitationId)), {
+    json: {},
+    schema: (s) => s.InvitationView,
+  });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { CLOSE_CODES, PROTOCOL_VERSION } from '@rush/protocol';
-import { fakeRealtime } from '../test/fakes.ts';
+import { fakeRealtime, FakeSocket } from '../test/fakes.ts';
 import { CommandError } from './realtime.ts';
 
 const hello = { t: 'hello', protocol: PROTOCOL_VERSION, connId: 'c1', authenticated: true };
@@ -186,5 +186,35 @@ describe('RealtimeClient', () => {
     const pending = client.command('game.move', { ply: 1 }, { resendSafe: true });
     client.stop();
     await expect(pending).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
+  test('opens its socket only once the protocol schemas have loaded, and not after a stop', async () => {
+    // A fresh copy of the client and of the loader: nothing loaded yet (the test setup loads them).
+    vi.resetModules();
+    const { RealtimeClient } = await import('./realtime.ts');
+    const loader = await import('./schemaLoader.ts');
+    expect(loader.schemasLoaded()).toBe(false);
+    const sockets: FakeSocket[] = [];
+    const createSocket = () => {
+      const socket = new FakeSocket();
+      sockets.push(socket);
+      return socket;
+    };
+    const client = new RealtimeClient({ url: 'ws://test/ws', createSocket });
+    client.start();
+    expect(client.getStatus()).toBe('connecting');
+    expect(sockets).toHaveLength(0);
+    await loader.loadSchemas();
+    expect(sockets).toHaveLength(1);
+    client.stop();
+
+    vi.resetModules();
+    const again = await import('./realtime.ts');
+    const fresh = await import('./schemaLoader.ts');
+    const stopped = new again.RealtimeClient({ url: 'ws://test/ws', createSocket });
+    stopped.start();
+    stopped.stop();
+    await fresh.loadSchemas();
+    expect(sockets).toHaveLength(1);
   });
 });

@@ -1,18 +1,13 @@
 import { CommandQueue, type CommandOptions } from './realtime-commands.ts';
-import {
-  CLOSE_CODES,
-  PROTOCOL_VERSION,
-  REALTIME_PATH,
-  ServerMessage,
-  type ClientMessage,
-  type TopicEvent,
-} from '@rush/protocol';
+import { CLOSE_CODES, PROTOCOL_VERSION, REALTIME_PATH, type ClientMessage, type TopicEvent } from '@rush/protocol';
+import { loadedSchemas, loadSchemas, schemasLoaded } from './schemaLoader.ts';
 
 /**
  * The realtime client: one socket per tab to `/ws`. It reconnects with backoff, re-subscribes
  * every topic with `since` = the last version seen (the server replays what was missed or sends
  * a resync), keeps the socket alive with pings and carries presence. Pure TypeScript; React binds
- * to it in realtime-react.tsx.
+ * to it in realtime-react.tsx. A socket opens only once the protocol's schemas have loaded
+ * (schemaLoader.ts), so every message, and every event handed on, is parsed as it arrives.
  */
 
 export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
@@ -99,6 +94,8 @@ export class RealtimeClient {
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private pingId = 0;
   private presence: PresenceMessageState = 'online';
+  /** A connection waits for the schemas (the first one of the page only). */
+  private awaitingSchemas = false;
   /** Commands waiting for their ack, sent again or failed as the connection comes and goes. */
   private readonly commands = new CommandQueue((msg) => this.send(msg));
 
@@ -204,6 +201,10 @@ export class RealtimeClient {
 
   private connect(): void {
     this.setStatus(this.attempts === 0 && this.status !== 'reconnecting' ? 'connecting' : 'reconnecting');
+    if (!schemasLoaded()) {
+      this.connectOnceSchemasLoad();
+      return;
+    }
     let socket: SocketLike;
     try {
       socket = this.opts.createSocket(this.opts.url ?? defaultUrl());
@@ -223,6 +224,22 @@ export class RealtimeClient {
     };
   }
 
+  /** Connects once the schemas are in; if they cannot load (offline), retries as a dropped socket would. */
+  private connectOnceSchemasLoad(): void {
+    if (this.awaitingSchemas) return;
+    this.awaitingSchemas = true;
+    loadSchemas().then(
+      () => {
+        this.awaitingSchemas = false;
+        if (this.running && !this.socket && !this.reconnectTimer) this.connect();
+      },
+      () => {
+        this.awaitingSchemas = false;
+        if (this.running && !this.socket && !this.reconnectTimer) this.scheduleReconnect();
+      },
+    );
+  }
+
   private detach(socket: SocketLike): void {
     socket.onopen = null;
     socket.onmessage = null;
@@ -238,7 +255,7 @@ export class RealtimeClient {
     } catch {
       return;
     }
-    const parsed = ServerMessage.safeParse(json);
+    const parsed = loadedSchemas().ServerMessage.safeParse(json);
     if (!parsed.success) return;
     const msg = parsed.data;
     switch (msg.t) {

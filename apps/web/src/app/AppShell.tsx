@@ -42,7 +42,7 @@ function SessionUnavailable({ retry }: { retry: () => void }) {
 
 /**
  * The layout of every page: header, the page (or the redirect SPEC 2 asks for), footer,
- * overlays. Nothing renders until the session is known, so no page flashes before a redirect.
+ * overlays. No page renders until the session is known, so none flashes before a redirect.
  */
 export function AppShell() {
   const session = useSession();
@@ -51,12 +51,16 @@ export function AppShell() {
   useUserEvents(session.me);
 
   if (session.loading) {
-    // While the session read waits out a 429 or retries a network failure, say why.
+    // The header paints at once (its actions wait for the session, so nobody signed in is
+    // offered Login); while the session read waits out a 429 or retries a failure, say why.
     return (
-      <>
-        <LoadingScreen />
-        <ApiErrorNotice />
-      </>
+      <div className="app">
+        <Header />
+        <main id="main" className="container main" tabIndex={-1}>
+          <LoadingScreen />
+          <ApiErrorNotice />
+        </main>
+      </div>
     );
   }
   if (session.error) return <SessionUnavailable retry={session.retry} />;

@@ -5,9 +5,13 @@ import { Balances } from '../features/accounts/header/Balances.tsx';
 import { UserMenu } from '../features/accounts/header/UserMenu.tsx';
 import { useAppConfig, useSession } from '../features/accounts/session.ts';
 
-/** SPEC 2 header: logo to /; visitors get Login and Sign up, users their balances and menu. */
+/**
+ * SPEC 2 header: logo to /; visitors get Login and Sign up, users their balances and menu. Until
+ * the session is known the actions keep their place empty: a signed-in user never sees Login
+ * and Sign up flash on the first paint (issue 19).
+ */
 export function Header() {
-  const { me } = useSession();
+  const { me, loading } = useSession();
   const { productName } = useAppConfig();
   return (
     <header className="site-header">
@@ -16,8 +20,10 @@ export function Header() {
           <KnightIcon />
           <span className="logo-text">{productName}</span>
         </Link>
-        <div className="header-actions">
-          {me ? (
+        <div className="header-actions" aria-busy={loading}>
+          {loading ? (
+            <span className="header-actions-pending" />
+          ) : me ? (
             <>
               <Balances me={me} />
               <UserMenu me={me} />

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Overlay } from '../ui/Overlay.tsx';
 import { useSession } from '../features/accounts/session.ts';
 import { AnnouncementHost } from '../features/matchmaking/AnnouncementHost.tsx';
+import { useProfileRequest } from '../features/players/profileRequests.ts';
 
 // A signed-in player's layers load after the page's first paint: a visitor never downloads them,
 // and the landing's first load stays within its budget (issue 17).
@@ -19,6 +20,9 @@ const AccountSettings = lazy(() =>
 const BugReportForm = lazy(() =>
   import('../features/reports/BugReportForm.tsx').then((m) => ({ default: m.BugReportForm })),
 );
+// A player's profile (issue 19) loads when a name is first clicked.
+const ProfileHost = lazy(() => import('../features/players/ProfileHost.tsx').then((m) => ({ default: m.ProfileHost })));
+
 const HistoryOverlay = lazy(() =>
   import('../features/history/HistoryOverlay.tsx').then((m) => ({ default: m.HistoryOverlay })),
 );
@@ -31,6 +35,7 @@ const HistoryOverlay = lazy(() =>
  */
 export function OverlayHost() {
   const { me } = useSession();
+  const profileRequested = useProfileRequest() !== null;
   return (
     <>
       {me ? (
@@ -49,6 +54,12 @@ export function OverlayHost() {
         </>
       ) : null}
       <AnnouncementHost />
+      {/* A player's profile, opened from their name on any page (visitors too: issue 19). */}
+      {profileRequested ? (
+        <Suspense fallback={null}>
+          <ProfileHost />
+        </Suspense>
+      ) : null}
       <Overlay flag="bugreport" title="Report a Bug">
         <BugReportForm />
       </Overlay>

@@ -13,7 +13,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     verifiedLevel: 'notVerified',
     usernameColor: 'username_color_000002',
     avatarUrl: null,
-    settings: { showDollar: true, showWbx: true, hideLichessUsername: false },
+    settings: { showDollar: true, showWbx: true, hideLichessUsername: false, soundMuted: false },
     banned: false,
     closed: false,
     chessUsername: null,

@@ -24,7 +24,7 @@ export interface RecordedCall {
   headers: Record<string, string>;
 }
 
-type Reply = { status?: number; body?: unknown } | undefined;
+type Reply = { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
 export type Handler = (call: RecordedCall) => Reply | Promise<Reply>;
 
 interface ApiOptions {
@@ -62,7 +62,7 @@ export function mockApi({ me = null, config = {}, routes = {} }: ApiOptions = {}
     const status = reply?.status ?? 200;
     return new Response(reply?.body === undefined ? null : JSON.stringify(reply.body), {
       status,
-      headers: { 'content-type': 'application/json' },
+      headers: { 'content-type': 'application/json', ...reply?.headers },
     });
   });
   vi.stubGlobal('fetch', fetchMock);

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { positionInfo } from '../features/play/chess.ts';
 import { START_FEN } from '../features/play/testing.tsx';
-import { Board, squareLabel } from './Board.tsx';
+import { Board, describePosition, squareLabel } from './Board.tsx';
 
 afterEach(cleanup);
 
@@ -104,7 +104,7 @@ describe('Board', () => {
 
   test('dragging a piece with the pointer plays it where it is dropped', () => {
     const { square, onMove } = renderBoard();
-    const grid = screen.getByRole('group', { name: 'Chess board' });
+    const grid = within(screen.getByRole('group', { name: 'Chess board' })).getByRole('grid');
     grid.getBoundingClientRect = () => DOMRect.fromRect({ x: 0, y: 0, width: 800, height: 800 });
     const g1 = square('g1 white knight');
     // g1 is column 6, row 7 (100 px squares); f3 is column 5, row 5.
@@ -124,5 +124,82 @@ describe('Board', () => {
     expect(describedBy.split(' ').map((id) => document.getElementById(id)?.textContent)).toContain('in check');
     const e4 = screen.getByRole('button', { name: 'e4 empty' });
     expect(e4.className).toContain('is-last');
+  });
+
+  test('the squares form a grid of ranks (rows) and files (columns) with their headers', () => {
+    renderBoard();
+    const grid = within(screen.getByRole('group', { name: 'Chess board' })).getByRole('grid', { name: 'Squares' });
+    const rows = within(grid).getAllByRole('row');
+    // A header row of files, then the eight ranks from 8 down to 1 as white sees them.
+    expect(rows).toHaveLength(9);
+    expect(
+      within(rows[0]!)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Rank', 'file a', 'file b', 'file c', 'file d', 'file e', 'file f', 'file g', 'file h']);
+    expect(
+      within(grid)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['rank 8', 'rank 7', 'rank 6', 'rank 5', 'rank 4', 'rank 3', 'rank 2', 'rank 1']);
+    const rank2 = rows[7]!;
+    expect(within(rank2).getByRole('rowheader').textContent).toBe('rank 2');
+    const cells = within(rank2).getAllByRole('gridcell');
+    expect(cells).toHaveLength(8);
+    expect(within(cells[4]!).getByRole('button').getAttribute('aria-label')).toBe('e2 white pawn');
+    expect(within(grid).getAllByRole('gridcell')).toHaveLength(64);
+    // The printed coordinates are outside the buttons, whose names carry the square.
+    expect(within(cells[0]!).getByRole('button').textContent).toBe('');
+    // The keys are told to assistive tools.
+    expect(grid.getAttribute('aria-keyshortcuts')).toBe('P');
+    const hint = document.getElementById(grid.getAttribute('aria-describedby') ?? '');
+    expect(hint?.textContent).toContain('P reads the position');
+  });
+
+  test('seen from black, the rows run from rank 1 and the columns from file h', () => {
+    renderBoard({ orientation: 'black' });
+    const grid = screen.getByRole('grid');
+    const rows = within(grid).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader')[1]?.textContent).toBe('file h');
+    expect(within(rows[1]!).getByRole('rowheader').textContent).toBe('rank 1');
+    expect(within(rows[1]!).getAllByRole('button')[0]?.getAttribute('aria-label')).toBe('h1 white rook');
+  });
+
+  test('P on a square reads the whole position in a live region, again when asked again', () => {
+    const { square } = renderBoard({ dests: new Map() });
+    const announcer = screen.getByTestId('board-announcer');
+    expect(announcer.getAttribute('aria-live')).toBe('polite');
+    expect(announcer.textContent).toBe('');
+    const e2 = square('e2 white pawn');
+    e2.focus();
+    fireEvent.keyDown(e2, { key: 'p' });
+    const text = announcer.textContent ?? '';
+    expect(text).toBe(
+      'White: King e1, Queen d1, Rooks a1 and h1, Bishops c1 and f1, Knights b1 and g1, ' +
+        'Pawns a2, b2, c2, d2, e2, f2, g2 and h2. ' +
+        'Black: King e8, Queen d8, Rooks a8 and h8, Bishops c8 and f8, Knights b8 and g8, ' +
+        'Pawns a7, b7, c7, d7, e7, f7, g7 and h7.',
+    );
+    // The same position asked for again changes the region (so it is read again), and Shift+P works too.
+    fireEvent.keyDown(e2, { key: 'P', shiftKey: true });
+    expect(announcer.textContent).not.toBe(text);
+    expect(announcer.textContent?.trim()).toBe(text);
+    // Focus stays on the square; Ctrl+P is left to the browser.
+    expect(document.activeElement).toBe(e2);
+    fireEvent.keyDown(e2, { key: 'p', ctrlKey: true });
+    expect(announcer.textContent?.trim()).toBe(text);
+  });
+
+  test('the position in words: single pieces, promoted ones, a bare side', () => {
+    expect(
+      describePosition({
+        e1: { color: 'white', kind: 'k' },
+        a8: { color: 'white', kind: 'q' },
+        b8: { color: 'white', kind: 'q' },
+        h8: { color: 'black', kind: 'k' },
+        g7: { color: 'black', kind: 'p' },
+      }),
+    ).toBe('White: King e1, Queens a8 and b8. Black: King h8, Pawn g7.');
+    expect(describePosition({})).toBe('White: no pieces. Black: no pieces.');
   });
 });

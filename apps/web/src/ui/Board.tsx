@@ -11,11 +11,14 @@ import { defaultPieces } from 'react-chessboard';
 import './board.css';
 
 /**
- * The chess board: 64 buttons in a roving-tabindex group, so it works with a mouse (click or
- * drag), a finger (pointer events) and a keyboard or screen reader. Each square is a control
- * named by its square and piece ("e2 white pawn", "e4 empty"); arrow keys move the focus as the
- * board is seen, Enter or Space selects a piece and then plays it to the focused square, Escape
- * drops the selection. It knows nothing of chess rules: the legal destinations come in `dests`.
+ * The chess board: a group (named by `label`) holding an ARIA grid of 8 rows (ranks) by 8
+ * columns (files), each cell a button in a roving tabindex, so it works with a mouse (click or
+ * drag), a finger (pointer events) and a keyboard or screen reader. The grid's rows and columns
+ * carry rank and file headers for assistive tools; each square is a control named by its square
+ * and piece ("e2 white pawn", "e4 empty"); arrow keys move the focus as the board is seen, Enter
+ * or Space selects a piece and then plays it to the focused square, Escape drops the selection,
+ * and P reads the whole position aloud through a live region (as Lichess's accessible mode
+ * does). It knows nothing of chess rules: the legal destinations come in `dests`.
  */
 
 export type BoardColor = 'white' | 'black';
@@ -48,6 +51,49 @@ export function displayOrder(orientation: BoardColor): string[] {
   const files = orientation === 'white' ? FILES : [...FILES].reverse();
   const ranks = orientation === 'white' ? [...RANKS].reverse() : RANKS;
   return ranks.flatMap((rank) => files.map((file) => `${file}${rank}`));
+}
+
+/** The key that reads the whole position (with no modifier; either case). */
+export const READ_POSITION_KEY = 'p';
+
+const ORDER_OF_KINDS: readonly PieceKind[] = ['k', 'q', 'r', 'b', 'n', 'p'];
+const PLURAL: Readonly<Record<PieceKind, string>> = {
+  p: 'Pawns',
+  n: 'Knights',
+  b: 'Bishops',
+  r: 'Rooks',
+  q: 'Queens',
+  k: 'Kings',
+};
+
+/** "a2", "b2" and "c2": a spoken list. */
+function spokenList(items: readonly string[]): string {
+  if (items.length <= 1) return items.join('');
+  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
+}
+
+/**
+ * The whole position in words, by side and then by piece from king to pawn, squares in file
+ * order: "White: King e1, Queen d1, Rooks a1 and h1, ... Black: King e8, ...".
+ */
+export function describePosition(pieces: BoardPosition): string {
+  const sides = (['white', 'black'] as const).map((color) => {
+    const parts: string[] = [];
+    for (const kind of ORDER_OF_KINDS) {
+      const squares = Object.keys(pieces)
+        .filter((sq) => pieces[sq]?.color === color && pieces[sq]?.kind === kind)
+        .sort();
+      if (squares.length === 0) continue;
+      const name = squares.length === 1 ? capitalize(PIECE_NAMES[kind]) : PLURAL[kind];
+      parts.push(`${name} ${spokenList(squares)}`);
+    }
+    return `${capitalize(color)}: ${parts.length ? parts.join(', ') : 'no pieces'}.`;
+  });
+  return sides.join(' ');
+}
+
+function capitalize(word: string): string {
+  return word.charAt(0).toUpperCase() + word.slice(1);
 }
 
 const PIECE_KEY: Readonly<Record<BoardColor, string>> = { white: 'w', black: 'b' };
@@ -88,6 +134,9 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
   const [selectedRaw, setSelected] = useState<string | null>(null);
   const [focusRaw, setFocus] = useState<string | null>(null);
   const [dragFrom, setDragFrom] = useState<string | null>(null);
+  // What the live region says; the trailing space alternates so the same position, asked for
+  // twice, is read again (screen readers skip an unchanged region).
+  const [spoken, setSpoken] = useState('');
   const buttons = useRef(new Map<string, HTMLButtonElement>());
   const gridRef = useRef<HTMLDivElement>(null);
   const ghostRef = useRef<HTMLDivElement>(null);
@@ -148,6 +197,15 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
       case 'End':
         next = row * 8 + 7;
         break;
+      case READ_POSITION_KEY:
+      case READ_POSITION_KEY.toUpperCase():
+        if (event.ctrlKey || event.metaKey || event.altKey) return;
+        event.preventDefault();
+        setSpoken((before) => {
+          const text = describePosition(pieces);
+          return before === text ? `${text}\u00a0` : text;
+        });
+        return;
       case 'Escape':
         if (selected) {
           event.preventDefault();
@@ -226,14 +284,99 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
 
   const movedPiece = dragFrom ? pieces[dragFrom] : undefined;
   const interactive = Boolean(dests && dests.size > 0);
-  const hintIds = { dest: `${id}-dest`, last: `${id}-last`, check: `${id}-check`, selected: `${id}-selected` };
+  const hintIds = {
+    dest: `${id}-dest`,
+    last: `${id}-last`,
+    check: `${id}-check`,
+    selected: `${id}-selected`,
+    keys: `${id}-keys`,
+  };
+  const columns = order.slice(0, 8).map((square) => square[0] ?? 'a');
+  const rows = [0, 1, 2, 3, 4, 5, 6, 7].map((row) => order.slice(row * 8, row * 8 + 8));
+
+  const renderSquare = (square: string, index: number) => {
+    const piece = pieces[square];
+    const file = square[0] ?? 'a';
+    const rank = square[1] ?? '1';
+    const dark = (FILES.indexOf(file as (typeof FILES)[number]) + Number(rank)) % 2 === 1;
+    const isTarget = targets.has(square);
+    const isLast = Boolean(lastMove && (lastMove[0] === square || lastMove[1] === square));
+    const isCheck = check === square;
+    const describedBy = [
+      square === selected ? hintIds.selected : null,
+      isTarget ? hintIds.dest : null,
+      isLast ? hintIds.last : null,
+      isCheck ? hintIds.check : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    const classes = [
+      'board-square',
+      dark ? 'is-dark' : 'is-light',
+      square === selected ? 'is-selected' : null,
+      isTarget ? (piece ? 'is-capture' : 'is-dest') : null,
+      isLast ? 'is-last' : null,
+      isCheck ? 'is-check' : null,
+      square === dragFrom ? 'is-drag-origin' : null,
+    ]
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div key={square} role="gridcell" className={`board-cell ${dark ? 'is-dark' : 'is-light'}`}>
+        <button
+          ref={(el) => {
+            if (el) buttons.current.set(square, el);
+            else buttons.current.delete(square);
+          }}
+          type="button"
+          className={classes}
+          data-square={square}
+          aria-label={squareLabel(square, piece)}
+          aria-describedby={describedBy || undefined}
+          aria-pressed={canMoveFrom(square) ? square === selected : undefined}
+          tabIndex={square === focusSquare ? 0 : -1}
+          onFocus={() => setFocus(square)}
+          onClick={() => activate(square)}
+          onKeyDown={(event) => onKeyDown(event, square)}
+          onPointerDown={(event) => onPointerDown(event, square)}
+          onPointerMove={onPointerMove}
+          onPointerUp={(event) => endDrag(event, false)}
+          onPointerCancel={(event) => endDrag(event, true)}
+        >
+          {piece ? (
+            <span className="board-piece" aria-hidden="true">
+              <PieceImage piece={piece} />
+            </span>
+          ) : null}
+        </button>
+        {/* The printed coordinates sit beside the button, not in it: its name says the square. */}
+        {index % 8 === 0 ? (
+          <span className="board-coord board-coord-rank" aria-hidden="true">
+            {rank}
+          </span>
+        ) : null}
+        {index >= 56 ? (
+          <span className="board-coord board-coord-file" aria-hidden="true">
+            {file}
+          </span>
+        ) : null}
+      </div>
+    );
+  };
 
   return (
-    <div className={['board', className].filter(Boolean).join(' ')} data-orientation={orientation}>
+    <div
+      className={['board', className].filter(Boolean).join(' ')}
+      data-orientation={orientation}
+      role="group"
+      aria-label={label}
+    >
       <div
         ref={gridRef}
-        role="group"
-        aria-label={label}
+        role="grid"
+        aria-label="Squares"
+        aria-describedby={hintIds.keys}
+        aria-keyshortcuts={READ_POSITION_KEY.toUpperCase()}
         className="board-grid"
         data-interactive={interactive || undefined}
         onClickCapture={(event) => {
@@ -243,77 +386,36 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
           event.preventDefault();
         }}
       >
-        {order.map((square, index) => {
-          const piece = pieces[square];
-          const file = square[0] ?? 'a';
-          const rank = square[1] ?? '1';
-          const dark = (FILES.indexOf(file as (typeof FILES)[number]) + Number(rank)) % 2 === 1;
-          const isTarget = targets.has(square);
-          const isLast = Boolean(lastMove && (lastMove[0] === square || lastMove[1] === square));
-          const isCheck = check === square;
-          const describedBy = [
-            square === selected ? hintIds.selected : null,
-            isTarget ? hintIds.dest : null,
-            isLast ? hintIds.last : null,
-            isCheck ? hintIds.check : null,
-          ]
-            .filter(Boolean)
-            .join(' ');
-          const classes = [
-            'board-square',
-            dark ? 'is-dark' : 'is-light',
-            square === selected ? 'is-selected' : null,
-            isTarget ? (piece ? 'is-capture' : 'is-dest') : null,
-            isLast ? 'is-last' : null,
-            isCheck ? 'is-check' : null,
-            square === dragFrom ? 'is-drag-origin' : null,
-          ]
-            .filter(Boolean)
-            .join(' ');
+        {/* Headers for assistive tools only: the files over the columns, the rank at the start of each row. */}
+        <div role="row" className="visually-hidden">
+          <span role="columnheader" className="visually-hidden">
+            Rank
+          </span>
+          {columns.map((file) => (
+            <span key={file} role="columnheader" className="visually-hidden">
+              {`file ${file}`}
+            </span>
+          ))}
+        </div>
+        {rows.map((squares, row) => {
+          const rank = squares[0]?.[1] ?? '';
           return (
-            <button
-              key={square}
-              ref={(el) => {
-                if (el) buttons.current.set(square, el);
-                else buttons.current.delete(square);
-              }}
-              type="button"
-              className={classes}
-              data-square={square}
-              aria-label={squareLabel(square, piece)}
-              aria-describedby={describedBy || undefined}
-              aria-pressed={canMoveFrom(square) ? square === selected : undefined}
-              tabIndex={square === focusSquare ? 0 : -1}
-              onFocus={() => setFocus(square)}
-              onClick={() => activate(square)}
-              onKeyDown={(event) => onKeyDown(event, square)}
-              onPointerDown={(event) => onPointerDown(event, square)}
-              onPointerMove={onPointerMove}
-              onPointerUp={(event) => endDrag(event, false)}
-              onPointerCancel={(event) => endDrag(event, true)}
-            >
-              {piece ? (
-                <span className="board-piece" aria-hidden="true">
-                  <PieceImage piece={piece} />
-                </span>
-              ) : null}
-              {index % 8 === 0 ? (
-                <span className="board-coord board-coord-rank" aria-hidden="true">
-                  {rank}
-                </span>
-              ) : null}
-              {index >= 56 ? (
-                <span className="board-coord board-coord-file" aria-hidden="true">
-                  {file}
-                </span>
-              ) : null}
-            </button>
+            <div key={rank} role="row" className="board-row">
+              <span role="rowheader" className="visually-hidden">
+                {`rank ${rank}`}
+              </span>
+              {squares.map((square, col) => renderSquare(square, row * 8 + col))}
+            </div>
           );
         })}
         <div ref={ghostRef} className="board-ghost" aria-hidden="true" hidden={!movedPiece}>
           {movedPiece ? <PieceImage piece={movedPiece} /> : null}
         </div>
       </div>
+      <span hidden id={hintIds.keys}>
+        Arrow keys move between squares, Enter or Space selects a piece and plays it, Escape cancels, P reads the
+        position.
+      </span>
       <span hidden id={hintIds.selected}>
         selected
       </span>
@@ -326,6 +428,9 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
       <span hidden id={hintIds.check}>
         in check
       </span>
+      <p className="visually-hidden" aria-live="polite" aria-atomic="true" data-testid="board-announcer">
+        {spoken}
+      </p>
     </div>
   );
 }

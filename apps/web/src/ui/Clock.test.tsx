@@ -2,13 +2,20 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { Clock, clockLevel, formatClock } from './Clock.tsx';
 
-const beep = vi.hoisted(() => vi.fn());
-vi.mock('./sound.ts', () => ({ beep }));
+const playSound = vi.hoisted(() => vi.fn());
+vi.mock('./sound.ts', () => ({ playSound }));
+
+/** The clock loads the tones when a sound is due: let that import settle. */
+const settleSound = () =>
+  act(async () => {
+    await import('./sound.ts');
+    await Promise.resolve();
+  });
 
 afterEach(() => {
   cleanup();
   vi.useRealTimers();
-  beep.mockReset();
+  playSound.mockReset();
 });
 
 describe('formatClock', () => {
@@ -59,24 +66,29 @@ describe('Clock', () => {
     expect(clock.className).not.toContain('clock-low');
   });
 
-  test('crossing 10% of the initial time highlights it and beeps once', () => {
+  test('crossing 10% of the initial time highlights it and beeps once', async () => {
     const clock = ticking(18_500, 180_000);
     expect(clock.className).not.toContain('clock-low');
     act(() => void vi.advanceTimersByTime(600));
     expect(clock.className).toContain('clock-low');
-    expect(beep).toHaveBeenCalledTimes(1);
+    await settleSound();
+    expect(playSound).toHaveBeenCalledTimes(1);
+    expect(playSound).toHaveBeenCalledWith('lowTime');
     act(() => void vi.advanceTimersByTime(5_000));
-    expect(beep).toHaveBeenCalledTimes(1);
+    await settleSound();
+    expect(playSound).toHaveBeenCalledTimes(1);
   });
 
-  test('no beep for a clock already low when shown, or for another player', () => {
+  test('no beep for a clock already low when shown, or for another player', async () => {
     ticking(10_000, 180_000);
     act(() => void vi.advanceTimersByTime(2_000));
-    expect(beep).not.toHaveBeenCalled();
+    await settleSound();
+    expect(playSound).not.toHaveBeenCalled();
     cleanup();
     ticking(18_500, 180_000, false);
     act(() => void vi.advanceTimersByTime(1_000));
-    expect(beep).not.toHaveBeenCalled();
+    await settleSound();
+    expect(playSound).not.toHaveBeenCalled();
   });
 
   test('a stopped clock does not tick', () => {

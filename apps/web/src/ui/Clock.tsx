@@ -1,5 +1,4 @@
 import { memo, useCallback, useEffect, useRef, useSyncExternalStore } from 'react';
-import { beep } from './sound.ts';
 import './clock.css';
 
 /** SPEC 9: the clock turns to its warning style under 15 s. */
@@ -63,7 +62,13 @@ function ClockImpl({ label, remaining, running, initialMs, sound = false, classN
 
   const wasLow = useRef(isLow);
   useEffect(() => {
-    if (isLow && !wasLow.current && running && sound) beep();
+    if (isLow && !wasLow.current && running && sound) {
+      // The tones load when first due, not with the page; a failed load is silent (SPEC 8).
+      import('./sound.ts').then(
+        (m) => m.playSound('lowTime'),
+        () => {},
+      );
+    }
     wasLow.current = isLow;
   }, [isLow, running, sound]);
 

@@ -1,5 +1,26 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import './table.css';
+
+/**
+ * Whether the element scrolls sideways (a wide table on a phone). Such a region must be
+ * reachable by keyboard to be scrolled without a pointer (WCAG 2.1.1; axe's
+ * scrollable-region-focusable): it becomes a focusable, named region only while it scrolls.
+ */
+function useScrollsSideways<T extends HTMLElement>(active: boolean): [RefObject<T | null>, boolean] {
+  const ref = useRef<T>(null);
+  const [scrolls, setScrolls] = useState(false);
+  useEffect(() => {
+    const el = ref.current;
+    if (!active || !el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setScrolls(el.scrollWidth > el.clientWidth + 1);
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    if (el.firstElementChild) observer.observe(el.firstElementChild);
+    return () => observer.disconnect();
+  }, [active]);
+  return [ref, scrolls];
+}
 
 export interface Column<Row> {
   key: string;
@@ -36,9 +57,14 @@ export function Table<Row>({
   busy = false,
   className,
 }: TableProps<Row>) {
+  const [wrapRef, scrolls] = useScrollsSideways<HTMLDivElement>(rows.length > 0);
   if (rows.length === 0) return <p className="table-empty">{empty}</p>;
   return (
-    <div className="table-wrap">
+    <div
+      ref={wrapRef}
+      className="table-wrap"
+      {...(scrolls ? { tabIndex: 0, role: 'region', 'aria-label': caption } : {})}
+    >
       <table role="table" className={['data-table', className].filter(Boolean).join(' ')} aria-busy={busy || undefined}>
         <caption className={showCaption ? 'table-caption' : 'visually-hidden'}>{caption}</caption>
         <thead role="rowgroup">

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { attemptDelayMs, attemptScheduleLength, formatRetryWait, type AttemptPolicy } from './attempts.ts';
+import {
+  attemptDelayMs,
+  attemptScheduleLength,
+  formatRetryWait,
+  MAIL_SPACING_MS,
+  mailWaitMs,
+  type AttemptPolicy,
+} from './attempts.ts';
 
 const SECOND = 1000;
 const MINUTE = 60 * SECOND;
@@ -68,5 +75,19 @@ describe('formatRetryWait', () => {
     [15 * MINUTE, '15 minutes'],
   ])('%i ms reads %j', (ms, expected) => {
     expect(formatRetryWait(ms)).toBe(expected);
+  });
+});
+
+describe('mailWaitMs: one mail of a kind a minute', () => {
+  const now = new Date('2026-01-01T12:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  it.each([
+    ['never sent', null, 0],
+    ['just sent', ago(0), MAIL_SPACING_MS],
+    ['15 s ago', ago(15 * SECOND), 45 * SECOND],
+    ['exactly a minute ago', ago(MINUTE), 0],
+    ['an hour ago', ago(60 * MINUTE), 0],
+  ])('%s', (_name, last, wait) => {
+    expect(mailWaitMs(last, now)).toBe(wait);
   });
 });

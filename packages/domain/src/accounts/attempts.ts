@@ -39,3 +39,12 @@ export function formatRetryWait(ms: number): string {
   const minutes = Math.ceil(seconds / 60);
   return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }
+
+/** One mail of a kind (verification, password reset) per account a minute at most. */
+export const MAIL_SPACING_MS = 60_000;
+
+/** How long until the next mail of a kind may go, the last one sent at `lastSentAt` (0: now). */
+export function mailWaitMs(lastSentAt: Date | null, now: Date): number {
+  if (!lastSentAt) return 0;
+  return Math.max(0, lastSentAt.getTime() + MAIL_SPACING_MS - now.getTime());
+}

@@ -4,3 +4,4 @@ export * from './eligibility.ts';
 export * from './majority.ts';
 export * from './pairing.ts';
 export * from './leaderboard.ts';
+export * from './featured.ts';

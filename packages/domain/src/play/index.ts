@@ -9,3 +9,5 @@ export * from './ratings.ts';
 export * from './pgn.ts';
 export * from './chat.ts';
 export * from './history.ts';
+export * from './series.ts';
+export * from './sounds.ts';

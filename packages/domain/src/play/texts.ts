@@ -39,6 +39,7 @@ export const PLAY_TEXTS = {
   notAPlayer: 'You are not playing in this game.', // ours
   notYourTurn: 'It is not your turn.', // ours
   illegalMove: 'Illegal move.', // ours
+  rulesLoading: 'The board is still loading. Try again in a moment.', // ours (the rules load after the board)
   outOfSync: 'Your board is out of date; it has been refreshed.', // ours (wrong ply)
   abortTooLate: 'The game can no longer be aborted; resign instead.', // ours (SPEC 4)
   resignTooEarly: 'The game can still be aborted.', // ours (SPEC 4)
@@ -70,4 +71,12 @@ export const PLAY_TEXTS = {
   lichessClosed: 'This Lichess account is closed and cannot be linked.', // ours
   lichessReauthorise:
     'Your Lichess authorisation was revoked or has expired. Please authorise the same Lichess account again.', // ours (issue 15)
+} as const;
+
+/**
+ * Issue 19: a player's public card and charts (ours). Apart from PLAY_TEXTS, which every game
+ * page loads: only the server and the profile read these.
+ */
+export const PLAYER_TEXTS = {
+  notFound: 'This player has no public profile.', // an unknown, closed or bot account
 } as const;

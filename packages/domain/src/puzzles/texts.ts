@@ -23,6 +23,8 @@ export const PUZZLE_TEXTS = {
   ownerCannotForfeit: 'The lobby owner cannot forfeit; leave the lobby instead.', // ours
   needTwoPlayers: 'At least 2 players are needed to start.', // ours
   alreadyInLobby: 'You are already in a puzzle game.', // ours
+  inSoloRush: 'You are playing a Solo Puzzle Rush. Finish it before joining a battle.', // ours (one puzzle game at a time)
+  inBattle: 'You are in a battle lobby. Leave it before starting a Solo Puzzle Rush.', // ours (one puzzle game at a time)
   giveawayCreatorsOnly: 'Only content creators can choose the prize mode.', // ours
   stakeRequired: 'Please choose the stakes currency and amount.', // ours
   stakeNotAllowed: 'This stake is not available to you.', // ours
@@ -30,6 +32,8 @@ export const PUZZLE_TEXTS = {
   timeUp: 'Time is up!', // ours
   noPuzzle: 'No puzzle matches these settings right now.', // ours
   puzzleFailed: 'Wrong move! On to the next puzzle.', // ours (rush modes: a wrong move fails the puzzle)
+  showingSolution: 'Showing the solution…', // ours (Casual Solve: no move is asked while it plays)
+  solutionShown: 'Solution shown', // ours (issue 19: never 'Move for…' on a finished position)
   importing: (done: number, total: number) =>
     `Preparing puzzles… ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')}`, // ours
 } as const;

@@ -14,6 +14,8 @@ export const UserSettings = z.object({
   showDollar: z.boolean(),
   showWbx: z.boolean(),
   hideLichessUsername: z.boolean(),
+  /** Issue 19: game sounds off (move, capture, check, start, low time), remembered per user. */
+  soundMuted: z.boolean(),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 
@@ -57,6 +59,8 @@ export const AppConfigResponse = z.object({
   payments: z.enum(['sandbox', 'off', 'dots']),
   /** CHESS_PLATFORM: `lichess` links through Lichess's authorisation page (issue 15). */
   chessPlatform: z.enum(['builtin', 'lichess']).default('builtin'),
+  /** COMMUNITY_URL: the landing's community link (SPEC 2); null hides it. */
+  communityUrl: z.string().nullable().default(null),
 });
 export type AppConfigResponse = z.infer<typeof AppConfigResponse>;
 
@@ -109,32 +113,6 @@ export const ChangePasswordRequest = z.object({
 });
 
 export const PresenceCount = z.object({ online: z.number().int() });
-
-/** The HTTP routes of the accounts capability: one place, used by both apps. */
-export const ACCOUNT_ROUTES = {
-  appConfig: '/api/app/config',
-  session: '/api/session',
-  register: '/api/auth/register',
-  login: '/api/auth/login',
-  logout: '/api/auth/logout',
-  verifyEmail: '/api/auth/verify-email',
-  resendVerification: '/api/auth/resend-verification',
-  forgotPassword: '/api/auth/forgot-password',
-  resetPassword: '/api/auth/reset-password',
-  googleStart: '/api/auth/google',
-  googleCallback: '/api/auth/google/callback',
-  username: '/api/account/username',
-  color: '/api/account/color',
-  settings: '/api/account/settings',
-  avatar: '/api/account/avatar',
-  recoveryEmail: '/api/account/recovery-email',
-  /** GET: the link mailed to a new recovery address; redirects to `/?emailVerified=1|0`. */
-  verifyRecoveryEmail: '/api/account/recovery-email/verify',
-  password: '/api/account/password',
-  avatarOf: (uid: string) => `/api/avatars/${uid}`,
-  /** GET: the current online count `{ online }` (the same number the `presence` topic carries). */
-  presence: '/api/presence',
-} as const;
 
 /** Answer of login: the signed-in user (the session cookie is set alongside). */
 export const AuthResponse = z.object({ user: Me });

@@ -40,8 +40,6 @@ export const ADMIN_SECTIONS = [
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const AdminChangedData = z.object({ section: z.enum(ADMIN_SECTIONS) });
-export const AdminEvents = { changed: 'admin.changed' } as const;
-export const ADMIN_TOPIC = 'admin' as const;
 
 // --- Users ------------------------------------------------------------------------------------
 
@@ -274,55 +272,6 @@ export const DashboardResponse = z.object({
   onlineNow: z.number().int(),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
-
-export const ADMIN_ROUTES = {
-  /** GET AdminUsersQuery -> AdminUsersResponse. */
-  users: '/api/admin/users',
-  /** GET AdminUserDetail. */
-  user: (id: string) => `/api/admin/users/${id}`,
-  /** POST BanRequest -> AdminUserDetail. */
-  ban: (id: string) => `/api/admin/users/${id}/ban`,
-  /** PUT VerifiedLevelRequest -> AdminUserDetail. */
-  verifiedLevel: (id: string) => `/api/admin/users/${id}/verified-level`,
-  /** GET ChessProfileResponse. */
-  chessProfile: (id: string) => `/api/admin/users/${id}/chess-profile`,
-  /** GET `?page=` AdminUserGamesResponse. */
-  userGames: (id: string) => `/api/admin/users/${id}/games`,
-  /** POST `{}` KickResponse. */
-  kick: (id: string) => `/api/admin/users/${id}/kick`,
-  /** GET BannedUsersResponse. */
-  banned: '/api/admin/banned',
-  /** GET AdminBalancesResponse. */
-  balances: '/api/admin/balances',
-  /** GET AdminGamesResponse (live games, same shape as the landing's `ongoing`). */
-  games: '/api/admin/games',
-  /** GET MatchmakingUsersResponse. */
-  matchmaking: '/api/admin/matchmaking',
-  /** GET AdminLobbiesResponse. */
-  lobbies: '/api/admin/lobbies',
-  /** GET AdminReportsQuery -> AdminReportsResponse. */
-  reports: '/api/admin/reports',
-  /** POST ConfirmCheatingRequest -> `{ removed }`. (Dismiss is SOCIAL_ROUTES.adminDismissReports.) */
-  confirmCheating: (id: string) => `/api/admin/reports/${id}/confirm`,
-  /** GET AdminBugReportsQuery -> AdminBugReportsResponse. */
-  bugReports: '/api/admin/bug-reports',
-  /** PUT BugReportArchiveRequest -> AdminBugReport. */
-  bugReportArchive: (id: string) => `/api/admin/bug-reports/${id}/archive`,
-  /** POST `{}` -> `{ ok }` (the report and its images are gone). */
-  bugReportDelete: (id: string) => `/api/admin/bug-reports/${id}/delete`,
-  /** GET FlaggedUsersResponse; POST RaiseFlagRequest -> FlaggedUsersResponse. */
-  flags: '/api/admin/flags',
-  /** POST `{}` -> FlaggedUsersResponse. */
-  flagDelete: (id: string) => `/api/admin/flags/${id}/delete`,
-  /** GET AdminTransactionsQuery -> AdminTransactionsResponse (replaces WALLET_ROUTES.adminTransactions' query). */
-  transactions: '/api/admin/transactions',
-  /** GET AuditQuery -> AuditResponse. */
-  audit: '/api/admin/audit',
-  /** GET DashboardQuery -> DashboardResponse. */
-  dashboard: '/api/admin/dashboard',
-  /** PUT UpdateWagerSettingsRequest -> CatalogResponse (status, provisionalStatus). */
-  wagerSettings: (currency: string, key: string) => `/api/admin/game-wagers/${currency}/${key}/settings`,
-} as const;
 
 /** PUT: a wager's status and provisional flag (SPEC 2 Game wagers section). */
 export const UpdateWagerSettingsRequest = z

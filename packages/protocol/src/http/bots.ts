@@ -6,14 +6,6 @@ import { BOT_LEVELS, CURRENCIES, GAME_MODE_IDS } from '@rush/domain';
  * built-in game: its moves, clocks and end arrive on `game:{id}` like any game's, and resign
  * and moves go through the game commands.
  */
-export const BOT_ROUTES = {
-  /** POST BotStartRequest: stakes the wager and starts the game; answers BotGameView. */
-  start: '/api/bots/start',
-  /** POST `{}`: aborts the user's bot game while fewer than 2 moves were played (SPEC 4). */
-  abort: '/api/bots/abort',
-  /** GET: `{ bot }`, the user's live bot game (a reload of /bot-match resumes it) or null. */
-  current: '/api/bots/current',
-} as const;
 
 export const BotLevelSchema = z.enum(BOT_LEVELS);
 

@@ -11,17 +11,6 @@ const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const reason = z.string().trim().max(500);
 
-export const FAIRPLAY_ROUTES = {
-  /** GET GameAnalysisResponse: the players of the game and admins; 403 for anyone else, 404 unknown. */
-  analysis: (gameId: string) => `/api/fairplay/games/${gameId}/analysis`,
-  /** GET HeldGamesResponse (admin): games whose payout is held, oldest first. */
-  held: '/api/admin/fairplay/held',
-  /** POST `{}` (admin): not cheating: the held payout goes out, exactly once. -> `{ ok }` */
-  clear: (gameId: string) => `/api/admin/fairplay/held/${gameId}/clear`,
-  /** POST ConfirmHeldRequest (admin): cheating: status `cheat`, the pot to the opponent, the cheater banned. -> `{ ok }` */
-  confirm: (gameId: string) => `/api/admin/fairplay/held/${gameId}/confirm`,
-} as const;
-
 export const MOVE_CLASSES = ['best', 'good', 'inaccuracy', 'mistake', 'blunder', 'book', 'forced'] as const;
 export const MoveClassSchema = z.enum(MOVE_CLASSES);
 

@@ -110,39 +110,3 @@ export type CreateInvitationRequest = z.infer<typeof CreateInvitationRequest>;
 export const InvitationsResponse = z.object({ incoming: z.array(InvitationView), outgoing: z.array(InvitationView) });
 export type InvitationsResponse = z.infer<typeof InvitationsResponse>;
 export const AcceptInvitationResponse = z.object({ gameId: z.string() });
-
-/** The HTTP routes of play. Every POST takes JSON (`{}` when it carries nothing) and the CSRF header. */
-export const PLAY_ROUTES = {
-  /** GET: the user's unfinished game, or `{ game: null }`. */
-  current: '/api/play/current',
-  /** GET: a game by id, for anyone (visitors too). 404 when unknown. */
-  game: (gameId: string) => `/api/play/games/${gameId}`,
-  /** GET: PGN export (text/plain; `?download=1` adds Content-Disposition). */
-  pgn: (gameId: string) => `/api/play/games/${gameId}/pgn`,
-  /** GET `?page=`: the user's finished games, newest first. */
-  history: '/api/play/history',
-  /** POST `{}`: link the user's chess account (once per person, never changed). */
-  link: '/api/play/link',
-  /** GET (CHESS_PLATFORM=lichess): the user's Lichess link, its token checked and ratings refreshed. */
-  lichessStatus: '/api/play/link/lichess',
-  /** POST `{}` (CHESS_PLATFORM=lichess): starts the Lichess authorisation, answers `{ url }`. */
-  lichessStart: '/api/play/link/lichess/start',
-  /** POST `{ state, code | error }` from /callbacklichess: finishes the Lichess link. */
-  lichessCallback: '/api/play/link/lichess/callback',
-  /** GET: a user's chess username and ratings (anyone). */
-  ratings: (uid: string) => `/api/play/ratings/${uid}`,
-  /** GET: the user's pending invitations; POST `{ username, mode }`: invite somebody to a friendly game. */
-  invitations: '/api/play/invitations',
-  acceptInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/accept`,
-  declineInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/decline`,
-  /** POST by the inviter. */
-  cancelInvitation: (invitationId: string) => `/api/play/invitations/${invitationId}/cancel`,
-} as const;
-
-/** The game's replay and analysis page (SPEC 2 Analyze), black's side when asked. */
-export const analyzePath = (gameId: string, orientation: 'white' | 'black'): string =>
-  `/tv/${gameId}?analysis=1${orientation === 'black' ? '&orientation=black' : ''}`;
-
-/** A game played on Lichess: its page there (SPEC 2 Analyze), from black's side when asked. */
-export const lichessGameUrl = (lichessUrl: string, lichessGameId: string, orientation: 'white' | 'black'): string =>
-  `${lichessUrl.replace(/\/+$/, '')}/${lichessGameId}${orientation === 'black' ? '/black' : ''}`;

@@ -87,7 +87,15 @@ export const StartDepositRequest = z.object({
 /** The provider page to show in the deposit modal's iframe (height 480px). */
 export const StartDepositResponse = z.object({ sessionId: z.string(), url: z.string() });
 
-/** `deviceGps`: required by the rules as at deposit (issue 16: the location is checked at withdrawal too). */
+/**
+ * `deviceGps`: required by the rules as at deposit (issue 16: the location is checked at withdrawal too).
+ * The `Idempotency-Key` header (IDEMPOTENCY_HEADER, IdempotencyKey) names the intended withdrawal:
+ * the client makes one per withdrawal and sends it again with every resend of that request. The
+ * same key answers the same transaction (the money held once, the payout asked once), even if the
+ * balance or the rules changed since; the same key with another amount or region is 409 CONFLICT;
+ * a malformed one is 400 VALIDATION. Optional for clients older than it (each request then is a new
+ * withdrawal); the web always sends one.
+ */
 export const WithdrawRequest = z.object({
   amount: minor,
   region: z.enum(REGIONS).default('us'),
@@ -104,42 +112,6 @@ export const SetLimitRequest = z.object({
 export const CloseAccountRequest = z.object({ confirm: z.literal(true) });
 
 export const AdminAmountRequest = z.object({ amount: minor });
-
-export const WALLET_ROUTES = {
-  summary: '/api/wallet',
-  transactions: '/api/wallet/transactions',
-  deposits: '/api/wallet/deposits',
-  withdrawals: '/api/wallet/withdrawals',
-  limits: '/api/wallet/limits',
-  topUp: '/api/wallet/top-up',
-  /** GET: where the user stands with the payment wallet provider (WalletOnboardingView). */
-  onboarding: '/api/wallet/onboarding',
-  /** POST WalletCreateRequest: the create form; the provider sends an SMS code. */
-  onboardingCreate: '/api/wallet/onboarding/create',
-  /** POST `{}`: sends the SMS code again. */
-  onboardingResend: '/api/wallet/onboarding/resend',
-  /** POST WalletVerifyRequest: the code; a refusal carries the provider's own text. */
-  onboardingVerify: '/api/wallet/onboarding/verify',
-  /** GET: the identity step after the SMS-verified wallet (IdentityView). */
-  identity: '/api/wallet/identity',
-  /** POST IdentityProfileRequest: the identity start form with the browser's DeviceGPS. */
-  identityProfile: '/api/wallet/identity/profile',
-  /** POST multipart, one part `file` (png, jpg, jpeg): the photo ID. */
-  identityPhoto: '/api/wallet/identity/photo',
-  closeAccount: '/api/account/close',
-  adminDeposit: (uid: string) => `/api/admin/users/${uid}/deposit`,
-  adminWithdraw: (uid: string) => `/api/admin/users/${uid}/withdraw`,
-  adminLimits: (uid: string) => `/api/admin/users/${uid}/limits`,
-  adminClose: (uid: string) => `/api/admin/users/${uid}/close`,
-  adminTransactions: '/api/admin/transactions',
-  /** GET TaxInfoView; PUT TaxDetailsRequest -> TaxInfoView (SPEC 9, issue 16). */
-  tax: '/api/wallet/tax',
-  /** GET AdminCanadianWithdrawalsResponse: open Canadian e-mail requests, then the last decided. */
-  adminCanadianWithdrawals: '/api/admin/withdrawals/canada',
-  /** POST `{}` -> AdminCanadianWithdrawal; 409 when already decided. */
-  adminCompleteWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/complete`,
-  adminRejectWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/reject`,
-} as const;
 
 /** Admin money operations answer the user's balances after the movement. */
 export const AdminWalletResponse = z.object({ uid: z.string(), balances: Balances });
@@ -160,8 +132,7 @@ export type AdminTransactionsResponse = z.infer<typeof AdminTransactionsResponse
 export const BalancesResponse = z.object({ balances: Balances });
 export type BalancesResponse = z.infer<typeof BalancesResponse>;
 
-/** Admin-only header of the money POSTs: a double click or a retry never pays twice. */
-export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** The value of IDEMPOTENCY_HEADER (routes.ts: zod-free, so first-load web code may name it). */
 export const IdempotencyKey = z.string().regex(/^[A-Za-z0-9_:.-]{1,100}$/);
 
 /**

@@ -45,6 +45,7 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     protocolVersion: PROTOCOL_VERSION,
     payments: config.payments,
     chessPlatform: config.chessPlatform,
+    communityUrl: config.communityUrl,
   }));
 
   app.get(ACCOUNT_ROUTES.session, async (request, reply): Promise<SessionResponse> => {
@@ -101,10 +102,10 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     return { message: TEXTS.emailVerified };
   });
 
-  app.post(ACCOUNT_ROUTES.resendVerification, async (request): Promise<MessageResponse> => {
+  app.post(ACCOUNT_ROUTES.resendVerification, async (request, reply): Promise<MessageResponse> => {
     const auth = requireAuth(request);
     parse(EmptyRequest, request.body === undefined ? {} : request.body);
-    await accounts.resendVerification(auth.user);
+    await withRetryAfter(reply, () => accounts.resendVerification(auth.user));
     return { message: TEXTS.checkEmail };
   });
 

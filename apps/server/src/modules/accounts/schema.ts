@@ -23,6 +23,8 @@ export interface StoredSettings {
   showDollar: boolean;
   showWbx: boolean;
   hideLichessUsername: boolean;
+  /** Issue 19: no game sounds for this user, on every device (migration 0028 gave everyone false). */
+  soundMuted: boolean;
 }
 
 export const users = pgTable(
@@ -51,7 +53,7 @@ export const users = pgTable(
     settings: jsonb('settings')
       .$type<StoredSettings>()
       .notNull()
-      .default(sql`'{"showDollar":true,"showWbx":true,"hideLichessUsername":false}'::jsonb`),
+      .default(sql`'{"showDollar":true,"showWbx":true,"hideLichessUsername":false,"soundMuted":false}'::jsonb`),
     recoveryEmail: text('recovery_email'),
     googleSub: text('google_sub'),
     chessUsername: text('chess_username'),

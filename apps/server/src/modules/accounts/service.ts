@@ -1,8 +1,10 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  MAIL_SPACING_MS,
   TEXTS,
   classifyIdentifier,
+  mailWaitMs,
   validateConfirm,
   validateEmail,
   validatePassword,
@@ -25,15 +27,13 @@ import type { PresenceService } from './presence.ts';
 import type { ClientMeta, Sessions } from './sessions.ts';
 import type { AccountStore, UserRecord } from './store.ts';
 import { conflictError, fieldErrors } from './field-errors.ts';
-import { loginKeys, type LoginThrottle } from './throttle.ts';
+import { loginKeys, verificationMailRefused, type LoginThrottle } from './throttle.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
 /** Reset links expire after an hour and work once. */
 export const RESET_TOKEN_TTL_MS = HOUR;
-/** At most one verification or reset mail per account per minute: nobody gets mail-bombed through us. */
-export const MAIL_SPACING_MS = 60_000;
 /** At most one "someone tried to sign up with your address" mail per account per hour. */
 export const REGISTRATION_NOTICE_SPACING_MS = HOUR;
 
@@ -176,9 +176,18 @@ export class AccountService {
     return this.signIn(user, meta, previousToken);
   }
 
+  /**
+   * Issue 19: a mail is sent, or the answer is the wait (429 naming it, Retry-After): a resend
+   * never claims a mail it did not send. The sign-up mail counts as the last one sent.
+   */
   async resendVerification(user: UserRecord): Promise<void> {
     if (user.emailVerified) return;
-    await this.issueVerification(user);
+    const now = this.d.clock.now();
+    const last = await this.d.accounts.recentEmailToken(user.id, 'verify', new Date(now.getTime() - MAIL_SPACING_MS));
+    const wait = mailWaitMs(last?.createdAt ?? null, now);
+    if (wait > 0) throw verificationMailRefused(wait);
+    await this.d.throttle.reserveVerificationMail(user.id);
+    await this.mailVerification(user);
   }
 
   /**
@@ -254,6 +263,11 @@ export class AccountService {
   private async issueVerification(user: UserRecord): Promise<void> {
     const now = this.d.clock.now();
     if (await this.d.accounts.recentEmailToken(user.id, 'verify', new Date(now.getTime() - MAIL_SPACING_MS))) return;
+    await this.mailVerification(user);
+  }
+
+  private async mailVerification(user: UserRecord): Promise<void> {
+    const now = this.d.clock.now();
     const token = randomToken();
     await this.d.accounts.insertEmailToken({
       tokenHash: sha256(token),

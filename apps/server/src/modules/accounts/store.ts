@@ -1,5 +1,6 @@
 import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
+import { preparedOn } from '../../platform/db/prepared.ts';
 import { emailTokens, users, type StoredSettings } from './schema.ts';
 
 /** A user as the services see it: every column but the avatar bytes, which only the image route reads. */
@@ -65,11 +66,15 @@ export class AccountStore {
    * columns, cheap enough for every socket command (moves included).
    */
   async standing(id: string): Promise<{ closed: boolean; banned: boolean } | null> {
-    const rows = await this.db
-      .select({ closed: users.closed, banned: users.banned })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
+    const query = preparedOn(this.db, 'account_standing', () =>
+      this.db
+        .select({ closed: users.closed, banned: users.banned })
+        .from(users)
+        .where(eq(users.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('account_standing'),
+    );
+    const rows = await query.execute({ id });
     return rows[0] ?? null;
   }
 
@@ -279,14 +284,20 @@ export class AccountStore {
       .where(eq(users.id, id))
       .for('update');
     const row = rows[0];
-    return row ? { banned: row.banned, reason: row.reason, at: row.at?.toISOString() ?? null, verifiedLevel: row.verifiedLevel } : null;
+    return row
+      ? { banned: row.banned, reason: row.reason, at: row.at?.toISOString() ?? null, verifiedLevel: row.verifiedLevel }
+      : null;
   }
 
   /** SPEC 4 ban/unban: a ban carries its reason and time (SPEC 3 Banned user); lifting it clears both. */
   async setBan(id: string, ban: { reason: string; at: Date } | null): Promise<void> {
     await this.db
       .update(users)
-      .set(ban ? { banned: true, banReason: ban.reason, bannedAt: ban.at } : { banned: false, banReason: null, bannedAt: null })
+      .set(
+        ban
+          ? { banned: true, banReason: ban.reason, bannedAt: ban.at }
+          : { banned: false, banReason: null, bannedAt: null },
+      )
       .where(eq(users.id, id));
   }
 

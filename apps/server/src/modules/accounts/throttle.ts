@@ -1,4 +1,4 @@
-import { TEXTS, formatRetryWait, type AttemptPolicy } from '@rush/domain';
+import { MAIL_SPACING_MS, TEXTS, formatRetryWait, type AttemptPolicy } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import { AppError } from '../../platform/errors.ts';
 import type { ThrottleStore } from './throttle.store.ts';
@@ -57,13 +57,21 @@ const currentPasswordKey = (userId: string) => `pwcheck:${userId}`;
 
 /** The 429 of a refused attempt, naming the wait (routes also send it as Retry-After: retry-after.ts). */
 export class AttemptsRefused extends AppError {
-  constructor(readonly retryAfterMs: number) {
-    super('TOO_MANY_ATTEMPTS', TEXTS.tooManyAttemptsWait(formatRetryWait(retryAfterMs)));
+  constructor(
+    readonly retryAfterMs: number,
+    message: string = TEXTS.tooManyAttemptsWait(formatRetryWait(retryAfterMs)),
+  ) {
+    super('TOO_MANY_ATTEMPTS', message);
   }
 }
 
 export function tooManyAttempts(retryAfterMs: number): AttemptsRefused {
   return new AttemptsRefused(retryAfterMs);
+}
+
+/** A verification mail asked for within the minute of the last one: nothing sent, the wait named. */
+export function verificationMailRefused(retryAfterMs: number): AttemptsRefused {
+  return new AttemptsRefused(retryAfterMs, TEXTS.verificationMailWait(formatRetryWait(retryAfterMs)));
 }
 
 /**
@@ -136,6 +144,16 @@ export class LoginThrottle {
     const policy = { freeAttempts: 1, firstDelayMs: spacingMs, maxDelayMs: spacingMs };
     const r = await this.store.reserve([{ key, policy }], this.clock.now(), ATTEMPTS_FORGET_MS);
     return r.allowed;
+  }
+
+  /**
+   * Counts an asked-for verification mail before it is sent: one a minute per account, so two
+   * Resend clicks at once send one mail; the other is told when the next may go.
+   */
+  async reserveVerificationMail(userId: string): Promise<void> {
+    const policy = { freeAttempts: 1, firstDelayMs: MAIL_SPACING_MS, maxDelayMs: MAIL_SPACING_MS };
+    const r = await this.store.reserve([{ key: `verifymail:${userId}`, policy }], this.clock.now(), MAIL_SPACING_MS);
+    if (!r.allowed) throw verificationMailRefused(r.retryAfterMs);
   }
 
   async currentPasswordSucceeded(userId: string): Promise<void> {

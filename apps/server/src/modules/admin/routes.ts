@@ -8,9 +8,10 @@ import {
   WALLET_ROUTES,
 } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { parse } from '../../platform/http/parse.ts';
 import type { WalletCore } from '../wallet/index.ts';
-import { idempotencyKey, requireAdmin, targetUid } from './access.ts';
+import { requireAdmin, targetUid } from './access.ts';
 import type { AuditLog } from './audit.ts';
 import type { AdminChanges } from './changes.ts';
 import type { AdminMoneyService } from './money.service.ts';
@@ -33,7 +34,8 @@ export function adminRoutes(
   app.post<UidRequest>(WALLET_ROUTES.adminDeposit(':uid'), async (request) => {
     const admin = requireAdmin(request);
     const uid = targetUid(request);
-    const key = idempotencyKey(request);
+    // The admin money POSTs must say which click they are, so a double click or a retry pays once.
+    const key = idempotencyKeyOf(request, { required: true });
     const { amount } = parse(AdminAmountRequest, request.body);
     const answer = await money.move('deposit', uid, amount, key, admin.user.id);
     await changes.publish(['balances', 'transactions', 'users']);
@@ -43,7 +45,7 @@ export function adminRoutes(
   app.post<UidRequest>(WALLET_ROUTES.adminWithdraw(':uid'), async (request) => {
     const admin = requireAdmin(request);
     const uid = targetUid(request);
-    const key = idempotencyKey(request);
+    const key = idempotencyKeyOf(request, { required: true });
     const { amount } = parse(AdminAmountRequest, request.body);
     const answer = await money.move('withdraw', uid, amount, key, admin.user.id);
     await changes.publish(['balances', 'transactions', 'users']);

@@ -1,18 +1,14 @@
 import {
-  applyUci,
   boardOf,
   canAbort,
   canResign,
   checkChatText,
-  clockAfterMove,
   defaultRating,
-  detectEnd,
   endOnTime,
   gameMode,
   initialClock,
   isFlagged,
   isProvisional,
-  moverOfPly,
   opposite,
   PLAY_TEXTS,
   ratingFamilyOf,
@@ -21,7 +17,7 @@ import {
   type Color,
 } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
-import type { Tx } from '../../platform/db/database.ts';
+import type { Db, Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { gameFullOf, gameStateOf, streamEventOf } from './board-api.ts';
 import { ChatStore } from './chat.store.ts';
@@ -31,6 +27,8 @@ import { ok, refuse, type GameTransactions, type Outcome } from './game-tx.ts';
 import { GameStore, type GameRecord, type NewGameRecord } from './games.store.ts';
 import { newPublicId } from './ids.ts';
 import { GameOffers } from './offers.ts';
+import { LiveGames } from './live-games.ts';
+import { judgeMove } from './move-judgement.ts';
 import type {
   ChessPlatform,
   CreateGameInput,
@@ -42,7 +40,7 @@ import type {
   PlatformStreamEvent,
 } from './platform-port.ts';
 import { ProfileStore } from './profiles.store.ts';
-import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, moveTimesOf, statusOf, turnOf } from './record.ts';
+import { clockColumns, clockOf, colorOf, deadlineFor, fensOf, statusOf, turnOf } from './record.ts';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 
@@ -60,6 +58,7 @@ const gameNotFound = () => notFound(PLAY_TEXTS.gameNotFound);
 export class BuiltinPlatform implements ChessPlatform {
   readonly id = 'builtin' as const;
   private readonly offers: GameOffers;
+  private readonly kept = new LiveGames();
 
   constructor(
     private readonly clock: Clock,
@@ -84,9 +83,16 @@ export class BuiltinPlatform implements ChessPlatform {
    * The insert of a new game inside a caller's transaction (rematches reuse it; a Lichess game
    * is the same row with its platform, its Lichess id and no deadline of ours in `hosted`).
    */
-  async insertGame(tx: Tx, input: CreateGameInput, hosted: Partial<
-      Pick<NewGameRecord, 'platform' | 'externalId' | 'deadlineAt' | 'initialMs' | 'incrementMs' | 'whiteMs' | 'blackMs'>
-    > = {},): Promise<GameRecord> {
+  async insertGame(
+    tx: Tx,
+    input: CreateGameInput,
+    hosted: Partial<
+      Pick<
+        NewGameRecord,
+        'platform' | 'externalId' | 'deadlineAt' | 'initialMs' | 'incrementMs' | 'whiteMs' | 'blackMs'
+      >
+    > = {},
+  ): Promise<GameRecord> {
     const mode = gameMode(input.mode);
     const now = this.clock.now();
     const profiles = new ProfileStore(tx);
@@ -141,73 +147,97 @@ export class BuiltinPlatform implements ChessPlatform {
     return gameStateOf(g, this.clock.now().getTime());
   }
 
+  /**
+   * A move. The common case (a legal move in time that ends nothing, on a game this instance
+   * keeps in memory with its clocks running) is judged on the kept state and written as one
+   * conditional append; anything else, or an append that misses, is judged on the locked row.
+   */
   move(gameId: string, actorUid: string, input: MoveInput): Promise<BuiltinMoveOutcome> {
-    return this.txs.run<BuiltinMoveOutcome>(gameId, async (tx, changes) => {
-      const store = new GameStore(tx);
-      const { g, me } = await this.lockAsPlayer(store, gameId, actorUid);
-      // A resend of an applied move gets the same answer and changes nothing (ARCHITECTURE 6).
-      if (input.ply <= g.ply) {
-        if (g.moves[input.ply - 1] === input.uci && moverOfPly(input.ply) === me) return ok({ ...this.replayed(g, input.ply), game: g });
-        throw conflict(PLAY_TEXTS.outOfSync);
-      }
-      if (statusOf(g) !== 'started') throw conflict(PLAY_TEXTS.gameOver);
-      if (input.ply !== g.ply + 1) throw conflict(PLAY_TEXTS.outOfSync);
-      if (turnOf(g) !== me) throw conflict(PLAY_TEXTS.notYourTurn);
-      const now = this.clock.now();
-      if (g.turnStartedAt === null && g.deadlineAt && now >= g.deadlineAt) {
-        changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'nostart', winner: null }, now) });
-        return refuse(conflict(PLAY_TEXTS.gameOver));
-      }
-      // The stored FEN, not a replay: one move's work, whatever the length of the game.
-      const chess = boardOf(g.fen);
-      const applied = applyUci(chess, input.uci);
-      if (!applied) throw new AppError('BAD_REQUEST', PLAY_TEXTS.illegalMove);
-      const clk = clockAfterMove({
-        clock: clockOf(g),
-        mover: me,
-        ply: input.ply,
-        now: now.getTime(),
-        incrementMs: g.incrementMs,
-        reportedLagMs: input.lagMs,
-      });
-      if (!clk.ok) {
-        chess.undo();
-        changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, endOnTime(chess, me), now) });
-        return refuse(conflict(PLAY_TEXTS.gameOver));
-      }
-      const fens = [...fensOf(g), applied.fen];
-      // Fair play's move-time profile: what the mover's clock paid (null before the clocks run).
-      const thinkMs = g.turnStartedAt === null ? null : Math.max(0, Math.round(clk.spentMs));
-      const moved = await store.update(g.id, {
-        moves: [...g.moves, input.uci],
-        moveTimes: [...moveTimesOf(g), thinkMs],
-        san: [...g.san, applied.san],
-        fen: applied.fen,
-        fens,
-        ply: input.ply,
-        ...clockColumns(clk.clock),
-        deadlineAt: deadlineFor(input.ply, clk.clock, now),
-        // Moving declines the opponent's draw offer; any takeback request lapses.
-        drawOffer: g.drawOffer === opposite(me) ? null : g.drawOffer,
-        takebackOffer: null,
-      });
-      const end = detectEnd(chess, fens);
-      let after = moved;
-      if (end) {
-        after = await this.finisher.finish(tx, moved, end, now);
-        changes.push({ kind: 'moved', game: { ...moved, status: after.status }, uci: input.uci, san: applied.san });
+    return this.txs.run<BuiltinMoveOutcome>(
+      gameId,
+      async (tx, changes) => {
+        // Kept again only once this commits (a rolled-back state must never be judged on).
+        this.kept.forget(gameId);
+        const store = new GameStore(tx);
+        const { g, me } = await this.lockAsPlayer(store, gameId, actorUid);
+        const now = this.clock.now();
+        const judged = judgeMove(g, me, input, now);
+        switch (judged.kind) {
+          case 'resent':
+            return ok({ ...this.replayed(g, input.ply), game: g });
+          case 'refused':
+            throw judged.error;
+          case 'noStart':
+            changes.push({
+              kind: 'ended',
+              game: await this.finisher.finish(tx, g, { status: 'nostart', winner: null }, now),
+            });
+            return refuse(conflict(PLAY_TEXTS.gameOver));
+          case 'flagged':
+            changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, judged.end, now) });
+            return refuse(conflict(PLAY_TEXTS.gameOver));
+          case 'moved':
+            break;
+        }
+        const { move } = judged;
+        const moved = await store.update(g.id, move.patch);
+        const outcome = { ply: input.ply, uci: move.uci, san: move.san, fen: move.fen, duplicate: false };
+        if (!move.end) {
+          changes.push({ kind: 'moved', game: moved, uci: move.uci, san: move.san });
+          return ok({ ...outcome, game: moved });
+        }
+        const after = await this.finisher.finish(tx, moved, move.end, now);
+        changes.push({ kind: 'moved', game: { ...moved, status: after.status }, uci: move.uci, san: move.san });
         changes.push({ kind: 'ended', game: after });
-      } else {
-        changes.push({ kind: 'moved', game: moved, uci: input.uci, san: applied.san });
-      }
-      return ok({ ply: input.ply, uci: input.uci, san: applied.san, fen: applied.fen, duplicate: false, game: after });
-    });
+        return ok({ ...outcome, game: after });
+      },
+      (db) => this.appendKnownMove(db, gameId, actorUid, input),
+      (out) => this.kept.keep(out.game),
+    );
+  }
+
+  /** The in-memory path of a move (see move), or null for the locked one. */
+  private async appendKnownMove(
+    db: Db,
+    gameId: string,
+    actorUid: string,
+    input: MoveInput,
+  ): Promise<{ value: BuiltinMoveOutcome; changes: GameChange[] } | null> {
+    const g = this.kept.get(gameId);
+    // Before the clocks run, the first-move deadline decides, and only the locked row knows it.
+    if (!g?.turnStartedAt) return null;
+    const me = colorOf(g, actorUid);
+    if (!me) return null;
+    const judged = judgeMove(g, me, input, this.clock.now());
+    // A refusal or an end is judged again on the locked row: the kept state may be behind.
+    if (judged.kind !== 'moved' || judged.move.end) return null;
+    const { move } = judged;
+    const { moves: _moves, moveTimes: _times, san: _san, fens: _fens, fen: _fen, ...scalars } = move.patch;
+    const written = await new GameStore(db).appendMove(
+      gameId,
+      { version: g.version, turnStartedAt: g.turnStartedAt },
+      move,
+      scalars,
+    );
+    if (!written) {
+      this.kept.missed(gameId);
+      return null;
+    }
+    const game: GameRecord = { ...g, ...move.patch, ...written };
+    this.kept.keep(game);
+    return {
+      value: { ply: input.ply, uci: move.uci, san: move.san, fen: move.fen, duplicate: false, game },
+      changes: [{ kind: 'moved', game, uci: move.uci, san: move.san }],
+    };
   }
 
   resign(gameId: string, actorUid: string): Promise<void> {
     return this.live(gameId, actorUid, async (tx, g, me, changes) => {
       if (!canResign(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.resignTooEarly);
-      changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'resign', winner: opposite(me) }, this.clock.now()) });
+      changes.push({
+        kind: 'ended',
+        game: await this.finisher.finish(tx, g, { status: 'resign', winner: opposite(me) }, this.clock.now()),
+      });
       return ok(undefined);
     });
   }
@@ -215,7 +245,10 @@ export class BuiltinPlatform implements ChessPlatform {
   abort(gameId: string, actorUid: string): Promise<void> {
     return this.live(gameId, actorUid, async (tx, g, _me, changes) => {
       if (!canAbort(g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.abortTooLate);
-      changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'aborted', winner: null }, this.clock.now()) });
+      changes.push({
+        kind: 'ended',
+        game: await this.finisher.finish(tx, g, { status: 'aborted', winner: null }, this.clock.now()),
+      });
       return ok(undefined);
     });
   }
@@ -231,7 +264,8 @@ export class BuiltinPlatform implements ChessPlatform {
   claimVictory(gameId: string, actorUid: string): Promise<void> {
     return this.live(gameId, actorUid, async (tx, g, me, changes) => {
       const now = this.clock.now();
-      const gone = g.disconnectColor === opposite(me) && g.disconnectGraceEndsAt !== null && now >= g.disconnectGraceEndsAt;
+      const gone =
+        g.disconnectColor === opposite(me) && g.disconnectGraceEndsAt !== null && now >= g.disconnectGraceEndsAt;
       if (!gone) throw conflict(PLAY_TEXTS.cannotClaim);
       changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'timeout', winner: me }, now) });
       return ok(undefined);
@@ -251,7 +285,13 @@ export class BuiltinPlatform implements ChessPlatform {
       const now = this.clock.now();
       const id = await new ChatStore(tx).add(g.id, room, actorUid, checked.text, now);
       const card = (await new ProfileStore(tx).cards([actorUid])).get(actorUid);
-      const base = { id: String(id), uid: actorUid, username: card?.username ?? '', text: checked.text, sentAt: now.toISOString() };
+      const base = {
+        id: String(id),
+        uid: actorUid,
+        username: card?.username ?? '',
+        text: checked.text,
+        sentAt: now.toISOString(),
+      };
       if (room === 'player' && me) changes.push({ kind: 'playerChat', game: g, line: { ...base, color: me } });
       else changes.push({ kind: 'spectatorChat', gameId: g.id, line: base });
       return ok(undefined);
@@ -275,6 +315,8 @@ export class BuiltinPlatform implements ChessPlatform {
     work: (tx: Tx, g: GameRecord, me: Color, changes: GameChange[]) => Promise<Outcome<void>>,
   ): Promise<void> {
     return this.txs.run(gameId, async (tx, changes) => {
+      // Whatever the command changes, the next move is judged on the locked row.
+      this.kept.forget(gameId);
       const { g, me } = await this.lockAsPlayer(new GameStore(tx), gameId, actorUid);
       if (statusOf(g) !== 'started') throw conflict(PLAY_TEXTS.gameOver);
       return work(tx, g, me, changes);
@@ -296,9 +338,13 @@ export class BuiltinPlatform implements ChessPlatform {
 
   /** The sweeper's work on one due game: a missing first move ends it, a flag ends it on time. */
   async expireDue(tx: Tx, g: GameRecord, changes: GameChange[]): Promise<void> {
+    this.kept.forget(g.id);
     const now = this.clock.now();
     if (g.turnStartedAt === null) {
-      changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'nostart', winner: null }, now) });
+      changes.push({
+        kind: 'ended',
+        game: await this.finisher.finish(tx, g, { status: 'nostart', winner: null }, now),
+      });
       return;
     }
     const turn = turnOf(g);

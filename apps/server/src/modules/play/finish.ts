@@ -68,6 +68,16 @@ export class GameFinisher {
     const next = rateGame(white, black, winner);
     await profiles.saveRating({ ...white, ...next.white, games: white.games + 1 }, now);
     await profiles.saveRating({ ...black, ...next.black, games: black.games + 1 }, now);
+    // The rating over time (issue 19): the same shown numbers as the diffs below.
+    await profiles.recordRatings(
+      g.id,
+      family,
+      [
+        { userId: g.whiteId, rating: shownRating(next.white) },
+        { userId: g.blackId, rating: shownRating(next.black) },
+      ],
+      now,
+    );
     return {
       whiteRatingDiff: shownRating(next.white) - shownRating(white),
       blackRatingDiff: shownRating(next.black) - shownRating(black),

@@ -16,9 +16,16 @@ export const refuse = <T = never>(refusal: AppError): Outcome<T> => ({ refusal }
 const MAX_ATTEMPTS = 3;
 
 /**
+ * A cheaper way to do a command that works in the common case (one statement, no transaction):
+ * its value and committed changes, or null to run the transaction instead, having written nothing.
+ */
+export type FirstTry<T> = (db: Db) => Promise<{ value: T; changes: GameChange[] } | null>;
+
+/**
  * One command on one game: serialized per game on this instance, one DB transaction (the work
  * locks the row), retried on deadlock or serialization failure, and its events published after
- * the commit, in commit order.
+ * the commit, in commit order. A command may try a cheaper way first (`first`), and learn what
+ * it committed (`committed`) before anything else on the game runs.
  */
 export class GameTransactions {
   private readonly serial = new KeyedSerial();
@@ -28,8 +35,19 @@ export class GameTransactions {
     private readonly publisher: GamePublisher,
   ) {}
 
-  run<T>(gameId: string, work: (tx: Tx, changes: GameChange[]) => Promise<Outcome<T>>): Promise<T> {
+  run<T>(
+    gameId: string,
+    work: (tx: Tx, changes: GameChange[]) => Promise<Outcome<T>>,
+    first?: FirstTry<T>,
+    committed?: (value: T) => void,
+  ): Promise<T> {
     return this.serial.run(gameId, async () => {
+      // In the game's queue too, so its events still leave in commit order.
+      const early = first ? await first(this.db) : null;
+      if (early) {
+        await this.publisher.publish(early.changes);
+        return early.value;
+      }
       const { outcome, changes } = await inTx(
         this.db,
         async (tx) => {
@@ -39,6 +57,7 @@ export class GameTransactions {
         },
         MAX_ATTEMPTS,
       );
+      if (!('refusal' in outcome)) committed?.(outcome.value);
       await this.publisher.publish(changes);
       if ('refusal' in outcome) throw outcome.refusal;
       return outcome.value;

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { preparedOn } from '../../platform/db/prepared.ts';
 import { games, livePlayers } from './schema.ts';
 
 export type GameRecord = typeof games.$inferSelect;
@@ -38,25 +40,113 @@ export class GameStore {
   }
 
   /**
+   * One move as a durable append (issue 17): the move's elements added to the arrays, the scalars
+   * set, the version bumped, in one statement outside any transaction, and only where the row
+   * still has the version and the running clock the move was judged on. Null when it has not
+   * (something else changed the game): nothing was written, and the caller judges again on the
+   * locked row. Returns the columns a move does not set but a quiet write may have changed.
+   */
+  async appendMove(
+    id: string,
+    judgedOn: { version: number; turnStartedAt: Date },
+    move: { uci: string; san: string; fen: string; thinkMs: number | null },
+    scalars: Pick<
+      GamePatch,
+      'ply' | 'whiteMs' | 'blackMs' | 'turnStartedAt' | 'deadlineAt' | 'drawOffer' | 'takebackOffer'
+    >,
+  ): Promise<Pick<GameRecord, 'version' | 'disconnectColor' | 'disconnectGraceEndsAt'> | null> {
+    const [row] = await preparedOn(this.db, 'game_append_move', () => {
+      const p = (name: string) => sql.placeholder(name);
+      // Placeholders reach the driver as given (no column encoder): timestamps go as ISO text.
+      const v = (name: string) => sql`${p(name)}`;
+      const appended = (column: AnyPgColumn, name: string, type: 'text' | 'integer') =>
+        sql`${column} || jsonb_build_array(${p(name)}::${sql.raw(type)})`;
+      return this.db
+        .update(games)
+        .set({
+          fen: v('fen'),
+          ply: v('ply'),
+          whiteMs: v('whiteMs'),
+          blackMs: v('blackMs'),
+          turnStartedAt: v('turnStartedAt'),
+          deadlineAt: v('deadlineAt'),
+          drawOffer: v('drawOffer'),
+          takebackOffer: v('takebackOffer'),
+          moves: appended(games.moves, 'uci', 'text'),
+          san: appended(games.san, 'san', 'text'),
+          fens: appended(games.fens, 'fen', 'text'),
+          moveTimes: appended(games.moveTimes, 'thinkMs', 'integer'),
+          version: sql`${games.version} + 1`,
+        })
+        .where(
+          and(
+            eq(games.id, p('id')),
+            eq(games.status, 'started'),
+            eq(games.version, p('version')),
+            eq(games.turnStartedAt, p('judgedTurnStartedAt')),
+          ),
+        )
+        .returning({
+          version: games.version,
+          disconnectColor: games.disconnectColor,
+          disconnectGraceEndsAt: games.disconnectGraceEndsAt,
+        })
+        .prepare('game_append_move');
+    }).execute({
+      id,
+      version: judgedOn.version,
+      judgedTurnStartedAt: judgedOn.turnStartedAt.toISOString(),
+      ...move,
+      ...scalars,
+      turnStartedAt: scalars.turnStartedAt?.toISOString() ?? null,
+      deadlineAt: scalars.deadlineAt?.toISOString() ?? null,
+      drawOffer: scalars.drawOffer ?? null,
+      takebackOffer: scalars.takebackOffer ?? null,
+    });
+    return row ?? null;
+  }
+
+  /**
    * Writes fields that are not the game's state (presence, deadlines, a Lichess game's clocks
    * corrected to what Lichess reported): the version stays.
    */
   async updateQuiet(
     id: string,
-    patch: Pick<GamePatch, 'disconnectColor' | 'disconnectGraceEndsAt' | 'deadlineAt' | 'whiteMs' | 'blackMs' | 'turnStartedAt'>,
+    patch: Pick<
+      GamePatch,
+      'disconnectColor' | 'disconnectGraceEndsAt' | 'deadlineAt' | 'whiteMs' | 'blackMs' | 'turnStartedAt'
+    >,
   ): Promise<GameRecord> {
     const [row] = await this.db.update(games).set(patch).where(eq(games.id, id)).returning();
     return row!;
   }
 
   /** Marks a player of a live game gone (or back, with nulls); null when the game is not live. */
-  async setDisconnect(id: string, color: 'white' | 'black' | null, graceEndsAt: Date | null): Promise<GameRecord | null> {
+  async setDisconnect(
+    id: string,
+    color: 'white' | 'black' | null,
+    graceEndsAt: Date | null,
+  ): Promise<GameRecord | null> {
     const [row] = await this.db
       .update(games)
       .set({ disconnectColor: color, disconnectGraceEndsAt: graceEndsAt })
       .where(and(eq(games.id, id), eq(games.status, 'started')))
       .returning();
     return row ?? null;
+  }
+
+  /** Games being played now, and the deadline the sweeper is furthest behind on (metrics). */
+  async liveFigures(now: Date): Promise<{ live: number; oldestDue: Date | null }> {
+    const [row] = await this.db
+      .select({
+        live: sql<number>`count(*)::int`,
+        oldestDue: sql<
+          string | null
+        >`min(${games.deadlineAt}) filter (where ${games.deadlineAt} <= ${now.toISOString()})`,
+      })
+      .from(games)
+      .where(eq(games.status, 'started'));
+    return { live: row?.live ?? 0, oldestDue: row?.oldestDue ? new Date(row.oldestDue) : null };
   }
 
   /** Whether any live game is due: a plain read, so an idle sweep opens no transaction. */
@@ -99,20 +189,35 @@ export class GameStore {
   }
 
   async liveGameIdOf(uid: string): Promise<string | null> {
-    const [row] = await this.db.select({ gameId: livePlayers.gameId }).from(livePlayers).where(eq(livePlayers.userId, uid));
+    const [row] = await this.db
+      .select({ gameId: livePlayers.gameId })
+      .from(livePlayers)
+      .where(eq(livePlayers.userId, uid));
     return row?.gameId ?? null;
   }
 
   async anyLive(uids: string[]): Promise<boolean> {
-    const rows = await this.db.select({ u: livePlayers.userId }).from(livePlayers).where(inArray(livePlayers.userId, uids));
+    const rows = await this.db
+      .select({ u: livePlayers.userId })
+      .from(livePlayers)
+      .where(inArray(livePlayers.userId, uids));
     return rows.length > 0;
   }
 
   /** The user's finished games, newest first. */
   async history(uid: string, limit: number, offset: number): Promise<{ total: number; rows: GameRecord[] }> {
     const mine = and(or(eq(games.whiteId, uid), eq(games.blackId, uid)), isNotNull(games.endedAt));
-    const [count] = await this.db.select({ n: sql<number>`count(*)::int` }).from(games).where(mine);
-    const rows = await this.db.select().from(games).where(mine).orderBy(desc(games.endedAt), desc(games.id)).limit(limit).offset(offset);
+    const [count] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(games)
+      .where(mine);
+    const rows = await this.db
+      .select()
+      .from(games)
+      .where(mine)
+      .orderBy(desc(games.endedAt), desc(games.id))
+      .limit(limit)
+      .offset(offset);
     return { total: count?.n ?? 0, rows };
   }
 

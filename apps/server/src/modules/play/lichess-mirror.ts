@@ -37,13 +37,18 @@ export interface MirroredMove {
 }
 
 export type MirrorPlan =
-  | { ok: true; takenBack: number; added: MirroredMove[] }
+  /** `stale`: an older state than the row's, left alone whole (its clocks and offers too). */
+  | { ok: true; takenBack: number; added: MirroredMove[]; stale?: true }
   /** A move our rules cannot play on the mirrored position: the mirror stops before it. */
   | { ok: false; ply: number; uci: string };
 
-/** Pure: what the row must lose and gain to show `remote`. */
+/**
+ * Pure: what the row must lose and gain to show `remote`. A line that is a strict prefix of the
+ * row's is a takeback only while one is proposed: otherwise it is an older state, which the
+ * other player's stream (each player has one) can deliver after a newer one was mirrored.
+ */
 export function planMirror(
-  g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen'>,
+  g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen' | 'takebackOffer'>,
   remote: RemoteState,
 ): MirrorPlan {
   const seen = g.moves;
@@ -51,6 +56,8 @@ export function planMirror(
   let common = 0;
   while (common < seen.length && common < next.length && seen[common] === next[common]) common++;
   if (remote.appendOnly && common < seen.length) return { ok: true, takenBack: 0, added: [] };
+  const olderState = common === next.length && next.length < seen.length && g.takebackOffer === null;
+  if (olderState) return { ok: true, takenBack: 0, added: [], stale: true };
   const takenBack = seen.length - common;
   const chess = boardOf(fensOf(g)[common]!);
   const added: MirroredMove[] = [];
@@ -93,6 +100,7 @@ export class LichessMirror {
       const plan = planMirror(g, remote);
       if (!plan.ok)
         throw new Error(`lichess game ${g.externalId}: ${plan.uci} at ply ${plan.ply} is not playable here`);
+      if (plan.stale) return ok(g);
       const now = this.clock.now();
       const times = remote.clocks ?? { whiteMs: g.whiteMs, blackMs: g.blackMs };
       let cur = g;

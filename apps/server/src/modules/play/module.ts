@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { RatingsResponse } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
 import { BuiltinPlatform } from './builtin-platform.ts';
 import { DeadlineSweeper } from './deadlines.ts';
@@ -37,7 +38,11 @@ export interface PlayOptions {
   lichessFollowMs: number;
 }
 
-export const DEFAULT_PLAY_OPTIONS: PlayOptions = { deadlineSweepMs: 200, housekeepingMs: 5_000, lichessFollowMs: 2_000 };
+export const DEFAULT_PLAY_OPTIONS: PlayOptions = {
+  deadlineSweepMs: 200,
+  housekeepingMs: 5_000,
+  lichessFollowMs: 2_000,
+};
 
 export interface PlayDeps {
   reward: LinkRewardPort;
@@ -62,7 +67,11 @@ export interface PlayModule {
   onGameProgress(listener: (game: GameRecord) => void): () => void;
   /** A game row as stored now (null when unknown). */
   findGame(gameId: string): Promise<GameRecord | null>;
+  /** Live games, and how far behind the deadline sweep is (0 when nothing is due): metrics. */
+  liveFigures(): Promise<{ liveGames: number; sweeperLagMs: number }>;
   isGameRunning(uid: string): Promise<boolean>;
+  /** A user's chess profile and ratings, as `GET /api/play/ratings/{uid}` answers them. */
+  ratings(uid: string): Promise<RatingsResponse>;
   /** On Lichess, reads the linked account's ratings again (eligibility); a no-op on the built-in platform. */
   refreshChessAccount(uid: string): Promise<void>;
   /** Runs the deadline sweep now (tests and tools; the jobs run it on their own). */
@@ -75,7 +84,12 @@ export interface PlayModule {
  * spectating, ratings, history. Applies the downtime policy before anything sweeps, then
  * registers routes, topics, commands, the presence listener and the background jobs.
  */
-export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: PlayDeps, options = DEFAULT_PLAY_OPTIONS): Promise<PlayModule> {
+export async function registerPlay(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: PlayDeps,
+  options = DEFAULT_PLAY_OPTIONS,
+): Promise<PlayModule> {
   const { db, clock, log, hub } = ctx;
   const publisher = new GamePublisher(hub, clock, log);
   const txs = new GameTransactions(db, publisher);
@@ -133,13 +147,22 @@ export async function registerPlay(app: FastifyInstance, ctx: AppContext, deps: 
     platform,
     createGame: (input) => platform.createGame(input),
     onGameFinished: (hook) => finisher.onGameFinished(hook),
-    onGameEnded: (listener) => publisher.listen((change) => (change.kind === 'ended' ? listener(change.game) : undefined)),
+    onGameEnded: (listener) =>
+      publisher.listen((change) => (change.kind === 'ended' ? listener(change.game) : undefined)),
     onGameProgress: (listener) =>
       publisher.listen((change) =>
-        change.kind === 'started' || change.kind === 'moved' || change.kind === 'takenBack' ? listener(change.game) : undefined,
+        change.kind === 'started' || change.kind === 'moved' || change.kind === 'takenBack'
+          ? listener(change.game)
+          : undefined,
       ),
     findGame: (gameId) => new GameStore(db).find(gameId),
+    async liveFigures() {
+      const now = clock.now();
+      const { live, oldestDue } = await new GameStore(db).liveFigures(now);
+      return { liveGames: live, sweeperLagMs: oldestDue ? Math.max(0, now.getTime() - oldestDue.getTime()) : 0 };
+    },
     isGameRunning: (uid) => play.isGameRunning(uid),
+    ratings: (uid) => ratings.of(uid),
     refreshChessAccount: async (uid) => {
       await lichessLink?.refresh(uid);
     },

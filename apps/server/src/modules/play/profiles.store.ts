@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RatingFamily } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
-import { chessProfiles, chessRatings, lichessAccounts } from './schema.ts';
+import { chessProfiles, chessRatings, lichessAccounts, ratingHistory } from './schema.ts';
 
 /** What a board shows of a person. */
 export interface UserCard {
@@ -156,5 +156,19 @@ export class ProfileStore {
         target: [chessRatings.userId, chessRatings.family],
         set: { rating: r.rating, rd: r.rd, volatility: r.volatility, games: r.games, updatedAt: at },
       });
+  }
+
+  /** Issue 19: each player's shown rating after a rated game, once per player and game. */
+  async recordRatings(
+    gameId: string,
+    family: RatingFamily,
+    ratings: readonly { userId: string; rating: number }[],
+    at: Date,
+  ): Promise<void> {
+    if (ratings.length === 0) return;
+    await this.db
+      .insert(ratingHistory)
+      .values(ratings.map((r) => ({ userId: r.userId, gameId, family, rating: r.rating, at })))
+      .onConflictDoNothing();
   }
 }

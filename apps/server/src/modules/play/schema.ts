@@ -52,20 +52,32 @@ export const games = pgTable(
     winner: colorCol('winner'),
     initialFen: text('initial_fen').notNull(),
     fen: text('fen').notNull(),
-    moves: jsonb('moves').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
-    san: jsonb('san').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    moves: jsonb('moves')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    san: jsonb('san')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * The FEN after each ply, the initial one first: a move loads the last one instead of
      * replaying the game (chess.js replays cost ~0.25 ms a ply), and threefold repetition is
      * counted on it. Empty on rows written before it existed (then the moves are replayed).
      */
-    fens: jsonb('fens').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    fens: jsonb('fens')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /**
      * Fair play (issue 14): each ply's think time on the clock in ms (what the mover's clock
      * paid, lag credit off), null while the clocks did not run yet. Shorter than `moves` on rows
      * from before it existed (then unknown).
      */
-    moveTimes: jsonb('move_times').$type<(number | null)[]>().notNull().default(sql`'[]'::jsonb`),
+    moveTimes: jsonb('move_times')
+      .$type<(number | null)[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     ply: integer('ply').notNull().default(0),
     initialMs: integer('initial_ms').notNull(),
     incrementMs: integer('increment_ms').notNull(),
@@ -138,7 +150,10 @@ export const gameChat = pgTable(
     text: text('text').notNull(),
     sentAt: ts('sent_at').notNull(),
   },
-  (t) => [index('game_chat_game_idx').on(t.gameId, t.room, t.id), index('game_chat_user_idx').on(t.gameId, t.room, t.userId, t.id)],
+  (t) => [
+    index('game_chat_game_idx').on(t.gameId, t.room, t.id),
+    index('game_chat_user_idx').on(t.gameId, t.room, t.userId, t.id),
+  ],
 );
 
 /**
@@ -173,6 +188,29 @@ export const chessRatings = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.family] })],
 );
 
+/**
+ * Issue 19: the rating each player had after each rated game (shown, rounded), written in the
+ * game's finishing transaction beside the new `chess_ratings` row, so a player's rating over time
+ * is one indexed range read. `games` keeps only the rating at the start and the change; this
+ * table is the history of the rating row itself (migration 0027 filled it from the games before).
+ */
+export const ratingHistory = pgTable(
+  'rating_history',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gameId: text('game_id')
+      .notNull()
+      .references(() => games.id, { onDelete: 'cascade' }),
+    family: text('family', { enum: ['blitz', 'rapid'] }).notNull(),
+    rating: integer('rating').notNull(),
+    /** When the game ended. */
+    at: ts('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.gameId] }), index('rating_history_user_at_idx').on(t.userId, t.at)],
+);
+
 /** Direct friendly-game invitations (until matchmaking exists). */
 export const gameInvitations = pgTable(
   'game_invitations',
@@ -192,7 +230,10 @@ export const gameInvitations = pgTable(
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('game_invitations_to_idx').on(t.toId, t.status), index('game_invitations_from_idx').on(t.fromId, t.status)],
+  (t) => [
+    index('game_invitations_to_idx').on(t.toId, t.status),
+    index('game_invitations_from_idx').on(t.fromId, t.status),
+  ],
 );
 
 /** Spectator heartbeats, one row per watching socket; counted while fresh. */
@@ -207,7 +248,11 @@ export const gameSpectators = pgTable(
     viewerKey: text('viewer_key').notNull(),
     seenAt: ts('seen_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.connId] }), index('game_spectators_seen_idx').on(t.seenAt), index('game_spectators_conn_idx').on(t.connId)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.connId] }),
+    index('game_spectators_seen_idx').on(t.seenAt),
+    index('game_spectators_conn_idx').on(t.connId),
+  ],
 );
 
 /**
@@ -278,7 +323,10 @@ export const lichessLinkRequests = pgTable(
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },
-  (t) => [index('lichess_link_requests_user_idx').on(t.userId), index('lichess_link_requests_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('lichess_link_requests_user_idx').on(t.userId),
+    index('lichess_link_requests_expires_idx').on(t.expiresAt),
+  ],
 );
 
 /**

@@ -20,6 +20,7 @@ import type { Attempts } from './attempts.service.ts';
 import { AttemptStore, type AttemptRecord } from './attempts.store.ts';
 import type { Catalog } from './catalog.service.ts';
 import { puzzleRatingOf } from './ratings.store.ts';
+import { hasOpenBattle, lockPuzzlePlayer } from './one-game.store.ts';
 import { pickFresh } from './pick.ts';
 import { SoloStore, type SoloRun } from './solo.store.ts';
 
@@ -60,11 +61,14 @@ export class SoloService {
       try {
         return await this.db.transaction(async (tx) => {
           const store = new SoloStore(tx);
+          await lockPuzzlePlayer(tx, uid);
           const open = await store.openOf(uid, true);
           if (open) {
             const settled = await this.settle(tx, open);
             if (settled.status !== 'finished') return this.view(tx, settled);
           }
+          // One puzzle game at a time: a battle seat keeps the player out of solo rushes.
+          if (await hasOpenBattle(tx, uid)) throw new AppError('CONFLICT', PUZZLE_TEXTS.inBattle);
           const run = await store.insert({
             id: newPublicId(),
             uid,

@@ -5,9 +5,12 @@ import {
   LEADERBOARD_SINCE,
   ONLINE_WINDOW_MS,
   outcomeFor,
+  pgnResult,
+  pickFeatured,
   type Currency,
 } from '@rush/domain';
 import type {
+  FeaturedGameView,
   LandingResponse,
   LeaderboardResponse,
   LeaderboardRow,
@@ -18,7 +21,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { PresenceStore } from '../accounts/index.ts';
 import { statusOf } from '../play/index.ts';
-import { StatsStore, type OngoingRow, type RecentRow, type WinnerSum } from './stats.store.ts';
+import { StatsStore, type FinishedBoardRow, type OngoingRow, type RecentRow, type WinnerSum } from './stats.store.ts';
 
 /** The landing lists at most this many live games (newest first). */
 export const ONGOING_LIMIT = 20;
@@ -39,6 +42,29 @@ function ongoingView(g: OngoingRow): OngoingGameView | null {
     amount: staked ? g.stakeAmount : null,
     startedAt: g.createdAt.toISOString(),
   };
+}
+
+/** A game as the hero's board shows it. */
+function boardView(
+  g: Pick<OngoingRow, 'id' | 'fen' | 'lastMove' | 'whiteName' | 'whiteRating' | 'blackName' | 'blackRating'>,
+  result: string | null,
+): FeaturedGameView {
+  return {
+    gameId: g.id,
+    live: result === null,
+    fen: g.fen,
+    lastMove: g.lastMove,
+    white: { username: g.whiteName, rating: g.whiteRating },
+    black: { username: g.blackName, rating: g.blackRating },
+    result,
+  };
+}
+
+/** The hero's board: the strongest live game (domain pickFeatured), else the latest finished. */
+function featuredView(live: OngoingRow[], finished: FinishedBoardRow | null): FeaturedGameView | null {
+  const pick = pickFeatured(live);
+  if (pick) return boardView(pick, null);
+  return finished ? boardView(finished, pgnResult(statusOf(finished), finished.winner)) : null;
 }
 
 function recentView(g: RecentRow, uid: string): RecentGameView {
@@ -92,6 +118,8 @@ export class StatsService {
       store.ongoing(ONGOING_LIMIT),
       uid === null ? Promise.resolve(null) : store.recentGame(uid),
     ]);
+    // Only when nothing is live is the latest finished game read.
+    const finished = ongoing.length > 0 ? null : await store.latestFinishedBoard();
     return {
       playersOnline,
       // SPEC 9 counts half the game entries (two per game); one games row is one game.
@@ -99,6 +127,7 @@ export class StatsService {
       leaderboard: { usd: ranked(usd, 0), wbx: ranked(wbx, 0) },
       ongoing: ongoing.map(ongoingView).filter((g): g is OngoingGameView => g !== null),
       recentGame: recent && uid !== null ? recentView(recent, uid) : null,
+      featured: featuredView(ongoing, finished),
     };
   }
 }

@@ -25,6 +25,22 @@ export interface OngoingRow {
   stakeCurrency: Currency | null;
   stakeAmount: number | null;
   createdAt: Date;
+  /** The position now and the last move played (UCI; null before the first): the landing's board. */
+  fen: string;
+  lastMove: string | null;
+}
+
+/** A finished game as the landing's board shows it when no game is live. */
+export interface FinishedBoardRow {
+  id: string;
+  status: string;
+  winner: 'white' | 'black' | null;
+  whiteName: string;
+  whiteRating: number;
+  blackName: string;
+  blackRating: number;
+  fen: string;
+  lastMove: string | null;
 }
 
 export interface RecentRow {
@@ -121,6 +137,8 @@ export class StatsStore {
         stakeCurrency: games.stakeCurrency,
         stakeAmount: games.stakeAmount,
         createdAt: games.createdAt,
+        fen: games.fen,
+        lastMove: this.lastMove,
       })
       .from(games)
       .innerJoin(whiteUser, eq(whiteUser.id, games.whiteId))
@@ -128,6 +146,32 @@ export class StatsStore {
       .where(eq(games.status, 'started'))
       .orderBy(desc(games.createdAt), desc(games.id))
       .limit(limit);
+  }
+
+  /** The last UCI move of a game (a negative index counts from the end of a jsonb array). */
+  private readonly lastMove = sql<string | null>`(${games.moves} ->> -1)`;
+
+  /** The most recently ended game in which moves were played (not an abort), with the players. */
+  async latestFinishedBoard(): Promise<FinishedBoardRow | null> {
+    const [row] = await this.db
+      .select({
+        id: games.id,
+        status: games.status,
+        winner: games.winner,
+        whiteName: whiteUser.username,
+        whiteRating: games.whiteRating,
+        blackName: blackUser.username,
+        blackRating: games.blackRating,
+        fen: games.fen,
+        lastMove: this.lastMove,
+      })
+      .from(games)
+      .innerJoin(whiteUser, eq(whiteUser.id, games.whiteId))
+      .innerJoin(blackUser, eq(blackUser.id, games.blackId))
+      .where(and(isNotNull(games.endedAt), notInArray(games.status, ['aborted', 'nostart'])))
+      .orderBy(desc(games.endedAt), desc(games.id))
+      .limit(1);
+    return row ? { ...row, winner: row.winner ?? null } : null;
   }
 
   /** The user's most recently ended game, with the opponent's name. */

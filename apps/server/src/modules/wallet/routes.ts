@@ -19,6 +19,7 @@ import {
 } from '@rush/protocol';
 import { TEXTS } from '@rush/domain';
 import { AppError } from '../../platform/errors.ts';
+import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { toWireBalances } from '../accounts/index.ts';
 import { requireAuth } from '../accounts/index.ts';
@@ -79,12 +80,15 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
   });
 
+  // The Idempotency-Key names the intended withdrawal: a resend answers the one it made (optional for old clients).
   app.post(WALLET_ROUTES.withdrawals, async (request) => {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
     await d.identityService.requireVerified(auth.user.id);
-    return { transaction: await d.withdrawals.request(auth.user, parse(WithdrawRequest, request.body), request.ip) };
+    const body = parse(WithdrawRequest, request.body);
+    const key = idempotencyKeyOf(request, { required: false });
+    return { transaction: await d.withdrawals.request(auth.user, body, request.ip, key) };
   });
 
   // SPEC 9: tax details for US withdrawals above $600.00 a year (issue 16).

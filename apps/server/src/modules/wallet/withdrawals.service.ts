@@ -40,6 +40,19 @@ import { WithdrawalStore, type WithdrawalRecord } from './withdrawals.store.ts';
 /** A request the provider has not acknowledged after this long is sent again by the sweep. */
 export const RESEND_AFTER_MS = 30_000;
 
+/**
+ * The id of the withdrawal a user's Idempotency-Key names: a UUID (version 8, RFC 9562) from the
+ * SHA-256 of both, so a resend finds it and two users' keys never meet. The key's alphabet has
+ * no NUL, so the pair is read back unambiguously.
+ */
+export function withdrawalIdFor(uid: string, key: string): string {
+  const b = crypto.createHash('sha256').update(`withdrawal\0${uid}\0${key}`).digest().subarray(0, 16);
+  b[6] = (b[6]! & 0x0f) | 0x80;
+  b[8] = (b[8]! & 0x3f) | 0x80;
+  const h = b.toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export interface WithdrawalDeps {
   db: Db;
   clock: Clock;
@@ -104,15 +117,68 @@ export class WithdrawalService {
    * issue 16: checked at withdrawal as at deposit), then every rule again under the lock of the
    * user's USD account, with the balance and the wagering read inside the transaction: of many
    * requests at once against one balance, only as many pass as it covers.
+   *
+   * With the client's `key` (the Idempotency-Key header) the withdrawal's id is derived from the
+   * user and the key, so its ledger key `withdraw:{id}` is the same on every resend: a request
+   * already made answers the transaction it made, as it stands now, without deciding the rules
+   * again (its own hold lowered the balance) and without a second payout request or mail; with
+   * another amount or region it is a CONFLICT. Of two at once, the ledger key lets one hold the
+   * money; the other answers what that one made.
    */
   async request(
     user: { id: string; username: string; banned: boolean; email?: string | null },
     input: { amount: number; region: PaymentRegion; deviceGps?: DeviceGps | undefined },
     ip: string | null,
+    key?: string,
   ): Promise<WalletTransaction> {
     const amount = BigInt(input.amount);
+    const ask = { amount, region: input.region };
+    const id = key === undefined ? crypto.randomUUID() : withdrawalIdFor(user.id, key);
+    if (key !== undefined) {
+      const made = await this.madeBefore(id, user, ask);
+      if (made) return made;
+    }
+    let outcome: MovementOutcome;
+    try {
+      outcome = await this.hold(id, user, input, amount, ip);
+    } catch (e) {
+      // A twin with the same key committed while this one decided against the balance it had already lowered.
+      const made = key !== undefined && e instanceof AppError ? await this.madeBefore(id, user, ask) : null;
+      if (made) return made;
+      throw e;
+    }
+    if (outcome.status === 'replayed') {
+      const made = await this.madeBefore(id, user, ask);
+      if (!made) throw new Error(`withdrawal ${id} has a movement but no row`);
+      return made;
+    }
+    const record = await new WithdrawalStore(this.d.db).find(id);
+    if (record?.region === 'ca') this.mailCanadianRequest(record, user);
+    else if (record) await this.send(record);
+    return {
+      id: outcome.movementId.toString(),
+      type: 'withdraw',
+      amount: Number(amount),
+      fee: Number(record?.fee ?? 0n),
+      currency: 'usd',
+      status: 'pending',
+      completed: false,
+      notes: { result: null },
+      source: user.username,
+      destination: null,
+      date: (record?.requestedAt ?? this.d.clock.now()).toISOString(),
+    };
+  }
+
+  /** The rules, the location, then the hold and the withdrawal row in one transaction (a replayed key holds nothing). */
+  private async hold(
+    id: string,
+    user: { id: string; banned: boolean },
+    input: { region: PaymentRegion; deviceGps?: DeviceGps | undefined },
+    amount: bigint,
+    ip: string | null,
+  ): Promise<MovementOutcome> {
     const block = await this.block(user);
-    const id = crypto.randomUUID();
     const now = this.d.clock.now();
     const from = accountOf.user(user.id, 'usd');
     const held = accountOf.withdrawal(user.id);
@@ -126,7 +192,7 @@ export class WithdrawalService {
       region: input.region,
     });
     let plan: WithdrawalPlan | null = null;
-    const outcome = await this.d.wallet.move({
+    return this.d.wallet.move({
       key: `withdraw:${id}`,
       kind: 'withdraw',
       currency: 'usd',
@@ -147,21 +213,35 @@ export class WithdrawalService {
           requestedAt: now,
         }),
     });
-    const record = await new WithdrawalStore(this.d.db).find(id);
-    if (record?.region === 'ca') this.mailCanadianRequest(record, user);
-    else if (record) await this.send(record);
+  }
+
+  /**
+   * The withdrawal an earlier request with the same key made, as its transaction row shows it now
+   * (the status may have moved on); null if none was made. Another amount or region: CONFLICT.
+   */
+  private async madeBefore(
+    id: string,
+    user: { id: string; username: string },
+    ask: { amount: bigint; region: PaymentRegion },
+  ): Promise<WalletTransaction | null> {
+    const w = await new WithdrawalStore(this.d.db).find(id);
+    if (!w) return null;
+    if (w.uid !== user.id || w.amount !== ask.amount || w.region !== ask.region)
+      throw new AppError('CONFLICT', TEXTS.withdrawKeyReused);
+    const movement = await movementByKey(this.d.db, `withdraw:${id}`);
+    if (!movement) throw new Error(`withdrawal ${id} has a row but no movement`);
     return {
-      id: outcome.movementId.toString(),
+      id: movement.id.toString(),
       type: 'withdraw',
-      amount: Number(amount),
-      fee: Number(record?.fee ?? 0n),
+      amount: Number(w.amount),
+      fee: Number(w.fee),
       currency: 'usd',
-      status: 'pending',
-      completed: false,
+      status: w.status,
+      completed: w.status === 'completed',
       notes: { result: null },
       source: user.username,
       destination: null,
-      date: now.toISOString(),
+      date: w.requestedAt.toISOString(),
     };
   }
 

@@ -1,8 +1,10 @@
+import { sql } from 'drizzle-orm';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withParsersInstalled } from './pglite-parsers.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -66,6 +68,12 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     // An idle client whose connection the server ends (restart, failover) emits 'error' on the
     // pool; unhandled, that would crash the process. The next query simply gets a new client.
     pool.on('error', (err) => console.error('postgres idle client error:', err.message));
+    // A client checked out (a transaction waiting on our own code between two statements) has no
+    // listener of the pool's: its connection ended there would emit an unhandled 'error' and end
+    // the process. Its next statement fails instead, answered as a lost connection (503).
+    pool.on('connect', (client) => {
+      client.on('error', (err) => console.error('postgres connection lost:', err.message));
+    });
     // Bigint columns come back as strings by default; ours are read as bigint through Drizzle's mode.
     const db = drizzlePg(pool) as unknown as Db;
     try {
@@ -90,7 +98,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   } else {
     client = source.instance;
   }
-  const db = drizzlePglite(client) as unknown as Db;
+  const db = drizzlePglite(withParsersInstalled(client) as PGlite) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,
@@ -103,4 +111,9 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       }
     },
   };
+}
+
+/** One trivial statement: the database answers (readiness). */
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.execute(sql`select 1`);
 }

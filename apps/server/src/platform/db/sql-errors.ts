@@ -31,3 +31,22 @@ export const isRetryable = (e: unknown): boolean => {
   const code = sqlErrorOf(e)?.code;
   return code === SQLSTATE.deadlockDetected || code === SQLSTATE.serializationFailure;
 };
+
+/**
+ * The database connection was lost under the work (a failover, a restart, a backend ended by an
+ * operator): not the request's fault, and nothing the statement did is committed unless its
+ * COMMIT was answered. Answered as 503 "try again", never as a 500 (issue 18).
+ */
+export function isConnectionLoss(e: unknown): boolean {
+  const code = sqlErrorOf(e)?.code;
+  // Class 08: connection exception; 57P01-57P03: the server is shutting down or starting.
+  if (code && (code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03')) return true;
+  for (let cur: unknown = e, depth = 0; cur && typeof cur === 'object' && depth < 6; depth++) {
+    const { code: sys, message } = cur as { code?: unknown; message?: unknown };
+    if (typeof sys === 'string' && ['ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT'].includes(sys)) return true;
+    if (typeof message === 'string' && /^Connection terminated|connection error and is not queryable/.test(message))
+      return true;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return false;
+}

@@ -3,6 +3,7 @@ import { ZodError } from 'zod';
 import { TEXTS } from '@rush/domain';
 import type { ErrorBody, ErrorCode } from '@rush/protocol';
 import { AppError } from '../errors.ts';
+import { isConnectionLoss } from '../db/sql-errors.ts';
 
 /** Sends the one error body shape of the API. */
 export function sendError(
@@ -28,8 +29,8 @@ export function zodFields(err: ZodError): Record<string, string> {
 
 /**
  * The one error handler: typed errors keep their code and text; client mistakes that Fastify
- * detects (bad JSON, too large, wrong content type) become 4xx; anything else is a 500 whose
- * details go to the log only.
+ * detects (bad JSON, too large, wrong content type) become 4xx; a lost database connection is a
+ * 503 to try again; anything else is a 500 whose details go to the log only.
  */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError | Error, request, reply) => {
@@ -51,8 +52,16 @@ export function installErrorHandler(app: FastifyInstance): void {
               : status === 404
                 ? 'NOT_FOUND'
                 : 'BAD_REQUEST';
-      const message = code === 'RATE_LIMITED' ? TEXTS.rateLimited : code === 'NOT_FOUND' ? TEXTS.notFound : TEXTS.badRequest;
+      const message =
+        code === 'RATE_LIMITED' ? TEXTS.rateLimited : code === 'NOT_FOUND' ? TEXTS.notFound : TEXTS.badRequest;
       return sendError(reply, status, code, message);
+    }
+    if (isConnectionLoss(err)) {
+      // All or nothing: its transaction committed whole or not at all. The client may send it again
+      // (moves carry their ply, payments their idempotency key).
+      request.log.warn({ err }, 'database connection lost during a request');
+      void reply.header('retry-after', '1');
+      return sendError(reply, 503, 'UNAVAILABLE', TEXTS.serviceBusy);
     }
     request.log.error({ err }, 'unhandled error');
     return sendError(reply, 500, 'INTERNAL', TEXTS.internal);

@@ -32,7 +32,8 @@ export async function installRateLimit(app: FastifyInstance, config: Config): Pr
     keyGenerator: (req) => {
       // request.auth is decorated by the accounts module for every /api request.
       const uid = req.auth?.user.id;
-      return `${classOf(req)}:${uid ? `u:${uid}` : `ip:${normalizeIP(req.ip)}`}`;
+      // No address when the client hung up before this hook (behind a proxy, before its header).
+      return `${classOf(req)}:${uid ? `u:${uid}` : `ip:${req.ip ? normalizeIP(req.ip) : 'gone'}`}`;
     },
     max: (req) => perMinute[classOf(req) ?? 'read'],
     redis,

@@ -62,7 +62,13 @@ export async function installStatic(app: FastifyInstance, webDist: string | unde
   }
   app.setNotFoundHandler((request, reply) => {
     const url = request.url;
-    if (url.startsWith('/api/') || url === '/api' || url.startsWith('/ws') || url === '/healthz') {
+    if (
+      url.startsWith('/api/') ||
+      url === '/api' ||
+      url.startsWith('/ws') ||
+      url === '/healthz' ||
+      url.startsWith('/healthz/')
+    ) {
       return sendError(reply, 404, 'NOT_FOUND', TEXTS.notFound);
     }
     if ((request.method === 'GET' || request.method === 'HEAD') && hasWeb) {

@@ -26,7 +26,12 @@ export class Recount {
 
   constructor(o: RecountOptions) {
     const timer = o.timer ?? realTimer;
-    this.debouncer = new Debouncer(o.delayMs, o.run, (err) => o.log.error({ err, job: o.name }, 'recount failed'), timer);
+    this.debouncer = new Debouncer(
+      o.delayMs,
+      o.run,
+      (err) => o.log.error({ err, job: o.name }, 'recount failed'),
+      timer,
+    );
     this.refresh = new JobRunner(
       [{ name: o.name, everyMs: o.everyMs, run: () => Promise.resolve(this.debouncer.trigger()) }],
       o.log,

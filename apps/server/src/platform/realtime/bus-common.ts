@@ -51,3 +51,15 @@ export function notifyAll(
     }
   }
 }
+
+/**
+ * Where a topic's versions start. `time`: a fresh counter starts at the current time in
+ * milliseconds times 1,000, so a counter that restarts (the process restarted, Redis lost its
+ * keys, a counter expired) always starts above every version it handed out before: a client
+ * resuming with a `since` from before is behind by more than the kept history and gets a resync,
+ * never the tail of another life's events as if they were the ones it missed. `one`: versions
+ * count from 1 (the bus tests that read exact versions). Safe integers until the year 2255.
+ */
+export type VersionBase = 'time' | 'one';
+
+export const versionBaseNow = (): number => Date.now() * 1_000;

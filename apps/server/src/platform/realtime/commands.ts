@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { containsForbiddenControl, TEXTS } from '@rush/domain';
 import type { ServerMessage } from '@rush/protocol';
 import { AppError } from '../errors.ts';
+import { isConnectionLoss } from '../db/sql-errors.ts';
 import type { CommandGuard, CommandHandler, Connection } from './types.ts';
 
 type Ack = Extract<ServerMessage, { t: 'ack' }>;
@@ -51,7 +52,8 @@ export class CommandRegistry {
     const handler = this.handlers.get(name);
     if (!handler) return { ack: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
     // The same control-character rule as the HTTP edge, once for every command.
-    if (containsForbiddenControl(payload)) return { ack: failure(id, 'VALIDATION', TEXTS.controlCharacters), unknown: false };
+    if (containsForbiddenControl(payload))
+      return { ack: failure(id, 'VALIDATION', TEXTS.controlCharacters), unknown: false };
     const parsed = handler.schema.safeParse(payload);
     if (!parsed.success) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
     try {
@@ -64,6 +66,10 @@ export class CommandRegistry {
     } catch (err) {
       if (err instanceof AppError) return { ack: failure(id, err.code, err.message), unknown: false };
       if (err instanceof ZodError) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
+      if (isConnectionLoss(err)) {
+        this.log.warn({ err, command: name, connId: conn.id }, 'database connection lost during a command');
+        return { ack: failure(id, 'UNAVAILABLE', TEXTS.serviceBusy), unknown: false };
+      }
       this.log.error({ err, command: name, connId: conn.id }, 'realtime command failed');
       return { ack: failure(id, 'INTERNAL', TEXTS.internal), unknown: false };
     }

@@ -5,8 +5,10 @@ import {
   consoleBusLogger,
   normalizeData,
   notifyAll,
+  versionBaseNow,
   type BusListener,
   type BusLogger,
+  type VersionBase,
 } from './bus-common.ts';
 
 export interface InProcessBusOptions {
@@ -15,6 +17,8 @@ export interface InProcessBusOptions {
   /** Topics kept at all; the least recently published one is forgotten first. */
   maxTopics?: number;
   log?: BusLogger;
+  /** Default `one`; the server runs `time` (createBus). */
+  versionBase?: VersionBase;
 }
 
 /** Runs synchronous work behind the async EventBus contract; a throw becomes a rejection. */
@@ -48,7 +52,7 @@ export function createInProcessBus(opts: InProcessBusOptions = {}): EventBus {
   // A Map iterates in insertion order: re-inserting on publish makes the first key the LRU one.
   const topics = new Map<string, TopicState>();
   const listeners = new Set<BusListener>();
-  let floor = 0;
+  let floor = opts.versionBase === 'time' ? versionBaseNow() : 0;
   const log = opts.log ?? consoleBusLogger;
   let closed = false;
 

@@ -8,6 +8,7 @@ import {
   notifyAll,
   type BusListener,
   type BusLogger,
+  type VersionBase,
 } from './bus-common.ts';
 import { runScript, SCRIPTS } from './redis-scripts.ts';
 
@@ -25,6 +26,8 @@ export interface RedisBusOptions {
    */
   versionTtlSeconds?: number;
   log?: BusLogger;
+  /** Default `one`; the server runs `time` (createBus): Redis's own clock starts each fresh counter. */
+  versionBase?: VersionBase;
 }
 
 /**
@@ -121,7 +124,16 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<EventBus> {
         commands,
         SCRIPTS.publish,
         [versionKey(topic), historyKey(topic)],
-        [channel, JSON.stringify(topic), JSON.stringify(type), encodeData(data), historySize, historyTtl, versionTtl],
+        [
+          channel,
+          JSON.stringify(topic),
+          JSON.stringify(type),
+          encodeData(data),
+          historySize,
+          historyTtl,
+          versionTtl,
+          opts.versionBase === 'time' ? 'time' : 'one',
+        ],
       );
       if (typeof raw !== 'string') throw new Error('unexpected reply from the publish script');
       return TopicEvent.parse(JSON.parse(raw));
@@ -165,6 +177,13 @@ export async function createRedisBus(opts: RedisBusOptions): Promise<EventBus> {
       return () => {
         resumeListeners.delete(listener);
       };
+    },
+
+    async reachable() {
+      // A subscriber that lost Redis misses events until it is back: not ready either.
+      if (subscriber.status !== 'ready') throw new Error(`redis subscriber ${subscriber.status}`);
+      if (commands.status !== 'ready') throw new Error(`redis ${commands.status}`);
+      await commands.ping();
     },
 
     async close() {

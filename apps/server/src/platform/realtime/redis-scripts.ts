@@ -10,11 +10,17 @@ import type { Redis } from 'ioredis';
 
 /**
  * KEYS: version key, history key. ARGV: channel, topic as a JSON string, type as a JSON string,
- * data as JSON, history size, history TTL (s), version TTL (s). Returns the event's JSON text.
+ * data as JSON, history size, history TTL (s), version TTL (s), version base (`time` or `one`,
+ * bus-common.ts VersionBase: with `time` a missing counter starts at Redis's clock in ms x 1000,
+ * above anything it counted before it was lost). Returns the event's JSON text.
  * The JSON is assembled by concatenation rather than cjson so the publisher's data reaches
  * subscribers byte for byte (cjson would turn [] into {} and round numbers).
  */
 const PUBLISH = `
+if ARGV[8] == 'time' and redis.call('EXISTS', KEYS[1]) == 0 then
+  local t = redis.call('TIME')
+  redis.call('SET', KEYS[1], string.format('%d', (tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)) * 1000))
+end
 local v = redis.call('INCR', KEYS[1])
 local ev = '{"t":"ev","topic":' .. ARGV[2] .. ',"v":' .. string.format('%d', v) .. ',"type":' .. ARGV[3] .. ',"data":' .. ARGV[4] .. '}'
 redis.call('LPUSH', KEYS[2], ev)

@@ -62,6 +62,11 @@ export interface EventBus {
    * against the history, sending the missed events or a resync.
    */
   onResume?(listener: () => void): () => void;
+  /**
+   * Optional: resolves when the bus's outside store answers and its subscription is in place
+   * (readiness, issue 18); rejects otherwise. The in-process bus has none.
+   */
+  reachable?(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -51,7 +51,11 @@ describe('JobRunner (every periodic job of the server)', () => {
     const timer = new FakeTimer();
     const { log, errors } = logSpy();
     let calls = 0;
-    const runner = new JobRunner([{ name: 'sweep', everyMs: 10, run: () => (calls++, Promise.reject(new Error('db down'))) }], log, timer);
+    const runner = new JobRunner(
+      [{ name: 'sweep', everyMs: 10, run: () => (calls++, Promise.reject(new Error('db down'))) }],
+      log,
+      timer,
+    );
     runner.start();
     timer.fireAll();
     await settle();

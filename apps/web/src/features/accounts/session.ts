@@ -17,6 +17,7 @@ export const FALLBACK_CONFIG: AppConfigResponse = {
   // Until the server says otherwise, money is assumed to be test money (the default of npm start).
   payments: 'sandbox',
   chessPlatform: 'builtin',
+  communityUrl: null,
 };
 
 export interface SessionState {

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '../../ui/Button.tsx';
 
 /** One console section: a region named by its heading. */
@@ -16,11 +16,16 @@ export function SectionFrame({ title, children, level = 2 }: { title: string; ch
 /** A uid in full with a Copy button ("Copy uid of alice"). */
 export function CopyUid({ uid, owner }: { uid: string; owner: string }) {
   const [copied, setCopied] = useState(false);
+  // "Copied" for two seconds; the timer goes with the button (no state set after it unmounted).
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(false), 2000);
+    return () => clearTimeout(timer);
+  }, [copied]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(uid);
       setCopied(true);
-      setTimeout(() => setCopied(false), 2000);
     } catch {
       setCopied(false);
     }

@@ -10,6 +10,9 @@ import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
+import { useSession } from '../accounts/session.ts';
+import { PlayerCharts } from '../players/PlayerCharts.tsx';
+import { PlayerName } from '../players/PlayerName.tsx';
 import './history.css';
 
 export const historyKey = (page: number) => ['play', 'history', page] as const;
@@ -32,7 +35,11 @@ const columns: readonly Column<HistoryItem>[] = [
     cell: (item) => (
       <span className="history-opponent">
         <Avatar url={item.opponent?.avatarUrl} name={opponentName(item)} size={32} />
-        <span>{opponentName(item)}</span>
+        {item.opponent ? (
+          <PlayerName uid={item.opponent.uid} username={item.opponent.username} />
+        ) : (
+          <span>{opponentName(item)}</span>
+        )}
       </span>
     ),
   },
@@ -101,8 +108,12 @@ const columns: readonly Column<HistoryItem>[] = [
   },
 ];
 
-/** SPEC 2 History modal (`?history`): the user's finished games, newest first, paged. */
+/**
+ * SPEC 2 History modal (`?history`): the user's charts (issue 19: rating over time per family,
+ * wagers won and lost over time per currency), then the finished games, newest first, paged.
+ */
 export function HistoryOverlay() {
+  const { me } = useSession();
   const [page, setPage] = useState(1);
   const query = useQuery({
     queryKey: historyKey(page),
@@ -110,21 +121,24 @@ export function HistoryOverlay() {
     placeholderData: keepPreviousData,
   });
   return (
-    <QueryState query={query} loading="Loading…" subject="game history">
-      {({ items, total, pageSize }) => (
-        <div className="history">
-          <Table
-            caption="Game history"
-            columns={columns}
-            rows={items}
-            rowKey={(item) => item.gameId}
-            empty="You have not played any games yet."
-            busy={query.isPlaceholderData}
-            className="history-table"
-          />
-          <Pagination label="History pages" page={page} pageCount={pageCountOf(total, pageSize)} onPage={setPage} />
-        </div>
-      )}
-    </QueryState>
+    <>
+      {me ? <PlayerCharts uid={me.uid} own label="Your charts" /> : null}
+      <QueryState query={query} loading="Loading…" subject="game history">
+        {({ items, total, pageSize }) => (
+          <div className="history">
+            <Table
+              caption="Game history"
+              columns={columns}
+              rows={items}
+              rowKey={(item) => item.gameId}
+              empty="You have not played any games yet."
+              busy={query.isPlaceholderData}
+              className="history-table"
+            />
+            <Pagination label="History pages" page={page} pageCount={pageCountOf(total, pageSize)} onPage={setPage} />
+          </div>
+        )}
+      </QueryState>
+    </>
   );
 }

@@ -35,7 +35,8 @@ describe('dashboard: add chess account popup', () => {
     // Linking lands on /start (issue 15: both platforms end where the user plays), with the message.
     await waitFor(() => expect(view.location().pathname).toBe('/start'));
     expect(await screen.findByText(LINK_REWARD_TEXT)).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Add chess account' })).toBeNull();
+    // It closes once the session shows the linked account (a refetch, so not synchronously).
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add chess account' })).toBeNull());
   });
 
   test('not for unverified users (they get the email popup) nor for linked ones', async () => {

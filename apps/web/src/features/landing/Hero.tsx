@@ -1,6 +1,8 @@
 import { Link } from 'react-router';
 import type { Me } from '@rush/protocol';
 import { buttonClass } from '../../ui/Button.tsx';
+import { FeaturedBoard } from './FeaturedBoard.tsx';
+import { useLanding } from './useLanding.ts';
 import { usePlayersOnline } from './usePlayersOnline.ts';
 
 function PlayersOnline() {
@@ -13,8 +15,12 @@ function PlayersOnline() {
   );
 }
 
-/** The landing hero: the two ways to play (SPEC 6: visitors are sent to /login). */
+/**
+ * The landing hero: the two ways to play (SPEC 6: visitors are sent to /login) beside the board
+ * of the featured game (the landing's own query, shared with the dashboard below).
+ */
 export function Hero({ me, productName }: { me: Me | null; productName: string }) {
+  const landing = useLanding(me?.uid ?? null);
   return (
     <section className="hero" aria-labelledby="hero-title">
       <div className="hero-copy">
@@ -33,11 +39,7 @@ export function Hero({ me, productName }: { me: Me | null; productName: string }
         </div>
         <PlayersOnline />
       </div>
-      <div className="hero-board" aria-hidden="true">
-        {Array.from({ length: 64 }, (_, i) => (
-          <span key={i} className={(Math.floor(i / 8) + i) % 2 === 0 ? 'sq light' : 'sq dark'} />
-        ))}
-      </div>
+      <FeaturedBoard featured={landing.isError ? null : landing.data?.featured} />
     </section>
   );
 }

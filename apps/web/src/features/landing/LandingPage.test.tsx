@@ -92,6 +92,29 @@ describe('landing', () => {
     expect(api.callsTo('POST', '/api/auth/resend-verification')).toHaveLength(1);
   });
 
+  test('a Resend within the minute shows the wait and counts down, never "check your email"', async () => {
+    dismissOnboardingForTests();
+    const wait = TEXTS.verificationMailWait('40 seconds');
+    const api = mockApi({
+      me: makeMe({ emailVerified: false }),
+      routes: {
+        'POST /api/auth/resend-verification': () => ({
+          status: 429,
+          headers: { 'retry-after': '40' },
+          body: { error: { code: 'TOO_MANY_ATTEMPTS', message: wait } },
+        }),
+      },
+    });
+    renderApp('/');
+    const dialog = await screen.findByRole('dialog', { name: 'Verify your email' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
+    expect(await within(dialog).findByText(wait)).toBeTruthy();
+    const button = within(dialog).getByRole('button', { name: /^Resend email in \d+ s$/ });
+    expect((button as HTMLButtonElement).disabled).toBe(true);
+    expect(within(dialog).queryByText(TEXTS.checkEmail)).toBeNull();
+    expect(api.callsTo('POST', '/api/auth/resend-verification')).toHaveLength(1);
+  });
+
   test('the verification link lands with a notice', async () => {
     dismissOnboardingForTests();
     mockApi({ me: makeMe() });
@@ -109,6 +132,7 @@ describe('landing dashboard', () => {
     leaderboard: { usd: makeRows(15, 1, 'usd'), wbx: makeRows(3, 1, 'wbx') },
     ongoing: [],
     recentGame: null,
+    featured: null,
     ...overrides,
   });
   const live: OngoingGameView = {
@@ -144,6 +168,75 @@ describe('landing dashboard', () => {
     show(makeMe({ uid: 'u2', username: 'bob' }), landing({ ongoing: [live] }));
     const list = await ongoing();
     expect(within(list).getByText((_, el) => el?.textContent === 'bob (1490) VS alice (1510)')).toBeTruthy();
+  });
+
+  test('the hero shows the featured live game: its pieces, last move, players, and Watch (issue 19)', async () => {
+    const fen = 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2';
+    show(
+      null,
+      landing({
+        featured: {
+          gameId: 'g42',
+          live: true,
+          fen,
+          lastMove: 'e7e5',
+          white: { username: 'alice', rating: 1510 },
+          black: { username: 'bob', rating: 1490 },
+          result: null,
+        },
+      }),
+    );
+    const board = await screen.findByRole('img', { name: 'Live game: alice (1510) vs bob (1490)' });
+    expect(board.querySelectorAll('[data-piece]')).toHaveLength(32);
+    expect(board.querySelector('[data-piece="white king"]')).toBeTruthy();
+    expect([...board.querySelectorAll('.last-move')].length).toBe(2);
+    expect(screen.getByRole('link', { name: 'Watch alice vs bob' }).getAttribute('href')).toBe('/tv/g42');
+  });
+
+  test('with nothing live the hero shows the latest game with its result; with no game the start position', async () => {
+    const first = show(
+      null,
+      landing({
+        featured: {
+          gameId: 'g7',
+          live: false,
+          fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
+          lastMove: 'd8h4',
+          white: { username: 'carol', rating: 1400 },
+          black: { username: 'dave', rating: 1450 },
+          result: '0-1',
+        },
+      }),
+    );
+    expect(await screen.findByRole('img', { name: 'Latest game: carol (1400) vs dave (1450), 0-1' })).toBeTruthy();
+    expect(screen.getByText('Latest game · 0-1')).toBeTruthy();
+    first.app.unmount();
+    show(null, landing({ featured: null }));
+    const start = await screen.findByRole('img', { name: 'The starting position' });
+    await waitFor(() => expect(screen.getByText('No games yet: be the first to play.')).toBeTruthy());
+    expect(start.querySelectorAll('[data-piece]')).toHaveLength(32);
+  });
+
+  test('the promos: Combatting Cheating to /security, Send feedback opens the bug report; no community link unless configured', async () => {
+    show(null, landing());
+    const promos = await screen.findByRole('region', { name: 'More from us' });
+    expect(within(promos).getByRole('link', { name: 'Combatting Cheating' }).getAttribute('href')).toBe('/security');
+    expect(within(promos).queryByRole('link', { name: /^Community/ })).toBeNull();
+    fireEvent.click(within(promos).getByRole('link', { name: 'Send feedback' }));
+    expect(await screen.findByRole('dialog', { name: 'Report a Bug' })).toBeTruthy();
+  });
+
+  test('the community link when COMMUNITY_URL names one: a new tab', async () => {
+    dismissOnboardingForTests();
+    mockApi({
+      config: { communityUrl: 'https://forum.example/rush' },
+      routes: { 'GET /api/landing': () => ({ body: landing() }) },
+    });
+    renderApp('/');
+    const link = await screen.findByRole('link', { name: 'Community (opens in a new tab)' });
+    expect(link.getAttribute('href')).toBe('https://forum.example/rush');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.getAttribute('rel')).toContain('noopener');
   });
 
   test('no live games: "No matches at the moment"', async () => {

@@ -7,6 +7,7 @@ import { BanNotice } from './BanNotice.tsx';
 import { EMAIL_VERIFIED_PARAM, EmailVerifiedNotice } from './EmailVerifiedNotice.tsx';
 import { Hero } from './Hero.tsx';
 import { LandingDashboard } from './LandingDashboard.tsx';
+import { LandingPromos } from './LandingPromos.tsx';
 import { OnlineUsers } from '../online/OnlineUsers.tsx';
 import { isOnboardingDismissed } from './onboarding.ts';
 import { OnboardingPopup } from './OnboardingPopup.tsx';
@@ -40,18 +41,19 @@ function LandingPopups() {
 
 /**
  * SPEC 2 landing (/): the ban notice, the hero with the live player count, then games played,
- * the ongoing matches, the top 15 and the user's recent game (LandingDashboard), then the online
- * users list.
+ * the ongoing matches, the top 15 and the user's recent game (LandingDashboard), the promos
+ * (cheat detection, feedback, community), then the online users list.
  */
 export function LandingPage() {
   const { me } = useSession();
-  const { productName, supportEmail } = useAppConfig();
+  const { productName, supportEmail, communityUrl } = useAppConfig();
   return (
     <div className="landing">
       {me?.banned ? <BanNotice supportEmail={supportEmail} /> : null}
       <EmailVerifiedNotice />
       <Hero me={me} productName={productName} />
       <LandingDashboard me={me} />
+      <LandingPromos communityUrl={communityUrl} />
       <OnlineUsers me={me} />
       <LandingPopups />
     </div>

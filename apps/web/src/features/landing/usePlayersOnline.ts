@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { PresenceCount, TOPICS } from '@rush/protocol';
+import { TOPICS } from '@rush/protocol';
 import { fetchPresence } from '../../api/accounts.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
+import { loadedSchemas } from '../../api/schemaLoader.ts';
 
 export const PRESENCE_KEY = ['presence'] as const;
 
@@ -15,7 +16,8 @@ export function usePlayersOnline(): number | null {
       client.setQueryData(PRESENCE_KEY, event.data);
     },
     onResync(snapshot) {
-      const data = PresenceCount.safeParse(snapshot);
+      // From the socket, which opens once the schemas are in.
+      const data = loadedSchemas().PresenceCount.safeParse(snapshot);
       if (data.success) client.setQueryData(PRESENCE_KEY, data.data);
       else void client.invalidateQueries({ queryKey: PRESENCE_KEY });
     },

@@ -2,6 +2,7 @@ import type { Currency } from '@rush/domain';
 import type { LeaderboardRow } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
+import { PlayerName } from '../players/PlayerName.tsx';
 import { WON_HEADERS, WON_TITLES } from './format.ts';
 import { RankCell } from './Medal.tsx';
 import './leaderboard.css';
@@ -12,7 +13,13 @@ export const NO_WINNERS_TEXT = 'No winners yet. Win a match to take the first pl
 function columns(currency: Currency): Column<LeaderboardRow>[] {
   return [
     { key: 'rank', header: 'Rank', className: 'cell-rank', cell: (row) => <RankCell rank={row.rank} /> },
-    { key: 'username', header: 'Username', className: 'cell-username', cell: (row) => row.username },
+    {
+      key: 'username',
+      header: 'Username',
+      className: 'cell-username',
+      // The name opens the player's profile with their charts (issue 19).
+      cell: (row) => <PlayerName uid={row.uid} username={row.username} />,
+    },
     {
       key: 'won',
       header: WON_HEADERS[currency],

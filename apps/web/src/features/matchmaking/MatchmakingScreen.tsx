@@ -1,4 +1,4 @@
-import { useState, useSyncExternalStore } from 'react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatWait, MATCH_TEXTS, wagerName } from '@rush/domain';
@@ -9,14 +9,16 @@ import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSecondsLeft } from '../../ui/useSecondsLeft.ts';
-import { modeName } from '../play/FriendGame.tsx';
-import { CasualPuzzle } from '../puzzles/CasualPuzzle.tsx';
-import { DEFAULT_SETTINGS } from '../puzzles/settings.ts';
+import { modeName } from '../play/modeName.ts';
 import { MATCH_KEYS, recordAction, seek, type RecordAction } from './api.ts';
 import { storeMatchmaking, useAppState, type MatchmakingRecord } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
 import './matchmaking.css';
+
+// The puzzles to solve while waiting load when the player asks for them: the match page's first
+// load leaves them out (and the rules engine they need), issue 17.
+const CasualPuzzle = lazy(() => import('../puzzles/CasualPuzzle.tsx').then((m) => ({ default: m.CasualPuzzle })));
 
 function PlayerCard({ player, label }: { player: MatchPlayerView | null; label: string }) {
   if (!player) {
@@ -196,7 +198,11 @@ export function MatchmakingScreen({ entry }: { entry: MatchmakingRecord }) {
           Play puzzles while you wait
         </Button>
       ) : null}
-      {puzzling ? <CasualPuzzle embedded onBack={() => setWantPuzzles(false)} settings={DEFAULT_SETTINGS} /> : null}
+      {puzzling ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <CasualPuzzle embedded onBack={() => setWantPuzzles(false)} />
+        </Suspense>
+      ) : null}
     </section>
   );
 }

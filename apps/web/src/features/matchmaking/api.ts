@@ -1,16 +1,4 @@
-import {
-  AppStateView,
-  CatalogResponse,
-  ChallengeView,
-  ChallengesResponse,
-  CurrentMatchmakingResponse,
-  MATCH_ROUTES,
-  MatchmakingResponse,
-  type MatchmakingView,
-  OptionsResponse,
-  type CreateChallengeRequest,
-  type SeekRequest,
-} from '@rush/protocol';
+import { MATCH_ROUTES, type MatchmakingView, type CreateChallengeRequest, type SeekRequest } from '@rush/protocol';
 import type { DeviceGps } from '@rush/protocol';
 import { request } from '../../api/http.ts';
 
@@ -26,24 +14,27 @@ export const MATCH_KEYS = {
   challenges: ['matchmaking', 'challenges'] as const,
 };
 
-export const fetchCatalog = () => request('GET', MATCH_ROUTES.catalog, { schema: CatalogResponse });
+export const fetchCatalog = () => request('GET', MATCH_ROUTES.catalog, { schema: (s) => s.CatalogResponse });
 
-export const fetchAppState = () => request('GET', MATCH_ROUTES.appState, { schema: AppStateView });
+export const fetchAppState = () => request('GET', MATCH_ROUTES.appState, { schema: (s) => s.AppStateView });
 
 export function fetchOptions(gameType: string | null, challengeid: string | null) {
   const query = new URLSearchParams();
   if (gameType) query.set('gameType', gameType);
   if (challengeid) query.set('challengeid', challengeid);
   const search = query.toString();
-  return request('GET', `${MATCH_ROUTES.options}${search ? `?${search}` : ''}`, { schema: OptionsResponse });
+  return request('GET', `${MATCH_ROUTES.options}${search ? `?${search}` : ''}`, { schema: (s) => s.OptionsResponse });
 }
 
 export const fetchCurrentMatchmaking = () =>
-  request('GET', MATCH_ROUTES.current, { schema: CurrentMatchmakingResponse });
+  request('GET', MATCH_ROUTES.current, { schema: (s) => s.CurrentMatchmakingResponse });
 
 /** The seek answers `{ matchmaking }`: the new record (always set after a successful seek). */
 export const seek = async (body: SeekRequest): Promise<MatchmakingView> => {
-  const { matchmaking } = await request('POST', MATCH_ROUTES.seek, { json: body, schema: MatchmakingResponse });
+  const { matchmaking } = await request('POST', MATCH_ROUTES.seek, {
+    json: body,
+    schema: (s) => s.MatchmakingResponse,
+  });
   if (!matchmaking) throw new Error('no matchmaking record after the seek');
   return matchmaking;
 };
@@ -54,10 +45,10 @@ export type RecordAction = 'cancel' | 'accept' | 'decline' | 'done' | 'rematch';
 /** The answer is ignored: the record arrives on `matchmaking.changed` or the next GET current. */
 export const recordAction = (action: RecordAction) => request('POST', MATCH_ROUTES[action], { json: {} });
 
-export const fetchChallenges = () => request('GET', MATCH_ROUTES.challenges, { schema: ChallengesResponse });
+export const fetchChallenges = () => request('GET', MATCH_ROUTES.challenges, { schema: (s) => s.ChallengesResponse });
 
 export const createChallenge = (body: CreateChallengeRequest) =>
-  request('POST', MATCH_ROUTES.challenges, { json: body, schema: ChallengeView });
+  request('POST', MATCH_ROUTES.challenges, { json: body, schema: (s) => s.ChallengeView });
 
 export const acceptChallenge = (id: string, deviceGps: DeviceGps | undefined) =>
   request('POST', MATCH_ROUTES.acceptChallenge(encodeURIComponent(id)), { json: deviceGps ? { deviceGps } : {} });

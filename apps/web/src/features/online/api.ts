@@ -1,14 +1,6 @@
-import {
-  FriendsResponse,
-  InviteFriendRequest,
-  MATCH_ROUTES,
-  MatchmakingResponse,
-  OnlineUsersResponse,
-  SOCIAL_ROUTES,
-  type DeviceGps,
-  type JoinRequest,
-} from '@rush/protocol';
+import { MATCH_ROUTES, SOCIAL_ROUTES, type DeviceGps, type JoinRequest } from '@rush/protocol';
 import { request } from '../../api/http.ts';
+import { loadSchemas } from '../../api/schemaLoader.ts';
 
 /** The HTTP calls of the landing's online users list. */
 
@@ -18,15 +10,17 @@ export const ONLINE_KEYS = {
   friends: ['social', 'friends'] as const,
 };
 
-export const fetchOnlineUsers = () => request('GET', SOCIAL_ROUTES.online, { schema: OnlineUsersResponse });
+export const fetchOnlineUsers = () => request('GET', SOCIAL_ROUTES.online, { schema: (s) => s.OnlineUsersResponse });
 
-export const fetchFriends = () => request('GET', SOCIAL_ROUTES.friends, { schema: FriendsResponse });
+export const fetchFriends = () => request('GET', SOCIAL_ROUTES.friends, { schema: (s) => s.FriendsResponse });
 
-export const inviteFriend = (username: string) =>
-  request('POST', SOCIAL_ROUTES.invite, { json: InviteFriendRequest.parse({ username }) });
+export async function inviteFriend(username: string) {
+  const { InviteFriendRequest } = await loadSchemas();
+  return request('POST', SOCIAL_ROUTES.invite, { json: InviteFriendRequest.parse({ username }) });
+}
 
 /** SPEC 7 joinMatchmakingLobby {uid}: join a user who is searching; answers the new record. */
 export const joinMatch = (uid: string, deviceGps: DeviceGps | undefined) => {
   const body: JoinRequest = deviceGps ? { uid, deviceGps } : { uid };
-  return request('POST', MATCH_ROUTES.join, { json: body, schema: MatchmakingResponse });
+  return request('POST', MATCH_ROUTES.join, { json: body, schema: (s) => s.MatchmakingResponse });
 };

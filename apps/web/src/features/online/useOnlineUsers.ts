@@ -1,14 +1,9 @@
 import type { QueryStatus } from '../../ui/QueryState.tsx';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { sortOnline } from '@rush/domain';
-import {
-  OnlineEvents,
-  OnlineUsersResponse,
-  SOCIAL_TOPICS,
-  type FriendEntryView,
-  type OnlineUserView,
-} from '@rush/protocol';
+import { OnlineEvents, SOCIAL_TOPICS, type FriendEntryView, type OnlineUserView } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
+import { loadedSchemas } from '../../api/schemaLoader.ts';
 import { fetchFriends, fetchOnlineUsers, ONLINE_KEYS } from './api.ts';
 
 /**
@@ -26,8 +21,9 @@ export function useOnlineUsers(): { users: OnlineUserView[] | null; read: QueryS
     retry: false,
   });
 
+  // A resync's snapshot, from the socket (so the schemas are in).
   const replace = (payload: unknown): boolean => {
-    const parsed = OnlineUsersResponse.safeParse(payload);
+    const parsed = loadedSchemas().OnlineUsersResponse.safeParse(payload);
     if (parsed.success) client.setQueryData(ONLINE_KEYS.online, parsed.data);
     return parsed.success;
   };

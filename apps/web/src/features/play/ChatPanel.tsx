@@ -32,7 +32,7 @@ export function ChatPanel({ title, lines, onSend, notice, aside, className }: Ch
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const logRef = useRef<HTMLOListElement>(null);
+  const logRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -73,14 +73,19 @@ export function ChatPanel({ title, lines, onSend, notice, aside, className }: Ch
         </h2>
         {aside}
       </div>
-      <ol ref={logRef} className="chat-log" role="log" aria-labelledby={`${id}-title`} tabIndex={0}>
-        {lines.length === 0 ? <li className="muted chat-empty">No messages yet.</li> : null}
-        {lines.map((line) => (
-          <li key={line.id} className="chat-line">
-            <span className="chat-author">{line.username}:</span> <span className="chat-text">{line.text}</span>
-          </li>
-        ))}
-      </ol>
+      {/* The log wraps the list: role="log" on the <ol> itself would leave its <li>s without a list. */}
+      <div ref={logRef} className="chat-log" role="log" aria-labelledby={`${id}-title`} tabIndex={0}>
+        {lines.length === 0 ? <p className="muted chat-empty">No messages yet.</p> : null}
+        {lines.length > 0 ? (
+          <ol className="chat-lines">
+            {lines.map((line) => (
+              <li key={line.id} className="chat-line">
+                <span className="chat-author">{line.username}:</span> <span className="chat-text">{line.text}</span>
+              </li>
+            ))}
+          </ol>
+        ) : null}
+      </div>
       {onSend ? (
         <form className="chat-form" onSubmit={submit} aria-busy={sending || undefined}>
           <label htmlFor={`${id}-input`} className="visually-hidden">

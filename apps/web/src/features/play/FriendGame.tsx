@@ -6,6 +6,7 @@ import { cancelInvitation, createInvitation, fetchInvitations } from '../../api/
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
+import { modeName } from './modeName.ts';
 
 export const INVITATIONS_KEY = ['play', 'invitations'] as const;
 
@@ -13,8 +14,6 @@ export const INVITATIONS_KEY = ['play', 'invitations'] as const;
 export const FRIENDLY_MODES = Object.values(GAME_MODES)
   .filter((m) => !m.bot)
   .sort((a, b) => a.order - b.order);
-
-export const modeName = (id: GameModeId): string => GAME_MODES[id].name;
 
 export function useInvitations(enabled = true) {
   return useQuery({ queryKey: INVITATIONS_KEY, queryFn: fetchInvitations, enabled, staleTime: 0 });

@@ -5,8 +5,9 @@ import type { GameView } from '@rush/protocol';
 import { mockApi } from '../../test/render.tsx';
 import type * as BoardModule from '../../ui/Board.tsx';
 import { GameScreen } from './GameScreen.tsx';
-import { foolsMateSetup, makeGame, renderWithPlay } from './testing.tsx';
+import { foolsMateSetup, makeGame, makePlayer, renderWithPlay } from './testing.tsx';
 import { useLiveGame } from './useLiveGame.ts';
+import { closeProfile, useProfileRequest } from '../players/profileRequests.ts';
 
 // Counts every render of the board: the wrapper is not memoised, so a re-render of the game
 // screen around it counts too.
@@ -96,7 +97,8 @@ describe('game screen: moves', () => {
     const { commands, socket } = renderGame(makeGame());
     typeMove('e4');
     const id = commands()[0]!.id;
-    const text = 'Lichess is receiving too many requests from your account. Close other tabs playing on Lichess, avoid quick reloads, and wait a minute before trying again.';
+    const text =
+      'Lichess is receiving too many requests from your account. Close other tabs playing on Lichess, avoid quick reloads, and wait a minute before trying again.';
     act(() => socket.receive({ t: 'ack', id, ok: false, error: { code: 'RATE_LIMITED', message: text } }));
     const dialog = await screen.findByRole('dialog', { name: 'Too many requests' });
     expect(within(dialog).getByRole('alert').textContent).toBe(text);
@@ -354,5 +356,38 @@ describe('game screen: chat and prize pool', () => {
   test('the prize pool shows the pot with its currency', () => {
     renderGame(foolsMateSetup({ stake: { currency: 'wbx', amount: 10_000, pot: 20_000 } }));
     expect(screen.getByTestId('prize-pool').textContent).toBe('200.00 RC');
+  });
+});
+
+describe('game screen: player names (issue 19)', () => {
+  /** What a click on a name asked the profile host to open. */
+  function OpenedProfile() {
+    const request = useProfileRequest();
+    return <p data-testid="opened-profile">{request ? `${request.uid} ${request.username}` : ''}</p>;
+  }
+
+  test("a player's name opens their profile", () => {
+    mockApi({ routes: { 'GET /api/play/games/g1': () => ({ body: makeGame() }) } });
+    renderWithPlay(
+      <>
+        <Harness id="g1" />
+        <OpenedProfile />
+      </>,
+      { games: [makeGame()] },
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'bob, profile' }));
+    expect(screen.getByTestId('opened-profile').textContent).toBe('u2 bob');
+    fireEvent.click(screen.getByRole('button', { name: 'alice, profile' }));
+    expect(screen.getByTestId('opened-profile').textContent).toBe('u1 alice');
+    act(() => closeProfile());
+  });
+
+  test("a bot's name opens nothing (the house has no public profile)", () => {
+    const view = makeGame({ engine: 'black', black: makePlayer({ uid: 'bot1', username: 'AI Low' }) });
+    mockApi({ routes: { 'GET /api/play/games/g1': () => ({ body: view }) } });
+    renderWithPlay(<Harness id="g1" />, { games: [view] });
+    expect(screen.getByText('AI Low')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'AI Low, profile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'alice, profile' })).toBeTruthy();
   });
 });

@@ -1,25 +1,30 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { PLAY_TEXTS, isFinished, opposite, type Color } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
 import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
+import { useSession } from '../accounts/session.ts';
 import { FormMessage } from '../../ui/Field.tsx';
 import { DisconnectBanner, FirstMoveNote } from './Banners.tsx';
 import { ChatPanel } from './ChatPanel.tsx';
-import { fenAfterMove, movesBetween, parseMoveText, positionInfo, type ParsedMove } from './chess.ts';
 import { commandErrorText, useGameCommands, type OfferActionName } from './commands.ts';
 import { isRateLimited, RateLimitAlert } from './RateLimitAlert.tsx';
 import { GameControls, controlsState } from './GameControls.tsx';
-import { OfferDialog, PromotionDialog, ResultDialog } from './GameDialogs.tsx';
+import { positionOfFen, type ParsedMove } from './fen.ts';
 import { clockReading, type LiveGame } from './liveGame.ts';
 import { MoveInput } from './MoveInput.tsx';
 import { MoveList } from './MoveList.tsx';
 import { colorName } from './PlayerBar.tsx';
 import { PlayersAndBoard } from './PlayersAndBoard.tsx';
 import { PrizePool } from './PrizePool.tsx';
+import { useChessRules } from './useChessRules.ts';
+import { useGameDialogs } from './useGameDialogs.ts';
 import './play.css';
 
 const NO_DESTS: ReadonlyMap<string, readonly string[]> = new Map();
+
+// The sounds and their Mute toggle load after the first render (issue 17's first-load budget).
+const GameSoundLayer = lazy(() => import('./GameSoundLayer.tsx').then((m) => ({ default: m.GameSoundLayer })));
 
 /** The last move as a [from, to] pair for the board's highlight. */
 function lastMoveOf(uci: string | undefined): readonly [string, string] | null {
@@ -62,6 +67,10 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
   const vsEngine = view.engine === them;
   const commands = useGameCommands(view.id);
   const live = view.status === 'started';
+  // Issue 19: the game sounds, unless the user muted them (a setting of the account). Quiet until
+  // the session is known, so a muted user never hears a first sound.
+  const session = useSession();
+  const muted = session.loading || (session.me?.settings.soundMuted ?? false);
 
   const [pendingRaw, setPending] = useState<PendingMove | null>(null);
   const [promotion, setPromotion] = useState<{ from: string; to: string } | null>(null);
@@ -78,10 +87,15 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
     else inline(commandErrorText(error));
   }, []);
 
+  // The board draws from the FEN at once; its legal moves (and so any move at all) come with the
+  // rules, which load after the first render.
+  const rules = useChessRules();
+  // The promotion, offer and result dialogs load after the first render too, before any is due.
+  const dialogs = useGameDialogs();
   // Our move shows at once; it gives way as soon as the server's state has that ply.
   const pending = pendingRaw && live && pendingRaw.ply === view.ply + 1 ? pendingRaw : null;
   const fen = pending ? pending.fen : view.fen;
-  const info = useMemo(() => positionInfo(fen), [fen]);
+  const info = useMemo(() => (rules ? rules.positionInfo(fen) : positionOfFen(fen)), [rules, fen]);
   const myTurn = live && !pending && info.turn === you;
   const dests = myTurn ? info.dests : NO_DESTS;
   const lastUci = pending ? pending.uci : view.moves[view.moves.length - 1];
@@ -93,7 +107,7 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
   const send = useCallback(
     (move: ParsedMove) => {
       const ply = view.ply + 1;
-      const next = fenAfterMove(view.fen, move.uci);
+      const next = rules?.fenAfterMove(view.fen, move.uci);
       if (next) setPending({ ply, uci: move.uci, fen: next });
       setMoveError(null);
       commands.move(ply, move.uci).then(
@@ -104,22 +118,23 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
         },
       );
     },
-    [commands, view.ply, view.fen, failed],
+    [commands, view.ply, view.fen, failed, rules],
   );
 
   const onBoardMove = useCallback(
     (from: string, to: string) => {
-      const options = movesBetween(info, from, to);
+      const options = rules ? rules.movesBetween(info, from, to) : [];
       if (options.length > 1) setPromotion({ from, to });
       else if (options[0]) send(options[0]);
     },
-    [info, send],
+    [info, send, rules],
   );
 
   const onTextMove = (text: string): string | null => {
     if (!live) return PLAY_TEXTS.gameOver;
     if (!myTurn) return PLAY_TEXTS.notYourTurn;
-    const move = parseMoveText(info, text);
+    if (!rules) return PLAY_TEXTS.rulesLoading;
+    const move = rules.parseMoveText(info, text);
     if (!move) return `Not a legal move: ${text.trim()}`;
     send(move);
     return null;
@@ -159,7 +174,7 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
             live={live}
             dests={dests}
             lastMove={lastMove}
-            ownBottom
+            ownBottom={!muted}
             onMove={onBoardMove}
           />
           {live ? <MoveInput onSubmit={onTextMove} /> : null}
@@ -216,6 +231,11 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
             </section>
           )}
           <FormMessage text={actionError} />
+          {session.me ? (
+            <Suspense fallback={null}>
+              <GameSoundLayer view={view} muted={muted} />
+            </Suspense>
+          ) : null}
           {vsEngine ? null : <ReportOpponentButton game={view} />}
           <PrizePool stake={view.stake} />
           <MoveList san={view.san} />
@@ -225,19 +245,19 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
         </div>
       </div>
 
-      {promotion ? (
-        <PromotionDialog
+      {promotion && dialogs ? (
+        <dialogs.PromotionDialog
           color={you}
           onCancel={() => setPromotion(null)}
           onChoose={(kind) => {
-            const choice = movesBetween(info, promotion.from, promotion.to).find((m) => m.promotion === kind);
+            const choice = rules?.movesBetween(info, promotion.from, promotion.to).find((m) => m.promotion === kind);
             setPromotion(null);
             if (choice) send(choice);
           }}
         />
       ) : null}
-      {shownOffer && !promotion ? (
-        <OfferDialog
+      {shownOffer && !promotion && dialogs ? (
+        <dialogs.OfferDialog
           kind={shownOffer}
           busy={busy === `${shownOffer}-answer`}
           error={null}
@@ -258,8 +278,8 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
           }}
         />
       ) : null}
-      {finished && !resultClosed ? (
-        <ResultDialog
+      {finished && !resultClosed && dialogs ? (
+        <dialogs.ResultDialog
           view={view}
           onClose={() => setResultClosed(true)}
           rematchBusy={busy === 'rematch'}

@@ -7,7 +7,8 @@ import { errorText } from '../../api/http.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { INVITATIONS_KEY, modeName, useInvitations } from './FriendGame.tsx';
+import { INVITATIONS_KEY, useInvitations } from './FriendGame.tsx';
+import { modeName } from './modeName.ts';
 import { CURRENT_GAME_KEY } from './useLiveGame.ts';
 import './invitations.css';
 

@@ -5,6 +5,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { PIECE_NAMES, PieceImage, type PieceKind } from '../../ui/Board.tsx';
 import { Clock } from '../../ui/Clock.tsx';
 import { Username } from '../../ui/Username.tsx';
+import { PlayerName } from '../players/PlayerName.tsx';
 import type { ClockReading } from './liveGame.ts';
 
 const COLOR_NAME: Readonly<Record<Color, string>> = { white: 'White', black: 'Black' };
@@ -41,14 +42,16 @@ interface PlayerBarProps {
   live: boolean;
   /** The pieces this player has captured (of the opposite colour). */
   captured: readonly PieceKind[];
-  /** The viewer's own clock: beeps on low time. */
+  /** The viewer's own clock with sound on: beeps on low time. */
   own: boolean;
   /** Hide the chess-platform name? (the player's choice is applied by the server; this is the layout). */
   position: 'top' | 'bottom';
+  /** A chess engine plays this side (a bot game): its name opens no profile. */
+  engine?: boolean;
 }
 
 /** One player: picture, name, rating, presence, captured pieces and clock. */
-function PlayerBarImpl({ color, player, reading, live, captured, own, position }: PlayerBarProps) {
+function PlayerBarImpl({ color, player, reading, live, captured, own, position, engine = false }: PlayerBarProps) {
   const remaining = useMemo(
     () => () => remainingAt(reading.state, reading.turn, reading.serverNow())[color],
     [reading, color],
@@ -66,7 +69,14 @@ function PlayerBarImpl({ color, player, reading, live, captured, own, position }
               title={player.connected ? 'Online' : 'Offline'}
               aria-hidden="true"
             />
-            <Username name={player.username} color={player.usernameColor} className="player-name" />
+            {engine ? (
+              <Username name={player.username} color={player.usernameColor} className="player-name" />
+            ) : (
+              // Issue 19: the name opens the player's profile (a bot has none).
+              <PlayerName uid={player.uid} username={player.username}>
+                <Username name={player.username} color={player.usernameColor} className="player-name" />
+              </PlayerName>
+            )}
             <span className="visually-hidden">
               {' '}
               ({colorName(color)}, {player.connected ? 'online' : 'offline'})

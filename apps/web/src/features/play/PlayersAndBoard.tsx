@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { opposite, type Color } from '@rush/domain';
 import { Board } from '../../ui/Board.tsx';
-import { capturedPieces, type PositionInfo } from './chess.ts';
+import { capturedPieces, type PositionInfo } from './fen.ts';
 import type { ClockReading, LiveGame } from './liveGame.ts';
 import { PlayerBar } from './PlayerBar.tsx';
 
@@ -15,7 +15,7 @@ interface PlayersAndBoardProps {
   live: boolean;
   dests: ReadonlyMap<string, readonly string[]>;
   lastMove: readonly [string, string] | null;
-  /** The bottom player is the viewer: their clock beeps on low time. */
+  /** The bottom player is the viewer with sound on: their clock beeps on low time. */
   ownBottom: boolean;
   onMove?: (from: string, to: string) => void;
 }
@@ -44,6 +44,7 @@ export function PlayersAndBoard({
         live={live}
         captured={captured[bottom]}
         own={false}
+        engine={view.engine === top}
       />
       <Board
         label="Chess board"
@@ -62,6 +63,7 @@ export function PlayersAndBoard({
         live={live}
         captured={captured[top]}
         own={ownBottom}
+        engine={view.engine === bottom}
       />
     </>
   );

@@ -1,22 +1,18 @@
 import { replay } from '@rush/domain';
-import type { BoardColor, BoardPiece, BoardPosition, PieceKind } from '../../ui/Board.tsx';
+import type { BoardColor, BoardPiece } from '../../ui/Board.tsx';
+import { EMPTY_POSITION, type ParsedMove, type PositionInfo } from './fen.ts';
 
 /**
  * The board's view of a position, read with the domain's chess rules (chess.js, the library the
  * server referees with). Only for display and instant feedback: which squares a piece may go
  * to, which move a typed text means, the king in check. The server decides whether a move counts.
+ * The game screen loads this module after its first render (useChessRules.ts).
  */
+
+export type { ParsedMove, PositionInfo } from './fen.ts';
 
 type ChessGame = ReturnType<typeof replay>;
 type Move = ReturnType<ChessGame['move']>;
-
-export interface ParsedMove {
-  from: string;
-  to: string;
-  promotion?: 'q' | 'r' | 'b' | 'n';
-  san: string;
-  uci: string;
-}
 
 const COLOR: Readonly<Record<'w' | 'b', BoardColor>> = { w: 'white', b: 'black' };
 
@@ -39,23 +35,9 @@ function toParsed(move: Move): ParsedMove {
   };
 }
 
-/** A read-only snapshot of one position. */
-export interface PositionInfo {
-  pieces: BoardPosition;
-  turn: BoardColor;
-  /** Legal destinations of the side to move, by origin square. */
-  dests: ReadonlyMap<string, readonly string[]>;
-  /** The square of the king in check, if any. */
-  check: string | null;
-  /** Every legal move of the side to move. */
-  moves: readonly ParsedMove[];
-}
-
-const EMPTY: PositionInfo = { pieces: {}, turn: 'white', dests: new Map(), check: null, moves: [] };
-
 export function positionInfo(fen: string): PositionInfo {
   const chess = load(fen);
-  if (!chess) return EMPTY;
+  if (!chess) return EMPTY_POSITION;
   const pieces: Record<string, BoardPiece> = {};
   for (const row of chess.board()) {
     for (const cell of row) {
@@ -120,35 +102,4 @@ export function fenAfterMove(fen: string, uci: string): string | null {
 /** The position after some UCI moves from a start (for replays); null if a move is not legal. */
 export function fenAfter(initialFen: string, uciMoves: readonly string[]): string | null {
   return load(initialFen, uciMoves)?.fen() ?? null;
-}
-
-const START_COUNT: Readonly<Record<Exclude<PieceKind, 'k'>, number>> = { p: 8, n: 2, b: 2, r: 2, q: 1 };
-const CAPTURE_ORDER: readonly Exclude<PieceKind, 'k'>[] = ['q', 'r', 'b', 'n', 'p'];
-
-/**
- * The pieces each side has lost, from the position alone (the starting set minus what is on the
- * board; a promoted piece counts as the pawn it was).
- */
-export function capturedPieces(pieces: BoardPosition): Record<BoardColor, PieceKind[]> {
-  const count = (color: BoardColor) => {
-    const c: Record<Exclude<PieceKind, 'k'>, number> = { p: 0, n: 0, b: 0, r: 0, q: 0 };
-    for (const piece of Object.values(pieces))
-      if (piece && piece.color === color && piece.kind !== 'k') c[piece.kind] += 1;
-    // Promotions: extra pieces beyond the starting set came from pawns.
-    for (const kind of ['n', 'b', 'r', 'q'] as const) {
-      const extra = c[kind] - START_COUNT[kind];
-      if (extra > 0) {
-        c[kind] -= extra;
-        c.p += extra;
-      }
-    }
-    return c;
-  };
-  const lost = (color: BoardColor): PieceKind[] => {
-    const c = count(color);
-    return CAPTURE_ORDER.flatMap((kind) =>
-      Array.from({ length: Math.max(0, START_COUNT[kind] - c[kind]) }, () => kind),
-    );
-  };
-  return { white: lost('white'), black: lost('black') };
 }

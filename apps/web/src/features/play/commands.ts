@@ -1,23 +1,12 @@
 import { useMemo } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  ChatResult,
-  GameEvents,
-  MoveResult,
-  OkResult,
-  RematchResult,
-  SpectateResult,
-  type PlayCommandName,
-} from '@rush/protocol';
+import { GameEvents, type PlayCommandName } from '@rush/protocol';
 import { TEXTS } from '@rush/domain';
+import type { Parser } from '../../api/http.ts';
 import { CommandError, type RealtimeClient } from '../../api/realtime.ts';
 import { useRealtime } from '../../api/realtime-react.tsx';
+import { loadSchemas, type Schemas } from '../../api/schemaLoader.ts';
 import { applyToCache, refetchGame } from './useLiveGame.ts';
-
-/** The minimal shape of a protocol schema a command result is read with. */
-interface ResultParser<T> {
-  safeParse(input: unknown): { success: true; data: T } | { success: false };
-}
 
 export type OfferActionName = 'offer' | 'accept' | 'decline';
 
@@ -44,10 +33,11 @@ async function run<T>(
   client: RealtimeClient,
   name: PlayCommandName,
   payload: unknown,
-  schema: ResultParser<T>,
+  schema: (schemas: Schemas) => Parser<T>,
 ): Promise<T> {
   const result = await client.command(name, payload, { resendSafe: RESEND_SAFE.has(name) });
-  const parsed = schema.safeParse(result);
+  // Loaded before the socket opened; awaited all the same, it costs nothing.
+  const parsed = schema(await loadSchemas()).safeParse(result);
   if (!parsed.success) throw new CommandError('INTERNAL', TEXTS.internal);
   return parsed.data;
 }
@@ -87,7 +77,7 @@ function gameCommands(client: RealtimeClient, queryClient: QueryClient, gameId: 
           client,
           'game.move',
           { ...ref, ply, uci, ...(lagMs === undefined ? {} : { lagMs }) },
-          MoveResult,
+          (s) => s.MoveResult,
         );
         recordRoundTrip(performance.now() - started);
         const { duplicate: _duplicate, ...data } = result;
@@ -97,18 +87,19 @@ function gameCommands(client: RealtimeClient, queryClient: QueryClient, gameId: 
         return refetchOnConflict(error);
       }
     },
-    resign: () => run(client, 'game.resign', ref, OkResult).catch(refetchOnConflict),
-    abort: () => run(client, 'game.abort', ref, OkResult).catch(refetchOnConflict),
-    draw: (action: OfferActionName) => run(client, 'game.draw', { ...ref, action }, OkResult).catch(refetchOnConflict),
+    resign: () => run(client, 'game.resign', ref, (s) => s.OkResult).catch(refetchOnConflict),
+    abort: () => run(client, 'game.abort', ref, (s) => s.OkResult).catch(refetchOnConflict),
+    draw: (action: OfferActionName) =>
+      run(client, 'game.draw', { ...ref, action }, (s) => s.OkResult).catch(refetchOnConflict),
     takeback: (action: OfferActionName) =>
-      run(client, 'game.takeback', { ...ref, action }, OkResult).catch(refetchOnConflict),
+      run(client, 'game.takeback', { ...ref, action }, (s) => s.OkResult).catch(refetchOnConflict),
     rematch: (action: OfferActionName) =>
-      run(client, 'game.rematch', { ...ref, action }, RematchResult).catch(refetchOnConflict),
-    claimVictory: () => run(client, 'game.claimVictory', ref, OkResult).catch(refetchOnConflict),
-    chat: (text: string) => run(client, 'game.chat', { ...ref, text }, ChatResult),
-    spectatorChat: (text: string) => run(client, 'spectator.chat', { ...ref, text }, ChatResult),
-    spectate: () => run(client, 'game.spectate', ref, SpectateResult),
-    unspectate: () => run(client, 'game.unspectate', ref, SpectateResult),
+      run(client, 'game.rematch', { ...ref, action }, (s) => s.RematchResult).catch(refetchOnConflict),
+    claimVictory: () => run(client, 'game.claimVictory', ref, (s) => s.OkResult).catch(refetchOnConflict),
+    chat: (text: string) => run(client, 'game.chat', { ...ref, text }, (s) => s.ChatResult),
+    spectatorChat: (text: string) => run(client, 'spectator.chat', { ...ref, text }, (s) => s.ChatResult),
+    spectate: () => run(client, 'game.spectate', ref, (s) => s.SpectateResult),
+    unspectate: () => run(client, 'game.unspectate', ref, (s) => s.SpectateResult),
   };
 }
 

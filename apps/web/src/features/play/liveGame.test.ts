@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { applyGameEvent, clockReading, liveGame, localTimeOf } from './liveGame.ts';
+import { applyGameEvent, clockReading, liveGame, localTimeOf, newerGame } from './liveGame.ts';
 import { foolsMateSetup, makeGame } from './testing.tsx';
 
 const now = '2025-01-01T12:00:00.000Z';
@@ -157,5 +157,30 @@ describe('clock reading', () => {
     expect(serverNow - Date.parse('2025-01-01T12:00:02.000Z')).toBeGreaterThanOrEqual(0);
     expect(serverNow - Date.parse('2025-01-01T12:00:02.000Z')).toBeLessThan(1_000);
     expect(localTimeOf(liveGame(view, arrivedAt), '2025-01-01T12:00:12.000Z') - arrivedAt).toBe(10_000);
+  });
+});
+
+describe('newerGame: a read from the server against the cached game', () => {
+  const at = (version: number, endedAt: string | null = null) => liveGame(makeGame({ version, endedAt }), version);
+
+  test.each([
+    ['nothing cached: the read', undefined, at(4), 4],
+    ['a read of a later state replaces the cache', at(4), at(6), 6],
+    ['a read at the same version refreshes the clock reading', at(4), at(4), 4],
+    ['a read that an event overtook keeps the event', at(6), at(4), 6],
+  ] as const)('%s', (_name, cached, read, version) => {
+    expect(newerGame(cached, read).view.version).toBe(version);
+  });
+
+  test('the same read refreshes the cache (its clock arrived now)', () => {
+    const cached = at(4);
+    const read = liveGame(makeGame({ version: 4 }), 9_000);
+    expect(newerGame(cached, read)).toBe(read);
+  });
+
+  test('the end known from an event outlives a read of the same version from before it', () => {
+    const ended = at(5, now);
+    expect(newerGame(ended, at(5)).view.endedAt).toBe(now);
+    expect(newerGame(at(5), ended).view.endedAt).toBe(now);
   });
 });

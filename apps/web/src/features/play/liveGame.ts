@@ -1,5 +1,11 @@
 import { resultTitle, sideToMove, type ClockState, type Color } from '@rush/domain';
-import { GameEvents, GameView, parseTopicEvent, type ClockView, type ParsedEvent } from '@rush/protocol';
+import { GameEvents, type ClockView, type GameView, type ParsedEvent } from '@rush/protocol';
+import { loadedSchemas } from '../../api/schemaLoader.ts';
+
+/*
+ * Events and snapshots come from the socket (a move's ack too), which opens only once the
+ * protocol's schemas have loaded: they are parsed with `loadedSchemas()`.
+ */
 
 /**
  * A game as this tab knows it: the server's `GameView` plus the local time its clock fields
@@ -28,9 +34,22 @@ export interface EventLike {
 
 export const liveGame = (view: GameView, now: number): LiveGame => ({ view, clockAt: now });
 
+/**
+ * Which of the cached game and one just read from the server to keep. The read wins, unless
+ * events applied while it was on its way took the cache past it (a reload that raced an event
+ * must not undo the event): a higher version, or the end at the same version.
+ */
+export function newerGame(cached: LiveGame | undefined, read: LiveGame): LiveGame {
+  if (!cached || cached.view.id !== read.view.id) return read;
+  if (cached.view.version > read.view.version) return cached;
+  if (cached.view.version === read.view.version && cached.view.endedAt !== null && read.view.endedAt === null)
+    return cached;
+  return read;
+}
+
 /** The snapshot of a resync, when it is a readable GameView. */
 export function parseSnapshot(snapshot: unknown): GameView | null {
-  const parsed = GameView.safeParse(snapshot);
+  const parsed = loadedSchemas().GameView.safeParse(snapshot);
   return parsed.success ? parsed.data : null;
 }
 
@@ -53,6 +72,7 @@ const VERSIONED: ReadonlySet<string> = new Set([GameEvents.moved, GameEvents.off
 
 /** An event of `game:{id}` or `game-chat:{id}`, typed by the protocol's map, or null. */
 function parseGameEvent(event: EventLike): ParsedEvent<'game'> | ParsedEvent<'game-chat'> | null {
+  const { parseTopicEvent } = loadedSchemas();
   return parseTopicEvent('game', event) ?? parseTopicEvent('game-chat', event);
 }
 

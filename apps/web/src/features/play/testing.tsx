@@ -2,9 +2,10 @@ import type { ReactNode } from 'react';
 import { act, render } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { PROTOCOL_VERSION, type GameView, type PlayerView } from '@rush/protocol';
+import { PROTOCOL_VERSION, type GameView, type Me, type PlayerView } from '@rush/protocol';
 import { RealtimeProvider } from '../../api/realtime-react.tsx';
 import { createQueryClient } from '../../app/providers.tsx';
+import { setMe } from '../accounts/session.ts';
 import { fakeRealtime, type FakeSocket } from '../../test/fakes.ts';
 import { storeGame } from './useLiveGame.ts';
 
@@ -105,9 +106,11 @@ interface RenderOptions {
   route?: string;
   /** Games put in the cache before the first render. */
   games?: GameView[];
+  /** The signed-in user, known before the first render (as the app shell makes sure). */
+  session?: Me | null;
 }
 
-export function renderWithPlay(ui: ReactNode, { path = '/', route = '*', games = [] }: RenderOptions = {}) {
+export function renderWithPlay(ui: ReactNode, { path = '/', route = '*', games = [], session }: RenderOptions = {}) {
   const realtime = fakeRealtime();
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({
@@ -115,6 +118,7 @@ export function renderWithPlay(ui: ReactNode, { path = '/', route = '*', games =
     mutations: { retry: false },
   });
   for (const game of games) storeGame(queryClient, game);
+  if (session !== undefined) setMe(queryClient, session);
   const router = createMemoryRouter(
     [
       { path: route, element: ui },

@@ -3,14 +3,17 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { PLAY_TOPICS, type GameView } from '@rush/protocol';
 import { fetchCurrentGame, fetchGame } from '../../api/play.ts';
 import { useConnectionStatus, useTopic } from '../../api/realtime-react.tsx';
-import { applyGameEvent, liveGame, parseSnapshot, type EventLike, type LiveGame } from './liveGame.ts';
+import { applyGameEvent, liveGame, newerGame, parseSnapshot, type EventLike, type LiveGame } from './liveGame.ts';
 
 export const gameKey = (gameId: string) => ['play', 'game', gameId] as const;
 export const CURRENT_GAME_KEY = ['play', 'current'] as const;
 
-/** Puts a freshly read view in the cache (the clock's local arrival time is now). */
+/**
+ * Puts a freshly read view in the cache (the clock's local arrival time is now), unless the
+ * cache already holds a later state of the game (newerGame).
+ */
 export function storeGame(client: QueryClient, view: GameView): LiveGame {
-  const game = liveGame(view, Date.now());
+  const game = newerGame(client.getQueryData<LiveGame>(gameKey(view.id)), liveGame(view, Date.now()));
   client.setQueryData(gameKey(view.id), game);
   return game;
 }
@@ -58,7 +61,12 @@ export function useLiveGame(gameId: string | null) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: gameKey(gameId ?? ''),
-    queryFn: async () => liveGame(await fetchGame(gameId ?? ''), Date.now()),
+    // A read that an event overtook keeps the event's state (newerGame).
+    queryFn: async () =>
+      newerGame(
+        client.getQueryData<LiveGame>(gameKey(gameId ?? '')),
+        liveGame(await fetchGame(gameId ?? ''), Date.now()),
+      ),
     enabled: gameId !== null,
     staleTime: Infinity,
     retry: false,

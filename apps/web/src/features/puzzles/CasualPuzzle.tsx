@@ -10,7 +10,7 @@ import { QueryState } from '../../ui/QueryState.tsx';
 import { fetchNextPuzzle, isImporting, postCasualMove, postSolution, PUZZLE_KEYS, type PuzzleSettings } from './api.ts';
 import { ImportProgress, useCatalogStatus } from './ImportProgress.tsx';
 import { PuzzleBoard, PuzzleStatus } from './PuzzleBoard.tsx';
-import { difficultyLabel, readSettings, themeLabel } from './settings.ts';
+import { DEFAULT_SETTINGS, difficultyLabel, readSettings, themeLabel } from './settings.ts';
 import { useActivePuzzleRedirect } from './useActivePuzzleRedirect.ts';
 import { fullSolution, localJudge, usePuzzleBoard, type Judge } from './usePuzzleBoard.ts';
 import './puzzles.css';
@@ -102,14 +102,15 @@ interface CasualPuzzleProps {
   embedded?: boolean;
   /** What "Go back" does when embedded; by default the previous page. */
   onBack?: () => void;
-  settings: PuzzleSettings;
+  /** Difficulty and theme; the defaults for the matchmaking wait. */
+  settings?: PuzzleSettings;
 }
 
 /**
  * SPEC 2/4 Casual puzzles: one puzzle after another at the chosen difficulty and theme, each
  * move judged by the server. Embeddable: the matchmaking screen can show it while it waits.
  */
-export function CasualPuzzle({ embedded = false, onBack, settings }: CasualPuzzleProps) {
+export function CasualPuzzle({ embedded = false, onBack, settings = DEFAULT_SETTINGS }: CasualPuzzleProps) {
   const navigate = useNavigate();
   const [round, setRound] = useState(0);
   const [pausing, setPausing] = useState(false);

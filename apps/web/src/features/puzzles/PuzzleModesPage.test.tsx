@@ -49,12 +49,12 @@ describe('puzzle mode selection', () => {
     expect(app.location().search).toBe('?difficulty=easiest&theme=healthyMix');
   });
 
-  test('Battle goes on to its settings step', async () => {
+  test('Battle goes on to the lobby list (SPEC 2 battle screen), not the create form', async () => {
     const app = renderPuzzles('/puzzle-game', READY);
     fireEvent.click(await screen.findByRole('radio', { name: /Battle/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(app.location().pathname).toBe('/puzzle-game/battle');
-    expect(app.location().search).toBe('?battleStep=2');
+    expect(app.location().search).toBe('');
   });
 
   test('while the catalogue imports: its progress, polled, and the modes wait', async () => {

@@ -56,7 +56,8 @@ function SettingsPickers({ value, onChange }: { value: PuzzleSettings; onChange:
 
 /**
  * SPEC 2 /puzzle-game: the mode selection. Casual and Solo start with the chosen difficulty and
- * theme; Battle goes on to its settings (battleStep=2). While the catalogue is still importing
+ * theme; Battle goes on to its lobby list (SPEC 2's battle screen: Create lobby and Join private lobby
+ * are its actions). While the catalogue is still importing
  * (first start), its progress shows and the modes wait for it.
  */
 export function PuzzleModesPage() {
@@ -70,7 +71,7 @@ export function PuzzleModesPage() {
   const importing = status.data?.ready === false;
 
   const go = () => {
-    if (mode === 'battle') void navigate('/puzzle-game/battle?battleStep=2');
+    if (mode === 'battle') void navigate('/puzzle-game/battle');
     else void navigate(`${ROUTE[mode]}${settingsSearch(settings)}`);
   };
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { FIRST_MOVE_DELAY_MS, NEXT_PUZZLE_PAUSE_MS, REPLY_DELAY_MS, SOLVE_STEP_MS } from '@rush/domain';
+import { FIRST_MOVE_DELAY_MS, NEXT_PUZZLE_PAUSE_MS, PUZZLE_TEXTS, REPLY_DELAY_MS, SOLVE_STEP_MS } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 import {
   canSkip,
@@ -8,6 +8,7 @@ import {
   nextPly,
   puzzleCycle,
   shownMoves,
+  statusLines,
   timedStep,
   verdictOutcome,
   type CycleAction,
@@ -267,6 +268,40 @@ const actionArb: fc.Arbitrary<CycleAction> = fc.oneof(
   fc.constant<CycleAction>({ type: 'undo' }),
   fc.constant<CycleAction>({ type: 'solutionStep' }),
 );
+
+describe('puzzle cycle: the status lines (SPEC 4 texts)', () => {
+  const MOVE = PUZZLE_TEXTS.moveFor('black');
+  it.each<[string, CycleState, string | null, string | null]>([
+    ['before the first move: nothing asked yet', cycleStart(P1, 'undo'), null, null],
+    ['the user to move first', at(), MOVE, PUZZLE_TEXTS.makeFirstMove],
+    ['a move with the judge', at({ phase: 'judging', pending: 'f8d8' }), MOVE, null],
+    ['a right move waits for its reply', at({ phase: 'reply', verdict: 'correct' }), MOVE, PUZZLE_TEXTS.correctMove],
+    ['a wrong move kept to undo', at({ phase: 'wrong', verdict: 'wrong' }), MOVE, PUZZLE_TEXTS.wrongMove],
+    ['solved: no move asked', at({ phase: 'done', outcome: 'solved', verdict: 'correct' }), null, PUZZLE_TEXTS.solved],
+    ['failed (rush)', at({ phase: 'done', outcome: 'failed', verdict: 'wrong' }), null, PUZZLE_TEXTS.puzzleFailed],
+    ['Solve playing the line', at({ phase: 'showing', queue: ['f8d8'] }), null, PUZZLE_TEXTS.showingSolution],
+    [
+      'Solve finished: the solution shown, never "Move for"',
+      at({ phase: 'done', moves: ['d3d6', 'f8d8', 'd6d8'], verdict: 'wrong' }),
+      null,
+      PUZZLE_TEXTS.solutionShown,
+    ],
+    ['no puzzle left', at({ phase: 'over', puzzle: null }), null, null],
+  ])('%s', (_name, state, sideLine, message) => {
+    expect(statusLines(state, 'black')).toEqual({ sideLine, message });
+  });
+
+  it('only a phase that takes a move says whose move it is', () => {
+    const phases = ['intro', 'play', 'judging', 'reply', 'wrong', 'showing', 'done', 'over'] as const;
+    fc.assert(
+      fc.property(fc.constantFrom(...phases), fc.constantFrom('white' as const, 'black' as const), (phase, color) => {
+        const { sideLine } = statusLines(at({ phase }), color);
+        const takesMove = phase === 'play' || phase === 'judging' || phase === 'reply' || phase === 'wrong';
+        expect(sideLine).toBe(takesMove ? PUZZLE_TEXTS.moveFor(color) : null);
+      }),
+    );
+  });
+});
 
 describe('puzzle cycle: properties', () => {
   it('moves only ever grow by one; a pending move exists exactly while judged or kept wrong', () => {

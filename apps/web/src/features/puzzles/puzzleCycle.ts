@@ -1,4 +1,4 @@
-import { FIRST_MOVE_DELAY_MS, NEXT_PUZZLE_PAUSE_MS, REPLY_DELAY_MS, SOLVE_STEP_MS } from '@rush/domain';
+import { FIRST_MOVE_DELAY_MS, NEXT_PUZZLE_PAUSE_MS, PUZZLE_TEXTS, REPLY_DELAY_MS, SOLVE_STEP_MS } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 
 /**
@@ -158,3 +158,27 @@ export const nextPly = (s: CycleState): number => s.moves.length;
 
 /** Battle Skip: before the user's move is sent (the first move may still be coming). */
 export const canSkip = (s: CycleState): boolean => s.puzzle !== null && (s.phase === 'intro' || s.phase === 'play');
+
+/** The phases that ask the user for a move (or judge the one made): only they say whose move. */
+const ASKS_A_MOVE: ReadonlySet<CyclePhase> = new Set(['play', 'judging', 'reply', 'wrong']);
+
+/**
+ * The two lines of the board's status (SPEC 4 texts): whose move it is while one is asked, and
+ * the last verdict or what happened. A finished position never asks for a move (issue 19):
+ * after Solve it says the solution was shown.
+ */
+export function statusLines(
+  s: CycleState,
+  color: 'white' | 'black',
+): { sideLine: string | null; message: string | null } {
+  const sideLine = ASKS_A_MOVE.has(s.phase) ? PUZZLE_TEXTS.moveFor(color) : null;
+  let message: string | null = null;
+  if (s.outcome === 'failed') message = PUZZLE_TEXTS.puzzleFailed;
+  else if (s.outcome === 'solved') message = PUZZLE_TEXTS.solved;
+  else if (s.phase === 'showing') message = PUZZLE_TEXTS.showingSolution;
+  else if (s.phase === 'done') message = PUZZLE_TEXTS.solutionShown;
+  else if (s.verdict === 'wrong') message = PUZZLE_TEXTS.wrongMove;
+  else if (s.verdict === 'correct') message = PUZZLE_TEXTS.correctMove;
+  else if (s.phase === 'play' && s.moves.length < 2) message = PUZZLE_TEXTS.makeFirstMove;
+  return { sideLine, message };
+}

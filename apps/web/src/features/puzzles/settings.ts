@@ -1,5 +1,4 @@
 import { DIFFICULTIES, PUZZLE_THEMES, type Difficulty, type PuzzleTheme } from '@rush/domain';
-import { DifficultySchema, PuzzleThemeSchema } from '@rush/protocol';
 import type { PuzzleSettings } from './api.ts';
 
 /** Difficulty and theme: their labels, and how they travel in the URL (?difficulty&theme). */
@@ -35,13 +34,17 @@ export function themeLabel(theme: PuzzleTheme): string {
 export const DIFFICULTY_OPTIONS = DIFFICULTIES.map((d) => ({ value: d, label: difficultyLabel(d) }));
 export const THEME_OPTIONS = PUZZLE_THEMES.map((t) => ({ value: t, label: themeLabel(t) }));
 
+/** Whether a URL's value is one of a list's (what the protocol's enum schemas check, without zod). */
+const oneOf = <T extends string>(list: readonly T[], value: string | null): value is T =>
+  value !== null && (list as readonly string[]).includes(value);
+
 /** The settings a URL carries; anything unknown falls back to the default. */
 export function readSettings(search: URLSearchParams): PuzzleSettings {
-  const difficulty = DifficultySchema.safeParse(search.get('difficulty'));
-  const theme = PuzzleThemeSchema.safeParse(search.get('theme'));
+  const difficulty = search.get('difficulty');
+  const theme = search.get('theme');
   return {
-    difficulty: difficulty.success ? difficulty.data : DEFAULT_SETTINGS.difficulty,
-    theme: theme.success ? theme.data : DEFAULT_SETTINGS.theme,
+    difficulty: oneOf(DIFFICULTIES, difficulty) ? difficulty : DEFAULT_SETTINGS.difficulty,
+    theme: oneOf(PUZZLE_THEMES, theme) ? theme : DEFAULT_SETTINGS.theme,
   };
 }
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { judgeMove, PUZZLE_TEXTS, type PuzzleRow } from '@rush/domain';
+import { judgeMove, type PuzzleRow } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { fenAfter, positionInfo, type PositionInfo } from '../play/chess.ts';
@@ -7,6 +7,7 @@ import {
   cycleStart,
   nextPly,
   shownMoves,
+  statusLines,
   verdictOutcome,
   type CyclePhase,
   type Outcome,
@@ -57,14 +58,6 @@ export interface PuzzleBoardState {
   showSolution: (solution: readonly string[]) => void;
 }
 
-/** The SPEC 4 board message for the verdict: a failed puzzle says so; a wrong move to undo says "wrong". */
-function verdictMessage(outcome: Outcome | null, verdict: MoveVerdictView['verdict'] | null): string | null {
-  if (outcome === 'failed') return PUZZLE_TEXTS.puzzleFailed;
-  if (outcome === 'solved') return PUZZLE_TEXTS.solved;
-  if (verdict === 'wrong') return PUZZLE_TEXTS.wrongMove;
-  return verdict === 'correct' ? PUZZLE_TEXTS.correctMove : null;
-}
-
 export function usePuzzleBoard({ puzzle, judge, wrongMove, onOutcome, enabled = true }: Options): PuzzleBoardState {
   const [state, dispatch] = usePuzzleCycle(() => cycleStart(puzzle, wrongMove));
   const [error, setError] = useState<string | null>(null);
@@ -112,7 +105,6 @@ export function usePuzzleBoard({ puzzle, judge, wrongMove, onOutcome, enabled = 
     [last],
   );
   const wrongShown = state.pending && (state.phase === 'wrong' || state.outcome === 'failed');
-  const userMoves = Math.floor(state.moves.length / 2);
   const canMove = enabled && state.phase === 'play' && info.turn === puzzle.color;
 
   return {
@@ -123,10 +115,7 @@ export function usePuzzleBoard({ puzzle, judge, wrongMove, onOutcome, enabled = 
     cross: wrongShown && state.pending ? state.pending.slice(2, 4) : null,
     phase: state.phase,
     outcome: state.outcome,
-    sideLine: state.phase === 'intro' ? null : PUZZLE_TEXTS.moveFor(puzzle.color),
-    message:
-      verdictMessage(state.outcome, state.verdict) ??
-      (state.phase === 'play' && userMoves === 0 ? PUZZLE_TEXTS.makeFirstMove : null),
+    ...statusLines(state, puzzle.color),
     error,
     moves: state.moves,
     onMove,

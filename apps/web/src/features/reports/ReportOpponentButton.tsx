@@ -1,8 +1,12 @@
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { opponentIn, SOCIAL_TEXTS } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { useSession } from '../accounts/session.ts';
-import { ReportPlayerDialog } from './ReportPlayerDialog.tsx';
+
+// The report form (and its checks) loads when opened: not with every game screen (issue 17).
+const ReportPlayerDialog = lazy(() =>
+  import('./ReportPlayerDialog.tsx').then((m) => ({ default: m.ReportPlayerDialog })),
+);
 
 interface Seat {
   uid: string;
@@ -33,7 +37,11 @@ export function ReportOpponentButton({ game, label = SOCIAL_TEXTS.reportOpponent
       <Button variant="ghost" className="report-opponent" onClick={() => setOpen(true)}>
         {label}
       </Button>
-      {open ? <ReportPlayerDialog reporter={me.uid} target={target} gameId={game.id} onClose={close} /> : null}
+      {open ? (
+        <Suspense fallback={<p role="status">Loading…</p>}>
+          <ReportPlayerDialog reporter={me.uid} target={target} gameId={game.id} onClose={close} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -37,6 +37,12 @@ function GameHarness({ id }: { id: string }) {
 const reportButton = (name: string) => screen.findByRole('button', { name }, { timeout: 5000 });
 
 const dialog = () => screen.queryByRole('dialog', { name: SOCIAL_TEXTS.reportOpponent });
+
+/** Opens the report: its dialog loads on the first click (ReportOpponentButton). */
+async function openReport() {
+  fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+  await screen.findByRole('dialog', { name: SOCIAL_TEXTS.reportOpponent });
+}
 const reason = () => within(dialog()!).getByLabelText('Reason');
 
 describe('player report from the spectator screen', () => {
@@ -51,7 +57,7 @@ describe('player report from the spectator screen', () => {
 
   test('a player watching their game reports the opponent: the reason, the game and the page', async () => {
     const { api } = watch(foolsMateSetup({ you: null }));
-    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    await openReport();
     expect(screen.getAllByRole('button', { name: /^Report/ })).toHaveLength(1);
     expect(within(dialog()!).getByText('Reporting bob')).toBeTruthy();
     fireEvent.change(reason(), { target: { value: '  engine moves  ' } });
@@ -69,7 +75,7 @@ describe('player report from the spectator screen', () => {
   test('"Report sent / Thank you for feedback!" for 2 s, then the dialog closes', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     watch(foolsMateSetup({ you: null }));
-    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    await openReport();
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     const status = await within(dialog()!).findByRole('status');
     expect(status.textContent).toBe(`${SOCIAL_TEXTS.reportSent}${SOCIAL_TEXTS.thankYou}`);
@@ -87,7 +93,7 @@ describe('player report from the spectator screen', () => {
 
   test('a reason over 120 characters is refused with its text and not sent', async () => {
     const { api } = watch(foolsMateSetup({ you: null }));
-    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    await openReport();
     fireEvent.change(reason(), { target: { value: 'x'.repeat(121) } });
     expect(within(dialog()!).getByTestId('reason-count').textContent).toBe('121/120');
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
@@ -100,7 +106,7 @@ describe('player report from the spectator screen', () => {
       status: 429,
       body: { error: { code: 'TOO_SOON', message: 'Please wait before reporting again.' } },
     });
-    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    await openReport();
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     expect((await within(dialog()!).findByRole('alert')).textContent).toBe('Please wait before reporting again.');
   });
@@ -124,7 +130,7 @@ describe('player report from the game screen', () => {
       },
     });
     renderWithPlay(<GameHarness id={view.id} />, { path: '/match', games: [view] }).connect();
-    fireEvent.click(await reportButton(SOCIAL_TEXTS.reportOpponent));
+    await openReport();
     fireEvent.click(within(dialog()!).getByRole('button', { name: SOCIAL_TEXTS.send }));
     await waitFor(() => expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)).toHaveLength(1));
     expect(api.callsTo('POST', SOCIAL_ROUTES.playerReport)[0]?.body).toEqual({

@@ -1,15 +1,18 @@
-import { PlayerReportRequest, SOCIAL_ROUTES } from '@rush/protocol';
+import { SOCIAL_ROUTES } from '@rush/protocol';
 import type { ImageKind } from '@rush/domain';
 import { request } from '../../api/http.ts';
+import { loadSchemas } from '../../api/schemaLoader.ts';
 
 /**
  * SPEC 7 reportPlayer {uid, text, urlGame}: the game the report is about goes as `gameId`, the
  * page it was made from as `url`.
  */
-export const sendPlayerReport = (report: { uid: string; text: string; gameId: string; url: string }) =>
-  request('POST', SOCIAL_ROUTES.playerReport, {
+export async function sendPlayerReport(report: { uid: string; text: string; gameId: string; url: string }) {
+  const { PlayerReportRequest } = await loadSchemas();
+  return request('POST', SOCIAL_ROUTES.playerReport, {
     json: PlayerReportRequest.parse({ ...report, url: report.url.slice(0, 500) }),
   });
+}
 
 export interface BugReportPayload {
   title: string;

@@ -44,6 +44,25 @@ describe('Friends modal (?friendslist)', () => {
     await waitFor(() => expect(api.callsTo('POST', '/api/friends/u4/cancel')).toHaveLength(1));
   });
 
+  test("Profile opens the friend's profile over the list (issue 19); the name still opens the chat", async () => {
+    startSocialApp('/?friendslist', {
+      friends: [friend()],
+      routes: {
+        'GET /api/players/u2': () => ({ status: 404, body: { error: { code: 'NOT_FOUND', message: 'gone' } } }),
+      },
+    });
+    const dialog = await openFriends();
+    const profile = await within(dialog).findByRole('button', { name: 'Profile of bob' });
+    expect(profile.textContent).toBe('Profile');
+    fireEvent.click(profile);
+    const opened = await screen.findByRole('dialog', { name: 'Profile of bob' });
+    expect(await within(opened).findByRole('alert')).toBeTruthy();
+    // The list stays open beneath it.
+    expect(screen.getByRole('dialog', { name: 'Friends' })).toBeTruthy();
+    fireEvent.click(within(opened).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile of bob' })).toBeNull());
+  });
+
   test('Challenge is disabled for a banned friend, and for a banned me', async () => {
     startSocialApp('/?friendslist', { friends: [friend({ banned: true })] });
     const dialog = await openFriends();

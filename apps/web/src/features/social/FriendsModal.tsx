@@ -10,6 +10,7 @@ import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { useCloseOverlay } from '../../ui/overlayFlags.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
+import { openProfile } from '../players/profileRequests.ts';
 import { acceptFriend, cancelFriend, inviteFriend, removeFriend, SOCIAL_KEYS } from './api.ts';
 import { useFriends } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
@@ -69,6 +70,15 @@ function FriendRow({ friend, me, editing, busy, onAction, onOpenChat }: RowProps
         )}
       </span>
       <span className="friend-actions">
+        {/* Issue 19: the name opens the chat (SPEC 2), so the profile has a button of its own. */}
+        <Button
+          variant="ghost"
+          aria-haspopup="dialog"
+          aria-label={`Profile of ${friend.username}`}
+          onClick={() => openProfile({ uid: friend.uid, username: friend.username })}
+        >
+          Profile
+        </Button>
         {action}
         {editing ? (
           <button

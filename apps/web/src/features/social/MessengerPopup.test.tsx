@@ -74,6 +74,14 @@ describe('Messenger popup (?showmessagespopup)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
+  test('clicking an entry opens its chat and closes the popup (issue 19)', async () => {
+    startPopup();
+    const { rows: all } = await rows();
+    fireEvent.click(within(all[2]!).getByRole('button', { name: /^dave:\s?rematch\?,/ }));
+    expect(await screen.findByRole('region', { name: 'Chat with dave' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   test('Delete Chat posts the deletion and refetches the list', async () => {
     const { api, state } = startPopup();
     const { dialog, rows: all } = await rows();

@@ -39,15 +39,21 @@ function ConversationRow({ conversation, me, now, onOpen, onDelete, deleting }: 
   const { friend, last, unread } = conversation;
   return (
     <li className={`conversation-row${unread > 0 ? ' is-unread' : ''}`}>
-      <Avatar url={friend.avatarUrl} name={friend.username} size={36} />
-      <div className="conversation-body">
-        <span className="conversation-name">{friend.username}</span>
-        <span className="conversation-text">{last.content}</span>
-      </div>
-      <span className="conversation-meta">
-        {showsReadTick(last, me.uid) ? <ReadTick /> : null}
-        <time dateTime={last.timeSent}>{messageAge(new Date(last.timeSent), now)}</time>
-      </span>
+      {/* The whole entry opens the chat, as people expect of a messenger list. Its name is its
+          text (the friend's name first), with hidden separators so it reads "bob: hi, 5m". */}
+      <button type="button" className="conversation-open" onClick={onOpen}>
+        <Avatar url={friend.avatarUrl} name={friend.username} size={36} />
+        <span className="conversation-body">
+          <span className="conversation-name">{friend.username}</span>
+          <span className="visually-hidden">: </span>
+          <span className="conversation-text">{last.content}</span>
+        </span>
+        <span className="visually-hidden">{unread > 0 ? ` (${unread} unread), ` : ', '}</span>
+        <span className="conversation-meta">
+          {showsReadTick(last, me.uid) ? <ReadTick /> : null}
+          <time dateTime={last.timeSent}>{messageAge(new Date(last.timeSent), now)}</time>
+        </span>
+      </button>
       <div className="conversation-menu">
         <button
           type="button"

@@ -1,9 +1,11 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { closeChat, openChat, toggleMinimized, TYPING_MS, type DockedChat } from '@rush/domain';
 import type { Me } from '@rush/protocol';
+import { useLocation } from 'react-router';
 import { Overlay } from '../../ui/Overlay.tsx';
 import { ChatDock } from './ChatDock.tsx';
 import { FriendsModal } from './FriendsModal.tsx';
+import { MessageNotice } from './MessageNotice.tsx';
 import { MessengerPopup } from './MessengerPopup.tsx';
 import { useSocialEvents } from './queries.ts';
 import { SocialContext, type ChatPeer, type SocialContextValue } from './SocialContext.ts';
@@ -47,7 +49,18 @@ export function SocialHost({ me }: { me: Me }) {
   const [windows, setWindows] = useState<readonly DockedChat[]>([]);
   const [peers, setPeers] = useState<ReadonlyMap<string, ChatPeer>>(new Map());
   const [typing, onTyping] = useTypingPeers();
-  useSocialEvents(me, onTyping);
+  // The sender of a message that arrived with neither its chat window nor the popup open.
+  const [incoming, setIncoming] = useState<string | null>(null);
+  const location = useLocation();
+  const popup = new URLSearchParams(location.search).has('showmessagespopup');
+  const seen = useRef({ windows, popup });
+  useEffect(() => {
+    seen.current = { windows, popup };
+  }, [windows, popup]);
+  useSocialEvents(me, onTyping, (from) => {
+    const { windows: open, popup } = seen.current;
+    if (!popup && !open.some((w) => w.uid === from)) setIncoming(from);
+  });
 
   const value = useMemo<SocialContextValue>(
     () => ({
@@ -55,6 +68,7 @@ export function SocialHost({ me }: { me: Me }) {
       peers,
       typing,
       openChat: (peer) => {
+        setIncoming((from) => (from === peer.uid ? null : from));
         setPeers((prev) => new Map(prev).set(peer.uid, peer));
         setWindows((prev) => openChat(prev, peer.uid));
       },
@@ -73,6 +87,16 @@ export function SocialHost({ me }: { me: Me }) {
         <MessengerPopup me={me} />
       </Overlay>
       <ChatDock me={me} />
+      {incoming ? (
+        <MessageNotice
+          from={incoming}
+          onOpen={(peer) => {
+            setIncoming(null);
+            value.openChat(peer);
+          }}
+          onDismiss={() => setIncoming(null)}
+        />
+      ) : null}
     </SocialContext>
   );
 }

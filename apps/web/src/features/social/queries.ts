@@ -15,15 +15,36 @@ export function usePendingInvites(me: Me): number {
   return useFriends(me).data?.pendingInvites ?? me.pendingFriendInvites;
 }
 
+/**
+ * The user menu's unread-messages badge: the conversations list's total, kept current by the
+ * social events (a new message or a read refetches it).
+ */
+export function useUnreadMessages(me: Me): number {
+  return (
+    useQuery({
+      queryKey: SOCIAL_KEYS.conversations,
+      queryFn: fetchConversations,
+      staleTime: 30_000,
+      retry: false,
+      enabled: !me.banned,
+    }).data?.unread ?? 0
+  );
+}
+
 export function useConversations() {
   return useQuery({ queryKey: SOCIAL_KEYS.conversations, queryFn: fetchConversations, staleTime: 0 });
 }
 
 /**
  * The social events on `user:{uid}` (SocialUserEvents): friends changed (refetch the list), a new
- * message (into its conversation), messages read (ticks), typing (handed to `onTyping`).
+ * message (into its conversation; one from the friend handed to `onIncoming`), messages read
+ * (ticks), typing (handed to `onTyping`).
  */
-export function useSocialEvents(me: Me, onTyping: (from: string) => void): void {
+export function useSocialEvents(
+  me: Me,
+  onTyping: (from: string) => void,
+  onIncoming: (from: string) => void = () => {},
+): void {
   const client = useQueryClient();
   const refreshConversations = () => void client.invalidateQueries({ queryKey: SOCIAL_KEYS.conversations });
   useTopic(TOPICS.user(me.uid), {
@@ -35,6 +56,7 @@ export function useSocialEvents(me: Me, onTyping: (from: string) => void): void 
         case SocialUserEvents.message:
           addMessage(client, counterpartOf(event.data.message, me.uid), event.data.message);
           refreshConversations();
+          if (event.data.message.sender !== me.uid) onIncoming(event.data.message.sender);
           return;
         case SocialUserEvents.read: {
           const { reader, upTo } = event.data;

@@ -66,7 +66,9 @@ export function startSocialApp(path: string, opts: SocialApiOptions = {}) {
     me,
     routes: {
       'GET /api/friends': () => ({ body: { friends: state.friends, pendingInvites: state.pendingInvites } }),
-      'GET /api/messages': () => ({ body: { conversations: state.conversations, unread: 0 } }),
+      'GET /api/messages': () => ({
+        body: { conversations: state.conversations, unread: state.conversations.reduce((n, c) => n + c.unread, 0) },
+      }),
       'GET /api/play/current': () => ({ body: { game: null } }),
       'GET /api/play/invitations': () => ({ body: { incoming: [], outgoing: [] } }),
       'GET /api/challenges': () => ({ body: { incoming: [], outgoing: [] } }),

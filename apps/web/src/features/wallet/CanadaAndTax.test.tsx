@@ -1,6 +1,7 @@
 import { describe, expect, test, vi } from 'vitest';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
 import { CANADA_TEXTS, TAX_TEXTS } from '@rush/domain';
+import { IDEMPOTENCY_HEADER } from '@rush/protocol';
 import { renderApp } from '../../test/render.tsx';
 import { textWithoutMarks } from '../../test/sandbox.ts';
 import { makeTransaction, mockWalletApi, STUB_GPS, stubGeolocation } from './testing.ts';
@@ -64,11 +65,15 @@ describe('US tax information (SPEC 9, issue 16)', () => {
       zip: '12207',
       tin: '123-45-6780',
     });
-    const sent = api.callsTo('POST', '/api/wallet/withdrawals').map((c) => c.body);
-    expect(sent).toEqual([
+    const sent = api.callsTo('POST', '/api/wallet/withdrawals');
+    expect(sent.map((c) => c.body)).toEqual([
       { amount: 60001, region: 'us', deviceGps: STUB_GPS },
       { amount: 60001, region: 'us', deviceGps: STUB_GPS },
     ]);
+    // The same intended withdrawal, refused and then sent again: one key.
+    const [key, again] = sent.map((c) => c.headers[IDEMPOTENCY_HEADER]);
+    expect(key).toBeTruthy();
+    expect(again).toBe(key);
   });
 
   test('the form checks each field as the server does and sends nothing wrong', async () => {

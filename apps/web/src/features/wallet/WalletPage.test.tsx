@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FAIRPLAY_TEXTS, TEXTS } from '@rush/domain';
+import { IDEMPOTENCY_HEADER } from '@rush/protocol';
+import { NETWORK_ERROR_TEXT } from '../../api/http.ts';
 import { renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
@@ -525,6 +527,63 @@ describe('withdraw modal (?wallet=withdraw)', () => {
     const done = (await within(dialog).findByText(/Status: Pending/)).closest('p');
     expect(textWithoutMarks(done)).toBe('Your withdrawal of $10.00 was received. Status: Pending.');
     await waitFor(() => expect(api.callsTo('GET', '/api/wallet').length).toBeGreaterThan(before));
+  });
+  test('sends an Idempotency-Key: kept when the same withdrawal is sent again after a failure, new for another amount or after a success', async () => {
+    const answers: (() => { status?: number; body?: unknown })[] = [
+      () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Down for a moment.' } } }),
+      () => {
+        throw new TypeError('Failed to fetch');
+      },
+      () => ({ status: 502 }),
+      () => ({ body: { transaction: makeTransaction(9, { type: 'withdraw', amount: 1200, status: 'pending' }) } }),
+      () => ({ body: { transaction: makeTransaction(10, { type: 'withdraw', amount: 1200, status: 'pending' }) } }),
+    ];
+    const api = mockWalletApi({ routes: { 'POST /api/wallet/withdrawals': () => answers.shift()!() } });
+    const app = await openWallet('/wallet?wallet=withdraw');
+    let dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    const posts = () => api.callsTo('POST', '/api/wallet/withdrawals');
+    const keys = () => posts().map((c) => c.headers[IDEMPOTENCY_HEADER]);
+    const send = async (n: number) => {
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Request withdrawal' }));
+      await waitFor(() => expect(posts()).toHaveLength(n));
+    };
+    const failed = async (text: string) => expect((await within(dialog).findByRole('alert')).textContent).toBe(text);
+
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '10' } });
+    await send(1);
+    await failed('Down for a moment.');
+    // The answer may have been lost after the server made it: the same withdrawal, the same key.
+    await send(2);
+    await failed(NETWORK_ERROR_TEXT);
+    const [first] = keys();
+    expect(first).toMatch(/^[A-Za-z0-9_:.-]{1,100}$/);
+    expect(keys()).toEqual([first, first]);
+
+    // Another amount is another withdrawal; its own resend keeps its key.
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '12' } });
+    await send(3);
+    await failed(TEXTS.internal);
+    await send(4);
+    await within(dialog).findByText(/Status: Pending/);
+    const second = keys()[2];
+    expect(second).not.toBe(first);
+    expect(keys()).toEqual([first, first, second, second]);
+    expect(posts().map((c) => c.body)).toEqual([
+      { amount: 1000, region: 'us', deviceGps: STUB_GPS },
+      { amount: 1000, region: 'us', deviceGps: STUB_GPS },
+      { amount: 1200, region: 'us', deviceGps: STUB_GPS },
+      { amount: 1200, region: 'us', deviceGps: STUB_GPS },
+    ]);
+
+    // After a success the next withdrawal, even of the same amount, is a new one.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(app.location().search).toBe(''));
+    fireEvent.click(await screen.findByRole('button', { name: 'Withdraw' }));
+    dialog = await screen.findByRole('dialog', { name: 'Withdraw' });
+    fireEvent.change(within(dialog).getByLabelText('Amount (USD)'), { target: { value: '12' } });
+    await send(5);
+    await within(dialog).findByText(/Status: Pending/);
+    expect(new Set(keys()).size).toBe(3);
   });
 });
 

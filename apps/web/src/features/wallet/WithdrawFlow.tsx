@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CANADA_TEXTS, CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPlan } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
 import { ApiError } from '../../api/http.ts';
+import { newIdempotencyKey } from '../../api/idempotency.ts';
 import { requestWithdrawal } from '../../api/wallet.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -47,11 +48,25 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const showWalletFlag = useShowWalletFlag();
+  // One Idempotency-Key per intended withdrawal: sent again after a failure (a network error, a
+  // 5xx: the server may have made it and the answer was lost), the same amount and region keep it,
+  // so the server answers the withdrawal it made; a success or another amount starts a new one.
+  const intended = useRef<{ key: string; amount: number; region: Region } | null>(null);
+  const keyFor = (amount: number, asked: Region): string => {
+    const current = intended.current;
+    if (current && current.amount === amount && current.region === asked) return current.key;
+    const key = newIdempotencyKey();
+    intended.current = { key, amount, region: asked };
+    return key;
+  };
   // Issue 16: the position is asked before every withdrawal, as before a deposit.
   const withdraw = useMutation({
-    mutationFn: async (asked: { amount: number; region: Region }) =>
-      requestWithdrawal({ ...asked, deviceGps: await locateDevice() }),
-    onSuccess: () => refreshMoney(client),
+    mutationFn: async ({ key, ...asked }: { amount: number; region: Region; key: string }) =>
+      requestWithdrawal({ ...asked, deviceGps: await locateDevice() }, key),
+    onSuccess: () => {
+      intended.current = null;
+      return refreshMoney(client);
+    },
     onError: showWalletFlag,
   });
 
@@ -98,7 +113,7 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
       setAmountError(TEXTS.withdrawAmountRequired);
       return;
     }
-    withdraw.mutate({ amount: Number(minor), region });
+    withdraw.mutate({ amount: Number(minor), region, key: keyFor(Number(minor), region) });
   };
 
   return (
@@ -119,6 +134,7 @@ export function WithdrawFlow({ region, summary, onDone }: WithdrawFlowProps) {
         onValueChange={(value) => {
           setAmount(value);
           setAmountError(null);
+          intended.current = null;
           if (withdraw.isError) withdraw.reset();
         }}
         error={amountError}

@@ -22,8 +22,6 @@ export interface BattleDeps {
   views: LobbyViews;
   attempts: Attempts;
   eligibility: Eligibility;
-  /** Another puzzle game of the user (a solo run): one puzzle game at a time. */
-  otherGame?: (uid: string) => Promise<boolean>;
 }
 
 export interface CreateInput {

@@ -9,7 +9,16 @@ import type { BattleDeps, CreateInput } from './battle.service.ts';
 import type { LobbyLifecycle } from './lifecycle.ts';
 import { LobbyStore, isSeated, type LobbyRecord, type ParticipantRecord } from './lobbies.store.ts';
 import { stakeOf } from './money.ts';
-import { alreadyInLobby, badLobbyRequest, lobbyFull, lobbyStarted, lobbyUnavailable, notOwner } from './refusals.ts';
+import { hasOpenSoloRun } from '../one-game.store.ts';
+import {
+  alreadyInLobby,
+  inSoloRush,
+  badLobbyRequest,
+  lobbyFull,
+  lobbyStarted,
+  lobbyUnavailable,
+  notOwner,
+} from './refusals.ts';
 
 /** Private lobby codes: 8 characters without look-alikes (0/O, 1/I). */
 const CODE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -50,6 +59,7 @@ export class LobbyMembership {
       const store = new LobbyStore(tx);
       await store.lockUser(uid);
       if (await store.activeOf(uid)) throw alreadyInLobby();
+      if (await hasOpenSoloRun(tx, uid, this.now())) throw inSoloRush();
       await store.insert({
         id,
         ownerUid: uid,
@@ -129,6 +139,7 @@ export class LobbyMembership {
           return;
         }
         if (active) throw alreadyInLobby();
+        if (await hasOpenSoloRun(tx, uid, this.now())) throw inSoloRush();
         const ps = await store.participants(lobbyId);
         if (ps.find((p) => p.uid === uid)?.leftHow === 'kicked') throw lobbyUnavailable();
         if (ps.filter(isSeated).length >= locked.settings.maxParticipants) throw lobbyFull();
@@ -261,7 +272,7 @@ export class LobbyMembership {
   /** One puzzle game at a time (a quick answer; the join and create transactions check it again). */
   private async ensureFree(uid: string): Promise<void> {
     if (await new LobbyStore(this.d.db).activeOf(uid)) throw alreadyInLobby();
-    if (this.d.otherGame && (await this.d.otherGame(uid))) throw alreadyInLobby();
+    if (await hasOpenSoloRun(this.d.db, uid, this.now())) throw inSoloRush();
   }
 
   /** A lobby as its page reads it; a private one only for whoever is or was in it. */

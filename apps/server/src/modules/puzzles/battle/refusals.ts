@@ -5,6 +5,8 @@ import { AppError } from '../../../platform/errors.ts';
 export const lobbyUnavailable = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyUnavailable);
 export const lobbyFull = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyFull);
 export const alreadyInLobby = () => new AppError('CONFLICT', PUZZLE_TEXTS.alreadyInLobby);
+/** One puzzle game at a time: a solo rush in play keeps the player out of battles. */
+export const inSoloRush = () => new AppError('CONFLICT', PUZZLE_TEXTS.inSoloRush);
 export const lobbyStarted = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyStarted);
 export const timeUp = () => new AppError('CONFLICT', PUZZLE_TEXTS.timeUp);
 export const notOwner = () => new AppError('FORBIDDEN', PUZZLE_TEXTS.notOwner);

@@ -49,7 +49,8 @@ describe('login form (SPEC 2, 5)', () => {
     const app = renderApp('/login');
     fireEvent.click(await screen.findByRole('link', { name: 'Forgot password?' }));
     await waitFor(() => expect(app.location().pathname).toBe('/forgot-password'));
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: ' bob@example.com ' } });
+    // The forgot mode may render after the path changes (a lazily loaded route): wait for its field.
+    fireEvent.change(await screen.findByLabelText('Email'), { target: { value: ' bob@example.com ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
     expect(
       await screen.findByText('Password reset successful, please check your email, including Spam folder'),
@@ -64,7 +65,7 @@ describe('login form (SPEC 2, 5)', () => {
     expect(screen.getByRole('tab', { name: 'Log In' }).getAttribute('aria-selected')).toBe('true');
     fireEvent.click(signUpTab);
     await waitFor(() => expect(app.location().pathname).toBe('/signup'));
-    fireEvent.click(screen.getByRole('link', { name: 'Close' }));
+    fireEvent.click(await screen.findByRole('link', { name: 'Close' }));
     await waitFor(() => expect(app.location().pathname).toBe('/'));
   });
 

@@ -4,7 +4,7 @@ import type { Me } from '@rush/protocol';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { Username } from '../../../ui/Username.tsx';
 import { overlayLink } from '../../../ui/overlayFlags.ts';
-import { usePendingInvites } from '../../social/queries.ts';
+import { usePendingInvites, useUnreadMessages } from '../../social/queries.ts';
 
 interface MenuEntry {
   label: string;
@@ -13,17 +13,26 @@ interface MenuEntry {
   state?: unknown;
   /** SPEC 6: banned users cannot use entries that act. */
   acts: boolean;
-  badge?: number;
+  badge?: { count: number; says: string };
 }
 
-function menuEntries(location: ReturnType<typeof useLocation>, pendingInvites: number): MenuEntry[] {
+function menuEntries(
+  location: ReturnType<typeof useLocation>,
+  pendingInvites: number,
+  unreadMessages: number,
+): MenuEntry[] {
   const overlay = (flag: string) => overlayLink(location, flag);
   return [
     { label: 'Wallet', to: '/wallet', acts: true },
-    { label: 'Messages', ...overlay('showmessagespopup'), acts: true },
+    {
+      label: 'Messages',
+      ...overlay('showmessagespopup'),
+      acts: true,
+      badge: { count: unreadMessages, says: 'unread' },
+    },
     { label: 'Account Settings', ...overlay('settings'), acts: false },
     { label: 'History', ...overlay('history'), acts: false },
-    { label: 'Friends', ...overlay('friendslist'), acts: true, badge: pendingInvites },
+    { label: 'Friends', ...overlay('friendslist'), acts: true, badge: { count: pendingInvites, says: 'pending' } },
     { label: 'Help & Support', to: '/support', acts: false },
     { label: 'Refer A Friend', to: null, acts: true },
   ];
@@ -32,9 +41,9 @@ function menuEntries(location: ReturnType<typeof useLocation>, pendingInvites: n
 function MenuItems({ entries, banned, onDone }: { entries: MenuEntry[]; banned: boolean; onDone: () => void }) {
   return entries.map((entry) => {
     const badge =
-      entry.badge && entry.badge > 0 ? (
-        <span className="badge" aria-label={`${entry.badge} pending`}>
-          {entry.badge}
+      entry.badge && entry.badge.count > 0 ? (
+        <span className="badge" aria-label={`${entry.badge.count} ${entry.badge.says}`}>
+          {entry.badge.count}
         </span>
       ) : null;
     if (!entry.to || (banned && entry.acts)) {
@@ -79,7 +88,8 @@ export function UserMenu({ me }: { me: Me }) {
   const menu = useRef<HTMLDivElement>(null);
   // SPEC 2 badge: the live friends list's count (refetched on `friends.changed`).
   const pending = usePendingInvites(me);
-  const entries = menuEntries(location, pending);
+  const unread = useUnreadMessages(me);
+  const entries = menuEntries(location, pending, unread);
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
@@ -137,7 +147,7 @@ export function UserMenu({ me }: { me: Me }) {
         }}
       >
         <Avatar url={me.avatarUrl} name={me.username} size={34} />
-        {pending > 0 ? <span className="avatar-dot" aria-hidden="true" /> : null}
+        {pending > 0 || unread > 0 ? <span className="avatar-dot" aria-hidden="true" /> : null}
       </button>
       {open ? (
         <div className="menu-panel">

@@ -15,9 +15,35 @@ async function openSettings(me = makeMe(), routes = {}) {
 }
 
 describe('Account Settings (?settings)', () => {
+  test('Mute game sounds (issue 19) saves the account setting and shows it at once; a failure puts it back', async () => {
+    const me = makeMe();
+    let fail = false;
+    const { api } = await openSettings(me, {
+      'PATCH /api/account/settings': () =>
+        fail
+          ? { status: 500, body: { error: { code: 'INTERNAL', message: 'Something went wrong' } } }
+          : { body: { ...me, settings: { ...me.settings, soundMuted: true } } },
+    });
+    const box = screen.getByLabelText<HTMLInputElement>('Mute game sounds');
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    expect(box.checked).toBe(true);
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/account/settings')).toHaveLength(1));
+    expect(api.callsTo('PATCH', '/api/account/settings')[0]?.body).toEqual({ soundMuted: true });
+    await waitFor(() => expect(box.checked).toBe(true));
+    fail = true;
+    fireEvent.click(box);
+    expect(box.checked).toBe(false);
+    await waitFor(() => expect(api.callsTo('PATCH', '/api/account/settings')).toHaveLength(2));
+    await waitFor(() => expect(box.checked).toBe(true));
+  });
+
   test('the masked preview uses one asterisk per letter of the name', async () => {
     await openSettings(
-      makeMe({ chessUsername: 'magnus', settings: { showDollar: true, showWbx: true, hideLichessUsername: true } }),
+      makeMe({
+        chessUsername: 'magnus',
+        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+      }),
     );
     expect(screen.getByTestId('chess-name-preview').textContent).toBe('******');
     expect(screen.getByLabelText<HTMLInputElement>('Hide Lichess username').checked).toBe(true);
@@ -38,7 +64,10 @@ describe('Account Settings (?settings)', () => {
 
   test('without a name the mask is five asterisks', () => {
     expect(
-      shownChessName({ chessUsername: null, settings: { showDollar: true, showWbx: true, hideLichessUsername: true } }),
+      shownChessName({
+        chessUsername: null,
+        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+      }),
     ).toBe('*****');
   });
 

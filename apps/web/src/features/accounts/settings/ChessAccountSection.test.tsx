@@ -50,7 +50,10 @@ describe('Account Settings, General: link chess account', () => {
   test('once linked the button is disabled and the name is masked when hidden', async () => {
     dismissOnboardingForTests();
     mockApi({
-      me: makeMe({ chessUsername: 'magnus', settings: { showDollar: true, showWbx: true, hideLichessUsername: true } }),
+      me: makeMe({
+        chessUsername: 'magnus',
+        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+      }),
     });
     renderApp('/?settings');
     const dialog = await screen.findByRole('dialog', { name: 'Account Settings' });

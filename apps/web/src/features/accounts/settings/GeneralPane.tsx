@@ -2,6 +2,7 @@ import type { Me } from '@rush/protocol';
 import { AvatarSection } from './AvatarSection.tsx';
 import { ChessAccountSection } from './ChessAccountSection.tsx';
 import { ColorSection } from './ColorSection.tsx';
+import { SoundSection } from './SoundSection.tsx';
 import { UsernameSection } from './UsernameSection.tsx';
 
 export function GeneralPane({ me }: { me: Me }) {
@@ -11,6 +12,7 @@ export function GeneralPane({ me }: { me: Me }) {
       <UsernameSection me={me} />
       <ColorSection me={me} />
       <ChessAccountSection me={me} />
+      <SoundSection me={me} />
     </div>
   );
 }

@@ -3,6 +3,7 @@ import { parseAmount, TEXTS } from '@rush/domain';
 import type { AdminBalancesResponse } from '@rush/protocol';
 import { moveMoney } from '../../../api/admin.ts';
 import { errorText } from '../../../api/http.ts';
+import { newIdempotencyKey } from '../../../api/idempotency.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
@@ -16,16 +17,10 @@ export type MoneyOp = 'deposit' | 'withdraw';
 export const ABOVE_BALANCE_MS = 5000;
 export const AMOUNT_TEXT = 'Please enter an amount of 0 or more.'; // ours (SPEC 5: amount min 0)
 
-/** One key per opening: a double click or a retry of this dialog's request pays once. */
-function newKey(): string {
-  return typeof crypto !== 'undefined' && 'randomUUID' in crypto
-    ? crypto.randomUUID()
-    : `k${Date.now().toString(36)}${Math.random().toString(36).slice(2)}`;
-}
-
 /** SPEC 2 / 5 / 6 Deposit and Withdraw modals (USD): withdraw never above the balance (5 s message). */
 export function MoneyDialog({ op, user, onClose }: { op: MoneyOp; user: Row; onClose: () => void }) {
-  const [key] = useState(newKey);
+  // One key per opening: a double click or a retry of this dialog's request pays once.
+  const [key] = useState(newIdempotencyKey);
   const [amount, setAmount] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
   const [above, showAbove] = useFlash(ABOVE_BALANCE_MS);

@@ -1,16 +1,5 @@
 import { z } from 'zod';
-import {
-  ActivePuzzleResponse,
-  BattleMoveResponse,
-  BattlePuzzleResponse,
-  LobbyListResponse,
-  LobbyView,
-  MATCH_ROUTES,
-  OptionsResponse,
-  PUZZLE_ROUTES,
-  type BattleSettingsInput,
-  type DeviceGps,
-} from '@rush/protocol';
+import { LobbyView, MATCH_ROUTES, PUZZLE_ROUTES, type BattleSettingsInput, type DeviceGps } from '@rush/protocol';
 import { request } from '../../../api/http.ts';
 
 /** The HTTP calls of Battle Puzzle Rush, one function per PUZZLE_ROUTES entry this screen uses. */
@@ -36,15 +25,15 @@ const id = (lobbyId: string) => encodeURIComponent(lobbyId);
 const gps = (deviceGps: DeviceGps | undefined) => (deviceGps ? { deviceGps } : {});
 
 export const fetchLobbies = async () =>
-  (await request('GET', PUZZLE_ROUTES.lobbies, { schema: LobbyListResponse })).lobbies;
+  (await request('GET', PUZZLE_ROUTES.lobbies, { schema: (s) => s.LobbyListResponse })).lobbies;
 
 export const fetchLobby = (lobbyId: string) =>
   request('GET', PUZZLE_ROUTES.lobby(id(lobbyId)), { schema: LobbyAnswer });
 
-export const fetchActivePuzzle = () => request('GET', PUZZLE_ROUTES.active, { schema: ActivePuzzleResponse });
+export const fetchActivePuzzle = () => request('GET', PUZZLE_ROUTES.active, { schema: (s) => s.ActivePuzzleResponse });
 
 export const fetchBattleOptions = () =>
-  request('GET', `${MATCH_ROUTES.options}?gameType=${BATTLE_GAME_TYPE}`, { schema: OptionsResponse });
+  request('GET', `${MATCH_ROUTES.options}?gameType=${BATTLE_GAME_TYPE}`, { schema: (s) => s.OptionsResponse });
 
 export const createLobby = (settings: BattleSettingsInput, deviceGps: DeviceGps | undefined) =>
   request('POST', PUZZLE_ROUTES.lobbies, { json: { settings, ...gps(deviceGps) }, schema: LobbyAnswer });
@@ -68,11 +57,14 @@ export const sendLobbyChat = (lobbyId: string, text: string) =>
   request('POST', PUZZLE_ROUTES.chat(id(lobbyId)), { json: { text } });
 
 export const fetchBattlePuzzle = (lobbyId: string) =>
-  request('GET', PUZZLE_ROUTES.battlePuzzle(id(lobbyId)), { schema: BattlePuzzleResponse });
+  request('GET', PUZZLE_ROUTES.battlePuzzle(id(lobbyId)), { schema: (s) => s.BattlePuzzleResponse });
 
 export const sendBattleMove = (lobbyId: string, body: { attemptId: string; ply: number; uci: string }) =>
-  request('POST', PUZZLE_ROUTES.battleMove(id(lobbyId)), { json: body, schema: BattleMoveResponse });
+  request('POST', PUZZLE_ROUTES.battleMove(id(lobbyId)), { json: body, schema: (s) => s.BattleMoveResponse });
 
 /** Skip answers the next puzzle and the lobby, like GET puzzle. */
 export const skipBattlePuzzle = (lobbyId: string, attemptId: string) =>
-  request('POST', PUZZLE_ROUTES.battleSkip(id(lobbyId)), { json: { attemptId }, schema: BattlePuzzleResponse });
+  request('POST', PUZZLE_ROUTES.battleSkip(id(lobbyId)), {
+    json: { attemptId },
+    schema: (s) => s.BattlePuzzleResponse,
+  });

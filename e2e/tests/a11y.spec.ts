@@ -1,0 +1,530 @@
+import { expect, test, type Page } from '@playwright/test';
+import { adminPage } from '../support/admin.ts';
+import { A11yAudit, visit } from '../support/a11y.ts';
+import { apiPost, boardColor, clickMove, currentGameId, typeMove } from '../support/play.ts';
+import {
+  playSolution,
+  puzzleById,
+  puzzleIdOf,
+  waitForCatalogue,
+  waitForMove,
+  wrongFirstMove,
+  clickUci,
+} from '../support/puzzles.ts';
+import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { contextWithLocation, verifiedUser, verifyEmailViaMail } from '../support/wallet.ts';
+import { choose, findMatch } from '../support/wizard.ts';
+
+/**
+ * Issue 19: every route and state, as a visitor and as a player, scanned by axe-core at 1440 px
+ * and 390 px (no serious or critical violation) and checked for horizontal scroll at 390 px and
+ * 360 px; the game's controls are 44 px touch targets on a phone. Each state is set up once and
+ * looked at at every width by resizing the viewport.
+ */
+
+test.describe.configure({ timeout: 240_000 });
+
+/** One assertion per test, listing every problem found (so one run shows them all). */
+function expectClean(audit: A11yAudit): void {
+  expect(audit.checked.length).toBeGreaterThan(0);
+  expect(audit.problems, `checked: ${audit.checked.join(', ')}`).toEqual([]);
+}
+
+/** The controls a player uses around a board: every button and field of the game's control areas. */
+const boardControls = (page: Page) =>
+  page.locator(
+    '.game-controls button, .report-opponent, .move-input input, .move-input button, .replay-controls button, .puzzle-actions button, .battle-actions button',
+  );
+
+test('visitor: landing, onboarding, auth panel, static and error pages, bug report', async ({ page }) => {
+  const audit = new A11yAudit();
+  await page.goto('/');
+  await expect(page.getByRole('dialog', { name: 'Ready to start?' })).toBeVisible();
+  await audit.check(page, 'onboarding popup');
+  await dismissOnboarding(page);
+  for (const path of [
+    '/',
+    '/login',
+    '/signup',
+    '/forgot-password',
+    '/terms',
+    '/privacy',
+    '/support',
+    '/about',
+    '/security',
+    '/404',
+    '/500',
+  ]) {
+    await visit(page, path);
+    await audit.check(page, path);
+  }
+  // The forgot-password confirmation, and a login refused (the form's error).
+  await visit(page, '/forgot-password');
+  await page.getByLabel('Email').fill('nobody@e2e.test');
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText(/Password reset successful/)).toBeVisible();
+  await audit.check(page, 'forgot-password sent');
+  await visit(page, '/login');
+  await page.getByLabel('Email or username', { exact: true }).fill('nobody');
+  await page.getByLabel('Password', { exact: true }).fill('Wr0ng!pass');
+  await page.getByRole('button', { name: 'Log In', exact: true }).click();
+  await expect(page.getByRole('alert').first()).toBeVisible();
+  await audit.check(page, 'login refused');
+  await visit(page, '/?bugreport', page.getByRole('dialog'));
+  await audit.check(page, 'bug report');
+  expectClean(audit);
+});
+
+test('player: dashboard, menus, overlays, wizard, matchmaking, bot game, leaderboard', async ({ page, baseURL }) => {
+  const audit = new A11yAudit();
+  const user = newUser();
+  await dismissOnboarding(page);
+  await page.goto('/');
+  await registerViaApi(page, user, baseURL!);
+
+  // Unverified: the dashboard asks to verify the email; the wallet says why it is closed.
+  await visit(page, '/', page.getByRole('dialog', { name: 'Verify your email' }));
+  await audit.check(page, 'dashboard, verify email popup');
+  await visit(page, '/wallet');
+  await audit.check(page, 'wallet, email unverified');
+
+  await verifyEmailViaMail(page, user);
+  await visit(page, '/', page.getByRole('dialog', { name: /chess account/i }));
+  await audit.check(page, 'dashboard, add chess account popup');
+  await apiPost(page, '/api/play/link', {}, baseURL!);
+  await visit(page, '/');
+  await audit.check(page, 'dashboard');
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await audit.check(page, 'user menu');
+  await page.keyboard.press('Escape');
+
+  const settings = page.getByRole('dialog', { name: 'Account Settings' });
+  await visit(page, '/?settings', settings);
+  for (const tab of ['General', 'Security', 'Gaming']) {
+    await settings.getByRole('tab', { name: tab }).click();
+    await audit.check(page, `settings ${tab}`);
+  }
+  for (const [flag, name] of [
+    ['history', 'History'],
+    ['friendslist', 'Friends'],
+    ['bugreport', /bug/i],
+  ] as const) {
+    await visit(page, `/?${flag}`, page.getByRole('dialog', { name }));
+    await audit.check(page, `overlay ${flag}`);
+  }
+  await visit(
+    page,
+    '/?showmessagespopup',
+    page
+      .getByRole('dialog')
+      .or(page.getByRole('region', { name: /messages/i }))
+      .first(),
+  );
+  await audit.check(page, 'messages popup');
+
+  await visit(page, '/leaderboard');
+  await audit.check(page, 'leaderboard');
+  // The chess platform's return address, reached without its state: the failure and Try again.
+  await visit(page, '/callbacklichess', page.getByRole('button', { name: 'Try again' }));
+  await audit.check(page, 'callbacklichess, failed');
+
+  // The wizard, step by step, and Play With Friend.
+  await visit(page, '/start');
+  await audit.check(page, 'start step 1');
+  await choose(page, 'Blitz 5+0');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await audit.check(page, 'start step 2');
+  await choose(page, '50 RushCoins');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
+  await audit.check(page, 'start step 3');
+  await page.getByRole('button', { name: 'Play With Friend' }).click();
+  await expect(page.getByRole('region', { name: 'Play a friend' })).toBeVisible();
+  await audit.check(page, 'start, play with friend');
+
+  // Searching on /match, then cancelled.
+  await visit(
+    page,
+    '/start?step=3&gameType=wmgt_000002&c=wbx&bet=50',
+    page.getByRole('heading', { name: 'Ready to play' }),
+  );
+  await page.getByRole('button', { name: 'Find Match' }).click();
+  await expect(page).toHaveURL(/\/match$/);
+  await expect(page.getByRole('timer', { name: 'Waiting time' })).toBeVisible();
+  await audit.check(page, 'match, searching');
+  // Matchmaking calls within 3 s of the previous one are ignored (SPEC 4): Cancel until it takes.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page).toHaveURL(/\/start/, { timeout: 2_000 });
+  }).toPass({ intervals: [1_000], timeout: 15_000 });
+
+  // The bot flow and a bot game.
+  await visit(page, '/start?step=bot1&gameType=bot_000002');
+  await audit.check(page, 'bot step 1');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page).toHaveURL(/step=bot2/);
+  await choose(page, '50 RushCoins');
+  await audit.check(page, 'bot step 2');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('heading', { name: 'Ready to play' })).toBeVisible();
+  await audit.check(page, 'bot step 3');
+  await page.getByRole('button', { name: 'Play vs AI' }).click();
+  await expect(page).toHaveURL(/\/bot-match$/);
+  await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible();
+  await audit.check(page, 'bot game');
+  await audit.targets(page, 'bot game controls', boardControls(page));
+  // A move each, so the game can be resigned (behind its confirmation).
+  const white = (await boardColor(page)) === 'white';
+  const moves = page.getByRole('region', { name: 'Moves' }).locator('.move:not(.move-empty)');
+  if (!white) await expect(moves).toHaveCount(1, { timeout: 30_000 });
+  await typeMove(page, white ? 'e4' : 'e5');
+  await expect(page.getByRole('button', { name: 'Resign' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('button', { name: 'Resign' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Resign' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Resign' }).click();
+  await expect(page.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
+  await audit.check(page, 'bot game over');
+
+  await visit(page, '/puzzle-game');
+  await audit.check(page, 'puzzle modes');
+  expectClean(audit);
+});
+
+test('wallet onboarding: create, verify, profile, photo ID, transactions, deposit and withdraw', async ({
+  browser,
+  baseURL,
+}) => {
+  const audit = new A11yAudit();
+  const context = await contextWithLocation(browser);
+  const page = await context.newPage();
+  const user = newUser();
+  await verifiedUser(page, user, baseURL!, { wallet: false });
+
+  await visit(page, '/wallet', page.getByRole('heading', { name: 'Create your wallet' }));
+  await audit.check(page, 'wallet create form');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await expect(page.getByText('Last name is required.')).toBeVisible();
+  await audit.check(page, 'wallet create form, errors');
+  await page.getByLabel('Phone number').pressSequentially('5558675309');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByRole('button', { name: 'Create wallet' }).click();
+  await expect(page.getByRole('heading', { name: 'Verify your wallet' })).toBeVisible();
+  await audit.check(page, 'wallet verify form');
+  await page.getByLabel('Verification code').fill('424242');
+  await page.getByRole('button', { name: 'Verify' }).click();
+
+  await expect(page.getByRole('heading', { name: 'Submit your profile to start' })).toBeVisible();
+  await audit.check(page, 'identity profile form');
+  await page.getByLabel('Salutation').selectOption('Ms.');
+  await page.getByLabel('First Name').fill('Ada');
+  await page.getByLabel('Last Name').fill('Lovelace');
+  await page.getByLabel('Date Of Birth').pressSequentially('12101985');
+  const digits = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
+  await page.getByLabel('Phone Number').pressSequentially(digits);
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/wallet/identity/profile', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.getByRole('button', { name: 'Submit My Profile' }).click();
+  await expect(page.getByText('We are processing your profile. Please wait.', { exact: true })).toBeVisible();
+  await audit.check(page, 'identity processing');
+  release();
+  await expect(page.getByRole('heading', { name: 'Upload a photo ID' })).toBeVisible();
+  await audit.check(page, 'photo ID upload');
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload My Photo ID' }).click();
+  const png = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==';
+  await (await chooser).setFiles({ name: 'id.png', mimeType: 'image/png', buffer: Buffer.from(png, 'base64') });
+
+  await expect(page.getByText('There is no transactions.', { exact: true })).toBeVisible();
+  await audit.check(page, 'wallet, no transactions');
+  await page.getByRole('button', { name: 'Deposit', exact: true }).click();
+  const deposit = page.getByRole('dialog', { name: 'Deposit' });
+  await expect(deposit.getByRole('button', { name: 'Deposit $50' })).toBeVisible();
+  await audit.check(page, 'deposit presets');
+  await deposit.getByRole('button', { name: 'Deposit $50' }).click();
+  const provider = page.frameLocator('iframe[title="Payment provider"]');
+  await expect(provider.getByRole('button', { name: 'Pay', exact: true })).toBeVisible();
+  await audit.check(page, 'deposit, payment provider');
+  await provider.getByRole('button', { name: 'Pay', exact: true }).click();
+  await expect(provider.getByText('Payment received. You can close this window.')).toBeVisible();
+  await deposit.getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('table', { name: 'Transactions' })).toBeVisible();
+  await audit.check(page, 'wallet, transactions');
+  await page.getByRole('button', { name: 'Deposit/Withdrawals for Canadian Users' }).click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await audit.check(page, 'canadian chooser');
+  await page.keyboard.press('Escape');
+  await visit(page, '/wallet?wallet=withdraw', page.getByRole('dialog', { name: 'Withdraw' }));
+  await audit.check(page, 'withdraw');
+
+  // Self-exclusion: the confirmation, then the permanent overlay over every page.
+  await visit(page, '/?settings', page.getByRole('dialog', { name: 'Account Settings' }));
+  await page.getByRole('dialog', { name: 'Account Settings' }).getByRole('tab', { name: 'Gaming' }).click();
+  await page.getByRole('button', { name: 'Close account' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Close account' });
+  await expect(confirm).toBeVisible();
+  await audit.check(page, 'close account confirmation');
+  await confirm.getByRole('button', { name: 'Yes, close my account' }).click();
+  await expect(page.getByRole('alertdialog', { name: 'You account has been permanently closed.' })).toBeVisible();
+  await audit.check(page, 'account closed overlay');
+  await context.close();
+  expectClean(audit);
+});
+
+test('social, matchmaking and a live game: both players, a visitor and a player spectating, the result', async ({
+  browser,
+  baseURL,
+}) => {
+  const audit = new A11yAudit();
+  const contexts = await Promise.all([0, 1, 2, 3].map(() => browser.newContext()));
+  const [pageA, pageB, watcher, visitor] = (await Promise.all(contexts.map((c) => c.newPage()))) as [
+    Page,
+    Page,
+    Page,
+    Page,
+  ];
+  const [userA, userB, userC] = [newUser(), newUser(), newUser()];
+  await verifiedUser(pageA, userA, baseURL!, { wallet: false });
+  await verifiedUser(pageB, userB, baseURL!, { wallet: false });
+  await dismissOnboarding(watcher);
+  await watcher.goto('/');
+  await registerViaApi(watcher, userC, baseURL!);
+  await dismissOnboarding(visitor);
+  for (const p of [pageA, pageB]) await apiPost(p, '/api/play/link', {}, baseURL!);
+
+  // Friends: an invitation sent and received, then a friend, and a chat window with a message.
+  const friendsA = pageA.getByRole('dialog', { name: /friends/i });
+  await visit(pageA, '/?friendslist', friendsA);
+  await friendsA.getByLabel('Username').fill(userB.username);
+  await friendsA.getByRole('button', { name: 'Send Invite' }).click();
+  await expect(friendsA.getByRole('button', { name: 'Cancel Invite' })).toBeVisible();
+  await audit.check(pageA, 'friends, invitation sent');
+  const friendsB = pageB.getByRole('dialog', { name: /friends/i });
+  await visit(pageB, '/?friendslist', friendsB);
+  await expect(friendsB.getByRole('button', { name: 'Accept Invite' })).toBeVisible();
+  await audit.check(pageB, 'friends, invitation received');
+  await friendsB.getByRole('button', { name: 'Accept Invite' }).click();
+  await expect(friendsB.getByRole('link', { name: 'Challenge' })).toBeVisible();
+  await audit.check(pageB, 'friends, a friend');
+  await friendsA.getByRole('button', { name: userB.username, exact: true }).click();
+  const chatA = pageA.getByRole('region', { name: `Chat with ${userB.username}` });
+  await chatA.getByLabel('New Message').fill('hello there');
+  await chatA.getByLabel('New Message').press('Enter');
+  await expect(chatA.getByText('hello there')).toBeVisible();
+  await audit.check(pageA, 'chat window');
+  await visit(pageB, '/?showmessagespopup', pageB.getByText('hello there').first());
+  await audit.check(pageB, 'messages popup with a message');
+
+  // Matchmaking: both search the same game; matched, each accepts.
+  await findMatch(pageA, 'Rapid 10+0', '100 RushCoins');
+  await findMatch(pageB, 'Rapid 10+0', '100 RushCoins');
+  await expect(pageA.getByText(userB.username).first()).toBeVisible();
+  await expect(pageA.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await audit.check(pageA, 'match found');
+  for (const p of [pageA, pageB]) await p.getByRole('button', { name: 'Accept' }).click();
+  for (const p of [pageA, pageB]) await expect(p.getByRole('group', { name: 'Chess board' })).toBeVisible();
+  const [white, black] = (await boardColor(pageA)) === 'white' ? [pageA, pageB] : [pageB, pageA];
+  await audit.check(white, 'game, first move');
+  await audit.targets(white, 'game controls', boardControls(white));
+  // P on a square reads the whole position through the board's live region.
+  await white.getByRole('button', { name: 'e2 white pawn' }).focus();
+  await white.keyboard.press('p');
+  await expect(white.getByTestId('board-announcer')).toHaveText(/^White: King e1, Queen d1, .* Black: King e8, /);
+  await expect(white.getByRole('button', { name: 'e2 white pawn' })).toBeFocused();
+
+  await clickMove(white, 'e2', 'e4');
+  await expect(black.getByRole('button', { name: 'e4 white pawn' })).toBeVisible();
+  await typeMove(black, 'e5');
+  await expect(white.getByRole('button', { name: 'e5 black pawn' })).toBeVisible();
+  await expect(white.getByRole('button', { name: 'Resign' })).toBeVisible();
+  await audit.check(white, 'game, after two plies');
+  await audit.targets(white, 'game controls after two plies', boardControls(white));
+  await white.getByRole('button', { name: 'Offer draw' }).click();
+  const drawOffer = black.getByRole('dialog', { name: /draw/i });
+  await expect(drawOffer).toBeVisible();
+  await audit.check(black, 'game, draw offered');
+  await drawOffer.getByRole('button', { name: /Decline/ }).click();
+  await black.getByRole('button', { name: 'Report opponent' }).click();
+  await expect(black.getByRole('dialog', { name: 'Report opponent' })).toBeVisible();
+  await audit.check(black, 'report opponent');
+  await black.keyboard.press('Escape');
+  await expect(black.getByRole('dialog', { name: 'Report opponent' })).toHaveCount(0);
+
+  // Spectators: a visitor, a player with the chat; the landing lists the ongoing game.
+  const gameId = await currentGameId(white);
+  await visit(visitor, `/tv/${gameId}`, visitor.getByRole('group', { name: 'Chess board' }));
+  await audit.check(visitor, 'spectating, visitor');
+  await visit(watcher, '/', watcher.getByRole('link', { name: /Watch/ }).first());
+  await audit.check(watcher, 'landing with an ongoing game');
+  await visit(watcher, `/tv/${gameId}`, watcher.getByRole('group', { name: 'Chess board' }));
+  const chat = watcher.getByRole('region', { name: 'Spectator chat' });
+  await chat.getByLabel('Message').fill('good luck');
+  await chat.getByRole('button', { name: 'Send' }).click();
+  await expect(chat.getByRole('log')).toContainText('good luck');
+  await audit.check(watcher, 'spectating, player with chat');
+
+  await white.getByRole('button', { name: 'Resign' }).click();
+  const confirm = white.getByRole('dialog', { name: 'Resign' });
+  await expect(confirm).toBeVisible();
+  await audit.check(white, 'game, confirm resign');
+  await confirm.getByRole('button', { name: 'Resign' }).click();
+  await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible();
+  await expect(white.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
+  await expect(watcher.getByRole('dialog', { name: 'GAME ENDED' })).toBeVisible();
+  await audit.check(black, 'game over, winner');
+  await audit.check(watcher, 'spectating, game ended');
+  await watcher.getByRole('dialog', { name: 'GAME ENDED' }).getByRole('button', { name: 'Close' }).click();
+  await audit.targets(watcher, 'replay controls', boardControls(watcher));
+  await black.getByRole('dialog', { name: 'CONGRATS' }).getByRole('button', { name: 'Done' }).click();
+  await visit(black, '/?history', black.getByRole('dialog', { name: 'History' }).getByRole('row').nth(1));
+  await audit.check(black, 'history with a game');
+
+  // A friendly game invitation waiting on the other player's screen.
+  await apiPost(
+    white,
+    '/api/play/invitations',
+    { username: black === pageA ? userA.username : userB.username, mode: 'wmgt_000001' },
+    baseURL!,
+  );
+  await visit(black, '/about', black.getByRole('region', { name: 'Game invitation' }));
+  await audit.check(black, 'game invitation card');
+  await black.getByRole('region', { name: 'Game invitation' }).getByRole('button', { name: 'Decline' }).click();
+
+  // A challenge from the winner: the incoming challenge card, declined, and what the challenger is told.
+  const [winnerName, loserName] = black === pageA ? [userA.username, userB.username] : [userB.username, userA.username];
+  await white.getByRole('dialog', { name: 'Unlucky' }).getByRole('button', { name: 'Done' }).click();
+  const loserUid = ((await (await white.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
+  await visit(white, '/about');
+  await visit(black, `/start?challengeid=${loserUid}&step=1`);
+  await expect(black.getByRole('heading', { level: 1 })).toHaveText(`Challenging ${loserName}`);
+  await choose(black, 'Rapid 10+0');
+  await black.getByRole('button', { name: 'Next' }).click();
+  await black.getByRole('group', { name: 'Currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await choose(black, '100 RushCoins');
+  await black.getByRole('button', { name: 'Next' }).click();
+  await black.getByRole('button', { name: 'Play Now' }).click();
+  const challenge = white.getByRole('region').filter({ hasText: winnerName }).filter({ hasText: 'RushCoins' });
+  await expect(challenge.getByRole('button', { name: 'Decline' })).toBeVisible();
+  await audit.check(white, 'incoming challenge card');
+  await challenge.getByRole('button', { name: 'Decline' }).click();
+  await expect(black.getByText('Opponent declined the challenge')).toBeVisible();
+  await audit.check(black, 'challenge declined');
+
+  for (const context of contexts) await context.close();
+  expectClean(audit);
+});
+
+test('puzzles: casual, solo puzzle rush, battle lobby, waiting room, battle game and results', async ({
+  browser,
+  baseURL,
+}) => {
+  const audit = new A11yAudit();
+  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
+  const [owner, guest] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  for (const p of [owner, guest]) {
+    await dismissOnboarding(p);
+    await p.goto('/');
+    await registerViaApi(p, newUser(), baseURL!);
+    await apiPost(p, '/api/play/link', {}, baseURL!);
+  }
+  await waitForCatalogue(owner);
+
+  // Casual: the first move, a wrong move, solved.
+  const isNext = (r: { url(): string; request(): { method(): string } }) =>
+    r.url().includes('/api/puzzles/next') && r.request().method() === 'GET';
+  const first = owner.waitForResponse(isNext);
+  await owner.goto('/puzzle-game/casual');
+  const p = puzzleById(await puzzleIdOf(await first));
+  await waitForMove(owner, p, 0);
+  await audit.check(owner, 'casual, your move');
+  await audit.targets(owner, 'casual controls', boardControls(owner));
+  await clickUci(owner, wrongFirstMove(p));
+  await expect(owner.getByRole('button', { name: 'Try something else' })).toBeVisible();
+  await audit.check(owner, 'casual, wrong move');
+  await owner.getByRole('button', { name: 'Try something else' }).click();
+  await playSolution(owner, p);
+  await expect(owner.getByRole('button', { name: 'Next' })).toBeVisible();
+  await audit.check(owner, 'casual, solved');
+  await owner.getByRole('button', { name: 'Finish' }).click();
+
+  // Solo puzzle rush: running, then its result.
+  const run = owner.waitForResponse((r) => r.url().endsWith('/api/puzzles/solo') && r.request().method() === 'POST');
+  await owner.goto('/puzzle-game/solo-rush');
+  const q = puzzleById(await puzzleIdOf(await run));
+  await playSolution(owner, q);
+  await audit.check(owner, 'solo rush, running');
+  await audit.targets(owner, 'solo rush controls', boardControls(owner));
+  await owner.getByRole('button', { name: 'Finish' }).click();
+  const result = owner.getByRole('dialog', { name: 'Puzzle Rush over' });
+  await expect(result).toBeVisible();
+  await audit.check(owner, 'solo rush, result');
+  await result.getByRole('button', { name: 'Close' }).click();
+
+  // Battle: the lobby list, the settings, the private-lobby modal, the waiting room, the game.
+  await visit(owner, '/puzzle-game/battle');
+  await audit.check(owner, 'battle lobby list');
+  await visit(owner, '/puzzle-game/battle?battleStep=2');
+  await audit.check(owner, 'battle settings');
+  await owner.getByRole('radio', { name: 'Private' }).check();
+  await owner.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await owner.getByRole('radio', { name: /^50\b/ }).check();
+  await owner.getByRole('button', { name: 'Create' }).click();
+  const code = (await owner.locator('.lobby-code').textContent())!.trim();
+  await audit.check(owner, 'battle waiting room, owner alone');
+
+  await visit(guest, '/puzzle-game/battle');
+  await guest.getByRole('link', { name: 'Join private lobby' }).click();
+  await expect(guest.getByLabel('Lobby code')).toBeVisible();
+  await audit.check(guest, 'private lobby modal');
+  await guest.getByLabel('Lobby code').fill(code);
+  await guest.getByRole('dialog').getByRole('button', { name: 'Join' }).click();
+  await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();
+  await audit.check(guest, 'battle waiting room, guest');
+  await expect(owner.getByRole('button', { name: 'Start' })).toBeEnabled();
+  await audit.check(owner, 'battle waiting room, owner with a guest');
+
+  const ownerPuzzle = owner.waitForResponse((r) => /\/api\/puzzles\/lobbies\/[^/]+\/puzzle$/.test(r.url()));
+  await owner.getByRole('button', { name: 'Start' }).click();
+  const b = puzzleById(await puzzleIdOf(await ownerPuzzle));
+  await waitForMove(owner, b, 0);
+  await audit.check(owner, 'battle game');
+  await audit.targets(owner, 'battle controls', boardControls(owner));
+  await playSolution(owner, b);
+  await guest.getByRole('button', { name: 'Forfeit' }).click();
+  await expect(guest.getByRole('dialog', { name: 'Forfeit' })).toBeVisible();
+  await audit.check(guest, 'battle, confirm forfeit');
+  await guest.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit' }).click();
+  await owner.getByRole('button', { name: 'Leave game early' }).click();
+  await expect(owner.getByText('1st').first()).toBeVisible();
+  await audit.check(owner, 'battle results');
+
+  for (const context of contexts) await context.close();
+  expectClean(audit);
+});
+
+test('admin: the console and the archived reports', async ({ browser, baseURL }) => {
+  const audit = new A11yAudit();
+  const admin = await adminPage(browser, baseURL!);
+  await visit(admin, '/admin');
+  const links = admin.getByRole('navigation', { name: 'Admin sections' }).getByRole('link');
+  const titles = await links.allTextContents();
+  expect(titles.length).toBeGreaterThan(5);
+  for (const title of titles) {
+    const link = links.getByText(title, { exact: true });
+    await link.click();
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(admin.getByText(/^Loading/)).toHaveCount(0, { timeout: 20_000 });
+    await audit.check(admin, `admin: ${title}`);
+  }
+  await visit(admin, '/report');
+  await audit.check(admin, 'archived reports');
+  await admin.context().close();
+  expectClean(audit);
+});
