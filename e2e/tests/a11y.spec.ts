@@ -476,7 +476,7 @@ test('puzzles: casual, solo puzzle rush, battle lobby, waiting room, battle game
   await owner.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
   await owner.getByRole('radio', { name: /^50\b/ }).check();
   await owner.getByRole('button', { name: 'Create' }).click();
-  const code = (await owner.locator('.lobby-code').textContent())!.trim();
+  const code = (await owner.locator('.lobby-code-value').textContent())!.trim();
   await audit.check(owner, 'battle waiting room, owner alone');
 
   await visit(guest, '/puzzle-game/battle');

@@ -219,4 +219,7 @@ test('two linked players find each other, play to mate on Lichess, a visitor wat
   expect(exported.winner).toBe('black');
   const ids = [exported.players.white.user.id, exported.players.black.user.id].sort();
   expect(ids).toEqual(['erin', 'frank']);
+  // White's History opens the same page, from Black's side too (SPEC 2).
+  await white.goto(`${app.url}/?history`);
+  await expect(white.getByRole('link', { name: /^Analyze the game against/ }).first()).toHaveAttribute('href', href);
 });

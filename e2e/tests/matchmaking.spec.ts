@@ -79,6 +79,12 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
   const history = black.getByRole('dialog', { name: 'History' });
   await expect(history.getByRole('row').filter({ hasText: loser.username })).toContainText('W: ');
   await expect(history.getByRole('row').filter({ hasText: loser.username })).toContainText('50.00');
+  // SPEC 7's cash and RushCoin lists: the RushCoin game is under RushCoins, not under Cash.
+  const filters = history.getByRole('tablist', { name: 'Games by currency' });
+  await filters.getByRole('tab', { name: 'Cash' }).click();
+  await expect(history.getByText('You have not played any cash games yet.')).toBeVisible();
+  await filters.getByRole('tab', { name: 'RushCoins' }).click();
+  await expect(history.getByRole('row').filter({ hasText: loser.username })).toContainText('W: ');
 
   // The leaderboard counts the win (the wager) under Total RushCoins Won.
   await black.goto('/leaderboard');

@@ -75,6 +75,15 @@ test.describe('redirects and pages', () => {
     await expect(page.getByRole('dialog')).toBeVisible();
     await page.mouse.click(3, 3);
     await expect(page).not.toHaveURL(/bugreport/);
+
+    // SPEC 2 `showtempmenu`: the URL opens the user menu; Escape closes it and drops the flag.
+    await page.goto('/about?showtempmenu');
+    const menu = page.getByRole('menu', { name: 'User menu' });
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole('menuitem', { name: 'Wallet' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(menu).toHaveCount(0);
+    await expect(page).toHaveURL(/\/about$/);
   });
 
   test('onboarding "skip. don\'t show again" persists', async ({ page }) => {

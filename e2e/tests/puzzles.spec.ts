@@ -112,18 +112,33 @@ test('a private battle between two players: code, start, play, payout in both wa
   await owner.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
   await owner.getByRole('radio', { name: /^50\b/ }).check();
   await owner.getByRole('button', { name: 'Create' }).click();
-  const code = (await owner.locator('.lobby-code').textContent())!.trim();
+  const code = (await owner.locator('.lobby-code-value').textContent())!.trim();
   expect(code.length).toBeGreaterThan(0);
   await expect(owner.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
 
-  // The guest joins with the code from the private-lobby modal.
-  await guest.goto('/puzzle-game/battle');
-  await guest.getByRole('link', { name: 'Join private lobby' }).click();
-  await guest.getByLabel('Lobby code').fill(code);
+  // SPEC 2 `owner`: a lobby named by its owner opens by its id (a private one only for members,
+  // so the guest is told it is not available yet).
+  const ownerUid = ((await (await owner.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
+  await guest.goto(`/puzzle-game/battle?owner=${ownerUid}`);
+  await expect(guest.getByText('Sorry, this lobby is not available anymore.')).toBeVisible();
+  await expect(guest).toHaveURL(/\/puzzle-game\/battle$/);
+
+  // The guest opens the owner's join link: the private-lobby modal with the code filled in.
+  await owner.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+  await owner.getByRole('button', { name: 'Copy join link' }).click();
+  await expect(owner.getByRole('button', { name: 'Copied join link' })).toBeVisible();
+  const link = await owner.evaluate(() => navigator.clipboard.readText());
+  expect(link).toContain(`code=${encodeURIComponent(code)}`);
+  await guest.goto(link);
+  await expect(guest.getByLabel('Lobby code')).toHaveValue(code);
   await guest.getByRole('dialog').getByRole('button', { name: 'Join' }).click();
   await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();
   await expect(guest.locator('.lobby-code')).toHaveCount(0);
   await expect(owner.getByText(userB.username).first()).toBeVisible();
+  // A member finds the lobby by its owner.
+  await guest.goto(`/puzzle-game/battle?owner=${ownerUid}`);
+  await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();
+  await expect(guest).toHaveURL(/\?lobby=/);
 
   // Start: both get the same first puzzle; the owner solves it, the guest forfeits.
   const ownerPuzzle = owner.waitForResponse((r) => /\/api\/puzzles\/lobbies\/[^/]+\/puzzle$/.test(r.url()));

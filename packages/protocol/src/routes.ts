@@ -206,6 +206,8 @@ export const PUZZLE_ROUTES = {
   /** GET list (public lobbies in `created`); POST CreateLobbyRequest. */
   lobbies: '/api/puzzles/lobbies',
   lobby: (id: string) => `/api/puzzles/lobbies/${id}`,
+  /** GET: the lobby a user owns and has not ended (SPEC 2's `owner` flag). */
+  lobbyByOwner: (uid: string) => `/api/puzzles/lobbies/by-owner/${uid}`,
   join: (id: string) => `/api/puzzles/lobbies/${id}/join`,
   leave: (id: string) => `/api/puzzles/lobbies/${id}/leave`,
   start: (id: string) => `/api/puzzles/lobbies/${id}/start`,

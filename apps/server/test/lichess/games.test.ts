@@ -113,9 +113,11 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
     expect(done.moves).toEqual(FOOLS_MATE);
     expect(await usd(server, black.uid)).toBe(2000n - 500n + 900n);
     expect(await usd(server, white.uid)).toBe(1500n);
-    // History's Analyze opens the game on Lichess, from the player's side.
-    const history = await black.http.get(PLAY_ROUTES.history);
-    expect(history.body.items[0]).toMatchObject({ gameId, analyzeUrl: `${emu.url}/${externalId}/black` });
+    // History's Analyze opens the game on Lichess from Black's side (SPEC 2), for either player.
+    for (const p of [black, white]) {
+      const history = await p.http.get(PLAY_ROUTES.history);
+      expect(history.body.items[0]).toMatchObject({ gameId, analyzeUrl: `${emu.url}/${externalId}/black` });
+    }
     // Nothing was sent with a token while another request with it was in flight.
     expect(emu.log.maxInFlightPerToken).toBe(1);
     await expectLedgerInvariants(server.ctx.db);

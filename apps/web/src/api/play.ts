@@ -1,4 +1,5 @@
 import { PLAY_ROUTES, type CreateInvitationRequest, type LichessLinkCallbackRequest } from '@rush/protocol';
+import type { Currency } from '@rush/domain';
 import { request } from './http.ts';
 
 /** The HTTP calls of the play capability, one function per route of PLAY_ROUTES. */
@@ -8,8 +9,11 @@ export const fetchCurrentGame = () => request('GET', PLAY_ROUTES.current, { sche
 export const fetchGame = (gameId: string) =>
   request('GET', PLAY_ROUTES.game(encodeURIComponent(gameId)), { schema: (s) => s.GameView });
 
-export const fetchHistory = (page: number) =>
-  request('GET', `${PLAY_ROUTES.history}?page=${page}`, { schema: (s) => s.HistoryResponse });
+/** History's page `page`; with `currency`, only the games staked in it (SPEC 7 cash / RushCoin games). */
+export const fetchHistory = (page: number, currency?: Currency) =>
+  request('GET', `${PLAY_ROUTES.history}?page=${page}${currency ? `&currency=${currency}` : ''}`, {
+    schema: (s) => s.HistoryResponse,
+  });
 
 export const linkChessAccount = () =>
   request('POST', PLAY_ROUTES.link, { json: {}, schema: (s) => s.LinkChessResponse });

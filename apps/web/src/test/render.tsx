@@ -20,6 +20,8 @@ afterEach(() => {
 export interface RecordedCall {
   method: string;
   path: string;
+  /** The query string's parameters. */
+  query: URLSearchParams;
   body: unknown;
   headers: Record<string, string>;
 }
@@ -53,7 +55,7 @@ export function mockApi({ me = null, config = {}, routes = {} }: ApiOptions = {}
     const headers = { ...(init.headers as Record<string, string> | undefined) };
     let body: unknown = init.body;
     if (typeof init.body === 'string') body = JSON.parse(init.body);
-    const call: RecordedCall = { method, path: url.pathname, body, headers };
+    const call: RecordedCall = { method, path: url.pathname, query: url.searchParams, body, headers };
     calls.push(call);
     const handler = routes[`${method} ${url.pathname}`] ?? defaults[`${method} ${url.pathname}`];
     const reply = handler

@@ -8,7 +8,7 @@ interface OverlayState {
   overlay?: string;
 }
 
-function withoutFlag(search: string, flag: string): string {
+export function withoutFlag(search: string, flag: string): string {
   const params = new URLSearchParams(search);
   params.delete(flag);
   return serialize(params);

@@ -89,14 +89,22 @@ export const HistoryItem = z.object({
   /** YYYY/MM/DD (UTC). */
   date: z.string(),
   endedAt: iso,
-  /** The game's replay and analysis page, from black's side when the user was black (open in a new tab). */
+  /**
+   * Analyze (SPEC 2, new tab): a game played on the external platform opens there from Black's
+   * side, as the SPEC says; one of ours opens our replay from the user's side.
+   */
   analyzeUrl: z.string(),
   pgnUrl: z.string(),
 });
 export type HistoryItem = z.infer<typeof HistoryItem>;
 
 export const HISTORY_PAGE_SIZE = 20;
-export const HistoryQuery = z.object({ page: z.coerce.number().int().min(1).max(100_000).default(1) });
+/** SPEC 7 getMyCashGames / getMyWBXGames: `currency` keeps the games staked in it; none keeps all. */
+export const HistoryQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  currency: z.enum(CURRENCIES).optional(),
+});
+export type HistoryFilter = NonNullable<z.infer<typeof HistoryQuery>['currency']>;
 export const HistoryResponse = z.object({
   total: z.number().int(),
   page: z.number().int(),

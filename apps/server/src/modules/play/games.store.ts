@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Currency } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { games, livePlayers } from './schema.ts';
@@ -204,9 +205,13 @@ export class GameStore {
     return rows.length > 0;
   }
 
-  /** The user's finished games, newest first. */
-  async history(uid: string, limit: number, offset: number): Promise<{ total: number; rows: GameRecord[] }> {
-    const mine = and(or(eq(games.whiteId, uid), eq(games.blackId, uid)), isNotNull(games.endedAt));
+  /** The user's finished games, newest first; with `currency`, only the games staked in it. */
+  async history(uid: string, limit: number, offset: number, currency?: Currency): Promise<{ total: number; rows: GameRecord[] }> {
+    const mine = and(
+      or(eq(games.whiteId, uid), eq(games.blackId, uid)),
+      isNotNull(games.endedAt),
+      currency ? eq(games.stakeCurrency, currency) : undefined,
+    );
     const [count] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(games)

@@ -65,9 +65,9 @@ export function playRoutes(app: FastifyInstance, d: PlayRouteDeps): void {
 
   app.get(PLAY_ROUTES.history, async (request, reply): Promise<HistoryResponse> => {
     const auth = requireAuth(request);
-    const { page } = parse(HistoryQuery, request.query);
+    const { page, currency } = parse(HistoryQuery, request.query);
     reply.header('cache-control', 'no-store');
-    return d.play.history(auth.user.id, page);
+    return d.play.history(auth.user.id, page, currency);
   });
 
   app.post(PLAY_ROUTES.link, async (request): Promise<LinkChessResponse> => {

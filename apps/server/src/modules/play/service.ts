@@ -6,6 +6,7 @@ import {
   outcomeFor,
   PLAY_TEXTS,
   statusText,
+  type Currency,
 } from '@rush/domain';
 import { analyzePath, HISTORY_PAGE_SIZE, lichessGameUrl, PLAY_ROUTES, type GameView, type HistoryItem, type HistoryResponse } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
@@ -43,9 +44,9 @@ export class PlayService {
     return (await new GameStore(this.db).liveGameIdOf(uid)) !== null;
   }
 
-  /** SPEC 2 History modal: finished games, newest first. */
-  async history(uid: string, page: number): Promise<HistoryResponse> {
-    const { total, rows } = await new GameStore(this.db).history(uid, HISTORY_PAGE_SIZE, (page - 1) * HISTORY_PAGE_SIZE);
+  /** SPEC 2 History modal: finished games, newest first; SPEC 7's cash and RushCoin lists by `currency`. */
+  async history(uid: string, page: number, currency?: Currency): Promise<HistoryResponse> {
+    const { total, rows } = await new GameStore(this.db).history(uid, HISTORY_PAGE_SIZE, (page - 1) * HISTORY_PAGE_SIZE, currency);
     const opponents = rows.map((g) => (g.whiteId === uid ? g.blackId : g.whiteId));
     const cards = await new ProfileStore(this.db).cards([...new Set(opponents)]);
     const items = rows.map((g, i): HistoryItem => {
@@ -70,7 +71,7 @@ export class PlayService {
         endedAt: endedAt.toISOString(),
         analyzeUrl:
           g.platform === 'lichess' && g.externalId && this.lichessUrl
-            ? lichessGameUrl(this.lichessUrl, g.externalId, color)
+            ? lichessGameUrl(this.lichessUrl, g.externalId, 'black')
             : analyzePath(g.id, color),
         pgnUrl: PLAY_ROUTES.pgn(g.id),
       };

@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, ne, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
 import { LobbyStore } from './battle/lobbies.store.ts';
 import { soloRuns } from './schema.ts';
 
@@ -10,8 +9,8 @@ import { soloRuns } from './schema.ts';
  * the user's row, the lock both kinds take first, so two starts at once are ordered and the
  * second sees the first.
  */
-export async function lockPuzzlePlayer(db: DbOrTx, uid: string): Promise<void> {
-  await db.select({ id: users.id }).from(users).where(eq(users.id, uid)).for('update');
+export function lockPuzzlePlayer(db: DbOrTx, uid: string): Promise<void> {
+  return new LobbyStore(db).lockUser(uid);
 }
 
 /** A solo run not finished and not past its deadline (the sweep may not have ended it yet). */

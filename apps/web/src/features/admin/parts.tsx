@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
-import { Button } from '../../ui/Button.tsx';
+import { useId, type ReactNode } from 'react';
+import { CopyButton } from '../../ui/CopyButton.tsx';
 
 /** One console section: a region named by its heading. */
 export function SectionFrame({ title, children, level = 2 }: { title: string; children: ReactNode; level?: 2 | 3 }) {
@@ -15,27 +15,10 @@ export function SectionFrame({ title, children, level = 2 }: { title: string; ch
 
 /** A uid in full with a Copy button ("Copy uid of alice"). */
 export function CopyUid({ uid, owner }: { uid: string; owner: string }) {
-  const [copied, setCopied] = useState(false);
-  // "Copied" for two seconds; the timer goes with the button (no state set after it unmounted).
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), 2000);
-    return () => clearTimeout(timer);
-  }, [copied]);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(uid);
-      setCopied(true);
-    } catch {
-      setCopied(false);
-    }
-  };
   return (
     <span className="admin-uid">
       <code>{uid}</code>
-      <Button variant="ghost" aria-label={`${copied ? 'Copied' : 'Copy'} uid of ${owner}`} onClick={() => void copy()}>
-        {copied ? 'Copied' : 'Copy'}
-      </Button>
+      <CopyButton text={uid} what={`uid of ${owner}`} />
     </span>
   );
 }

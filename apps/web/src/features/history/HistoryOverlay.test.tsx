@@ -126,6 +126,34 @@ describe('History (?history)', () => {
     );
   });
 
+  test('Cash and RushCoins list the games staked in that currency, from the first page', async () => {
+    dismissOnboardingForTests();
+    const api = mockApi({
+      me: makeMe(),
+      routes: {
+        'GET /api/play/history': ({ query }) => {
+          const items = query.get('currency') === 'wbx' ? [] : [item(1)];
+          return { body: { total: items.length, page: 1, pageSize: 20, items } };
+        },
+      },
+    });
+    renderApp('/?history');
+    const dialog = await screen.findByRole('dialog', { name: 'History' });
+    const filters = within(dialog).getByRole('tablist', { name: 'Games by currency' });
+    expect(within(filters).getByRole('tab', { name: 'All games' }).getAttribute('aria-selected')).toBe('true');
+    await within(dialog).findByText('W: $5.00');
+
+    fireEvent.click(within(filters).getByRole('tab', { name: 'Cash' }));
+    const asked = () => api.callsTo('GET', '/api/play/history').map((c) => c.query.toString());
+    await waitFor(() => expect(asked()).toContain('page=1&currency=usd'));
+    expect(within(filters).getByRole('tab', { name: 'Cash' }).getAttribute('aria-selected')).toBe('true');
+    expect(await within(dialog).findByText('W: $5.00')).toBeTruthy();
+
+    fireEvent.click(within(filters).getByRole('tab', { name: 'RushCoins' }));
+    expect(await within(dialog).findByText('You have not played any RushCoin games yet.')).toBeTruthy();
+    expect(asked()).toContain('page=1&currency=wbx');
+  });
+
   test('helpers', () => {
     expect(opponentName({ opponent: null })).toBe('None');
     expect(challengeHref('u 1')).toBe('/start?challengeid=u%201&step=1');

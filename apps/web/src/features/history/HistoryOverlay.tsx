@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { FAIRPLAY_TEXTS } from '@rush/domain';
+import { FAIRPLAY_TEXTS, type Currency } from '@rush/domain';
 import type { HistoryItem } from '@rush/protocol';
 import { fetchHistory } from '../../api/play.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
@@ -10,12 +10,26 @@ import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
+import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { useSession } from '../accounts/session.ts';
 import { PlayerCharts } from '../players/PlayerCharts.tsx';
 import { PlayerName } from '../players/PlayerName.tsx';
 import './history.css';
 
-export const historyKey = (page: number) => ['play', 'history', page] as const;
+export const historyKey = (page: number, filter: HistoryFilter = 'all') => ['play', 'history', filter, page] as const;
+
+/** SPEC 7 getMyCashGames / getMyWBXGames: every game, or the games staked in one currency. */
+export type HistoryFilter = 'all' | Currency;
+const FILTERS: readonly TabItem<HistoryFilter>[] = [
+  { id: 'all', label: 'All games' },
+  { id: 'usd', label: 'Cash' },
+  { id: 'wbx', label: 'RushCoins' },
+];
+const EMPTY: Record<HistoryFilter, string> = {
+  all: 'You have not played any games yet.',
+  usd: 'You have not played any cash games yet.',
+  wbx: 'You have not played any RushCoin games yet.',
+};
 
 /** SPEC 2: "None" when the game never had an opponent. */
 export const opponentName = (item: Pick<HistoryItem, 'opponent'>): string => item.opponent?.username ?? 'None';
@@ -115,30 +129,45 @@ const columns: readonly Column<HistoryItem>[] = [
 export function HistoryOverlay() {
   const { me } = useSession();
   const [page, setPage] = useState(1);
+  const [filter, setFilter] = useState<HistoryFilter>('all');
   const query = useQuery({
-    queryKey: historyKey(page),
-    queryFn: () => fetchHistory(page),
+    queryKey: historyKey(page, filter),
+    queryFn: () => fetchHistory(page, filter === 'all' ? undefined : filter),
     placeholderData: keepPreviousData,
   });
+  const choose = (next: HistoryFilter) => {
+    setFilter(next);
+    setPage(1);
+  };
   return (
     <>
       {me ? <PlayerCharts uid={me.uid} own label="Your charts" /> : null}
-      <QueryState query={query} loading="Loading…" subject="game history">
-        {({ items, total, pageSize }) => (
-          <div className="history">
-            <Table
-              caption="Game history"
-              columns={columns}
-              rows={items}
-              rowKey={(item) => item.gameId}
-              empty="You have not played any games yet."
-              busy={query.isPlaceholderData}
-              className="history-table"
-            />
-            <Pagination label="History pages" page={page} pageCount={pageCountOf(total, pageSize)} onPage={setPage} />
-          </div>
-        )}
-      </QueryState>
+      <Tabs
+        label="Games by currency"
+        idPrefix="history"
+        items={FILTERS}
+        selected={filter}
+        onSelect={choose}
+        className="history-filter"
+      />
+      <TabPanel idPrefix="history" id={filter}>
+        <QueryState query={query} loading="Loading…" subject="game history">
+          {({ items, total, pageSize }) => (
+            <div className="history">
+              <Table
+                caption="Game history"
+                columns={columns}
+                rows={items}
+                rowKey={(item) => item.gameId}
+                empty={EMPTY[filter]}
+                busy={query.isPlaceholderData}
+                className="history-table"
+              />
+              <Pagination label="History pages" page={page} pageCount={pageCountOf(total, pageSize)} onPage={setPage} />
+            </div>
+          )}
+        </QueryState>
+      </TabPanel>
     </>
   );
 }

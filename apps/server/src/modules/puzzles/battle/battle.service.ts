@@ -67,6 +67,7 @@ export class BattleService {
   forfeit = (uid: string, lobbyId: string) => this.membership.forfeit(uid, lobbyId);
   chat = (uid: string, lobbyId: string, raw: string) => this.membership.chat(uid, lobbyId, raw);
   get = (uid: string, lobbyId: string) => this.membership.get(uid, lobbyId);
+  byOwner = (uid: string, ownerUid: string) => this.membership.byOwner(uid, ownerUid);
   activeOf = (uid: string) => this.membership.activeOf(uid);
   start = (uid: string, lobbyId: string) => this.lifecycle.start(uid, lobbyId);
   finish = (lobbyId: string, early = false) => this.lifecycle.finish(lobbyId, early);

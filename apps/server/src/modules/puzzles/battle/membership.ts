@@ -276,6 +276,16 @@ export class LobbyMembership {
   }
 
   /** A lobby as its page reads it; a private one only for whoever is or was in it. */
+  /**
+   * SPEC 2 `owner`: a lobby named by its owner, the one they own and has not ended, read as
+   * `get` reads it (a private one only by its members).
+   */
+  async byOwner(uid: string, ownerUid: string): Promise<LobbyRecord> {
+    const lobby = await this.activeOf(ownerUid);
+    if (!lobby || lobby.ownerUid !== ownerUid) throw lobbyUnavailable();
+    return this.get(uid, lobby.id);
+  }
+
   async get(uid: string, lobbyId: string): Promise<LobbyRecord> {
     const store = new LobbyStore(this.d.db);
     const lobby = await store.find(lobbyId);

@@ -67,6 +67,13 @@ export function battleRoutes(app: FastifyInstance, deps: { battle: BattleService
     return { lobby: await seen(await battle.get(auth.user.id, idOf(request.params.id)), auth.user.id) };
   });
 
+  app.get<{ Params: { uid: string } }>(PUZZLE_ROUTES.lobbyByOwner(':uid'), async (request, reply) => {
+    const auth = requireAuth(request);
+    reply.header('cache-control', 'no-store');
+    const owner = idOf(request.params.uid);
+    return { lobby: await seen(await battle.byOwner(auth.user.id, owner), auth.user.id) };
+  });
+
   app.post<IdRequest>(PUZZLE_ROUTES.join(':id'), async (request) => {
     const auth = requireAuth(request);
     const id = idOf(request.params.id);

@@ -3,7 +3,7 @@ import { Link, useLocation, type To } from 'react-router';
 import type { Me } from '@rush/protocol';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { Username } from '../../../ui/Username.tsx';
-import { overlayLink } from '../../../ui/overlayFlags.ts';
+import { overlayLink, useCloseOverlay, useOverlayOpen, withoutFlag } from '../../../ui/overlayFlags.ts';
 import { usePendingInvites, useUnreadMessages } from '../../social/queries.ts';
 
 interface MenuEntry {
@@ -15,6 +15,9 @@ interface MenuEntry {
   acts: boolean;
   badge?: { count: number; says: string };
 }
+
+/** SPEC 2 query flag that opens this menu (a link can show a user where their menu is). */
+export const MENU_FLAG = 'showtempmenu';
 
 function menuEntries(
   location: ReturnType<typeof useLocation>,
@@ -80,8 +83,16 @@ function MenuItems({ entries, banned, onDone }: { entries: MenuEntry[]; banned: 
 
 /** The avatar button and its dropdown (SPEC 2 user menu). Escape, Tab or a click outside close it. */
 export function UserMenu({ me }: { me: Me }) {
-  const [open, setOpen] = useState(false);
   const location = useLocation();
+  // `?showtempmenu` opens the menu; closing it removes the flag, and removing the flag closes it.
+  const flagged = useOverlayOpen(MENU_FLAG);
+  const closeFlag = useCloseOverlay(MENU_FLAG);
+  const [opened, setOpened] = useState(false);
+  const open = opened || flagged;
+  const setOpen = (next: boolean) => {
+    setOpened(next);
+    if (!next && flagged) closeFlag();
+  };
   const menuId = useId();
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
@@ -89,19 +100,26 @@ export function UserMenu({ me }: { me: Me }) {
   // SPEC 2 badge: the live friends list's count (refetched on `friends.changed`).
   const pending = usePendingInvites(me);
   const unread = useUnreadMessages(me);
-  const entries = menuEntries(location, pending, unread);
+  // The entries lead on from the page without the flag, so following one leaves the menu closed.
+  const entries = menuEntries({ ...location, search: withoutFlag(location.search, MENU_FLAG) }, pending, unread);
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
 
   useEffect(() => {
+    if (open) items()[0]?.focus();
+  }, [open]);
+
+  useEffect(() => {
     if (!open) return;
-    items()[0]?.focus();
     const onPointer = (event: MouseEvent) => {
-      if (root.current && event.target instanceof Node && !root.current.contains(event.target)) setOpen(false);
+      if (root.current && event.target instanceof Node && !root.current.contains(event.target)) {
+        setOpened(false);
+        if (flagged) closeFlag();
+      }
     };
     document.addEventListener('mousedown', onPointer);
     return () => document.removeEventListener('mousedown', onPointer);
-  }, [open]);
+  }, [open, flagged, closeFlag]);
 
   const onMenuKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const list = items();
@@ -138,7 +156,7 @@ export function UserMenu({ me }: { me: Me }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => setOpen(!open)}
         onKeyDown={(event) => {
           if (event.key === 'ArrowDown' && !open) {
             event.preventDefault();
@@ -156,7 +174,7 @@ export function UserMenu({ me }: { me: Me }) {
             <Username name={me.username} color={me.usernameColor} />
           </div>
           <div id={menuId} ref={menu} role="menu" aria-label="User menu" className="menu" onKeyDown={onMenuKey}>
-            <MenuItems entries={entries} banned={me.banned} onDone={() => setOpen(false)} />
+            <MenuItems entries={entries} banned={me.banned} onDone={() => setOpened(false)} />
           </div>
         </div>
       ) : null}

@@ -5,12 +5,13 @@ import { BATTLE_KEYS, fetchActivePuzzle } from './api.ts';
 import { BattleSettingsForm } from './BattleSettingsForm.tsx';
 import { LobbyList } from './LobbyList.tsx';
 import { LobbyScreen } from './LobbyScreen.tsx';
-import { lobbyPath, readBattleQuery } from './query.ts';
+import { OwnerLookup } from './OwnerLookup.tsx';
+import { joinLinkPath, lobbyPath, readBattleQuery } from './query.ts';
 import './battle.css';
 
 /**
- * /puzzle-game/battle: the lobby list, the settings (battleStep=2) or, with `?lobby={id}`, the
- * lobby itself. A user already in a battle is taken to it (SPEC 2: an active puzzle game forces
+ * /puzzle-game/battle: the lobby list, the settings (battleStep=2) or, with `?lobby={id}` (or SPEC
+ * 2's `?owner={uid}`), the lobby itself; a join link's `?code=` fills the private-lobby modal. A user already in a battle is taken to it (SPEC 2: an active puzzle game forces
  * its route).
  */
 export function BattlePage() {
@@ -20,7 +21,7 @@ export function BattlePage() {
   const active = useQuery({
     queryKey: BATTLE_KEYS.active,
     queryFn: fetchActivePuzzle,
-    enabled: !query.lobby,
+    enabled: !query.lobby && !query.owner,
     staleTime: 0,
     retry: false,
   });
@@ -28,6 +29,9 @@ export function BattlePage() {
   const battle = active.data?.active;
   if (!query.lobby && battle?.mode === 'battle') return <Navigate to={lobbyPath(battle.id)} replace />;
   if (query.lobby) return <LobbyScreen key={query.lobby} id={query.lobby} meUid={me.uid} />;
+  if (query.owner) return <OwnerLookup key={query.owner} owner={query.owner} />;
+  // A join link without the modal's flag opens the modal with its code.
+  if (query.codeWithoutModal !== null) return <Navigate to={joinLinkPath(query.codeWithoutModal)} replace />;
   if (query.step === 2) return <BattleSettingsForm />;
   return <LobbyList />;
 }

@@ -134,6 +134,41 @@ describe('private-lobby modal', () => {
   });
 });
 
+describe('join links and owners (SPEC 2 `code` and `owner`)', () => {
+  test('a join link fills the code in; the person still presses Join', async () => {
+    const { api, app } = startBattleApp('/puzzle-game/battle?code=K7Q2', {
+      routes: { 'POST /api/puzzles/lobbies/join-by-code': () => refusal(PUZZLE_TEXTS.lobbyUnavailable, 409) },
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
+    expect(search(app)).toEqual({ privateLobby: '', code: 'K7Q2' });
+    expect(within(dialog).getByLabelText<HTMLInputElement>('Lobby code').value).toBe('K7Q2');
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code')).toHaveLength(0);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code')[0]?.body).toEqual({ code: 'K7Q2' }),
+    );
+  });
+
+  test("`owner` opens that owner's lobby by its id", async () => {
+    const lobby = makeLobby({ owner: { uid: 'u2', username: 'bob' } });
+    const { app } = startBattleApp('/puzzle-game/battle?owner=u2', {
+      lobby,
+      routes: { 'GET /api/puzzles/lobbies/by-owner/u2': () => ({ body: { lobby } }) },
+    });
+    expect(await screen.findByRole('heading', { name: 'bob’s lobby' }, { timeout: 5000 })).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L1' });
+  });
+
+  test('an owner without an open lobby: the list says the lobby is not available', async () => {
+    const { app } = startBattleApp('/puzzle-game/battle?owner=u9', {
+      routes: { 'GET /api/puzzles/lobbies/by-owner/u9': () => refusal(PUZZLE_TEXTS.lobbyUnavailable, 409) },
+    });
+    expect(await screen.findByText(PUZZLE_TEXTS.lobbyUnavailable, undefined, { timeout: 5000 })).toBeTruthy();
+    expect(search(app)).toEqual({});
+    expect(screen.getByRole('link', { name: 'Create lobby' })).toBeTruthy();
+  });
+});
+
 describe('an active battle', () => {
   test('the list sends a user who is in a battle to it', async () => {
     const { app } = startBattleApp('/puzzle-game/battle', {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { LOBBY, PUZZLE_TEXTS } from '@rush/domain';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
@@ -8,7 +8,7 @@ import { Overlay } from '../../../ui/Overlay.tsx';
 import { joinByCode } from './api.ts';
 import { joinFailureText, joinWithCode } from './errors.ts';
 import { storeLobby } from './queries.ts';
-import { lobbyPath } from './query.ts';
+import { codeOf, lobbyPath } from './query.ts';
 
 /** SPEC 5: the code is required, at most 120 characters. */
 export function codeError(code: string): string | null {
@@ -19,8 +19,10 @@ export function codeError(code: string): string | null {
 
 function PrivateLobbyForm() {
   const navigate = useNavigate();
+  const location = useLocation();
   const client = useQueryClient();
-  const [code, setCode] = useState('');
+  // A join link (`?code=`) fills the code in; the person still presses Join.
+  const [code, setCode] = useState(() => codeOf(location.search));
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { PUZZLE_TEXTS } from '@rush/domain';
 import { ALICE, BOB, makeLobby, search, startBattleApp } from './testing.tsx';
@@ -26,6 +26,18 @@ describe('waiting room: owner and guest', () => {
     await waitFor(() => expect(start.disabled).toBe(false));
     fireEvent.click(start);
     await waitFor(() => expect(api.callsTo('POST', '/api/puzzles/lobbies/L1/start')).toHaveLength(1));
+  });
+
+  test("the owner copies the private lobby's join link, which fills the code in for a guest", async () => {
+    const writeText = vi.fn(() => Promise.resolve());
+    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
+    startBattleApp('/puzzle-game/battle?lobby=L1', { lobby: makeLobby({ code: 'K7 Q2' }) });
+    await room();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy join link' }));
+    await waitFor(() =>
+      expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/puzzle-game/battle?privateLobby&code=K7%20Q2`),
+    );
+    expect(await screen.findByRole('button', { name: 'Copied join link' })).toBeTruthy();
   });
 
   test('Start is disabled under 2 players; a player who left does not count', async () => {

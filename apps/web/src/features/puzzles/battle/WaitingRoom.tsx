@@ -4,6 +4,7 @@ import type { LobbyView, ParticipantView } from '@rush/protocol';
 import { CommandError } from '../../../api/realtime.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
+import { CopyButton } from '../../../ui/CopyButton.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
@@ -13,6 +14,7 @@ import { sendLobbyChat } from './api.ts';
 import { failureText } from './errors.ts';
 import { humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';
 import { localDeadline, type LobbyEntry } from './queries.ts';
+import { joinLinkPath } from './query.ts';
 
 interface WaitingRoomProps {
   entry: LobbyEntry;
@@ -133,7 +135,10 @@ export function WaitingRoom({ entry, meUid, busy, error, onStart, onLeave, onJoi
         {isOwner && view.code ? (
           <div>
             <dt>Lobby code</dt>
-            <dd className="lobby-code">{view.code}</dd>
+            <dd className="lobby-code">
+              <code className="lobby-code-value">{view.code}</code>
+              <CopyButton text={`${window.location.origin}${joinLinkPath(view.code)}`} what="join link" />
+            </dd>
           </div>
         ) : null}
       </dl>

@@ -30,6 +30,10 @@ export const fetchLobbies = async () =>
 export const fetchLobby = (lobbyId: string) =>
   request('GET', PUZZLE_ROUTES.lobby(id(lobbyId)), { schema: LobbyAnswer });
 
+/** SPEC 2 `owner`: the lobby a user owns and has not ended. */
+export const fetchLobbyByOwner = (ownerUid: string) =>
+  request('GET', PUZZLE_ROUTES.lobbyByOwner(id(ownerUid)), { schema: LobbyAnswer });
+
 export const fetchActivePuzzle = () => request('GET', PUZZLE_ROUTES.active, { schema: (s) => s.ActivePuzzleResponse });
 
 export const fetchBattleOptions = () =>

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { LobbyView} from '@rush/protocol';
+import type { LobbyView } from '@rush/protocol';
 import { PUZZLE_TOPICS, PuzzleEvents } from '@rush/protocol';
 import { useTopic } from '../../../api/realtime-react.tsx';
 import { BATTLE_KEYS, fetchBattleOptions, fetchLobbies, fetchLobby } from './api.ts';
