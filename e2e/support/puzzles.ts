@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gunzipSync } from 'node:zlib';
 import { expect, type Page, type Response } from '@playwright/test';
-import { applyUci, boardOf, puzzleFromCsv, type PuzzleRow } from '@rush/domain';
+import { applyUci, boardOf, puzzleFromCsv, PUZZLE_TEXTS, type PuzzleRow } from '@rush/domain';
 
 /**
  * The tests know the catalogue the server imported (the repo's gzipped sample), so they can
@@ -71,6 +71,14 @@ export async function waitForMove(page: Page, p: PuzzleRow, ply: number): Promis
   const piece = board.get(to as Parameters<typeof board.get>[0]);
   const color = piece?.color === 'w' ? 'white' : 'black';
   await expect(boardGroup(page).getByRole('button', { name: new RegExp(`^${to} ${color} `) })).toBeVisible();
+}
+
+/**
+ * A battle counts moves once it has begun: the start overlay lifts 1.2 s before (SPEC 9), and the
+ * status says the battle is about to begin until then.
+ */
+export async function waitForBattleStart(page: Page): Promise<void> {
+  await expect(page.locator('.battle-status')).not.toHaveText(PUZZLE_TEXTS.notBegun);
 }
 
 /** Plays the user's moves of the solution, waiting for each reply; ends solved. */

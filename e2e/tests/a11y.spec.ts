@@ -6,6 +6,7 @@ import {
   playSolution,
   puzzleById,
   puzzleIdOf,
+  waitForBattleStart,
   waitForCatalogue,
   waitForMove,
   wrongFirstMove,
@@ -494,6 +495,7 @@ test('puzzles: casual, solo puzzle rush, battle lobby, waiting room, battle game
   await owner.getByRole('button', { name: 'Start' }).click();
   const b = puzzleById(await puzzleIdOf(await ownerPuzzle));
   await waitForMove(owner, b, 0);
+  await waitForBattleStart(owner);
   await audit.check(owner, 'battle game');
   await audit.targets(owner, 'battle controls', boardControls(owner));
   await playSolution(owner, b);

@@ -6,6 +6,7 @@ import {
   playSolution,
   puzzleById,
   puzzleIdOf,
+  waitForBattleStart,
   waitForCatalogue,
   waitForMove,
   wrongFirstMove,
@@ -120,7 +121,7 @@ test('a private battle between two players: code, start, play, payout in both wa
   // so the guest is told it is not available yet).
   const ownerUid = ((await (await owner.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
   await guest.goto(`/puzzle-game/battle?owner=${ownerUid}`);
-  await expect(guest.getByText('Sorry, this lobby is not available anymore.')).toBeVisible();
+  await expect(guest.getByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeVisible();
   await expect(guest).toHaveURL(/\/puzzle-game\/battle$/);
 
   // The guest opens the owner's join link: the private-lobby modal with the code filled in.
@@ -146,6 +147,8 @@ test('a private battle between two players: code, start, play, payout in both wa
   await owner.getByRole('button', { name: 'Start' }).click();
   const p = puzzleById(await puzzleIdOf(await ownerPuzzle));
   expect(await puzzleIdOf(await guestPuzzle)).toBe(p.id);
+  await waitForMove(owner, p, 0);
+  await waitForBattleStart(owner);
   await playSolution(owner, p);
   await guest.getByRole('button', { name: 'Forfeit' }).click();
   await guest.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit' }).click();

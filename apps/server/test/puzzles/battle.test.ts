@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHAT_MAX_LENGTH, CHAT_TEXTS, PUZZLE_TEXTS } from '@rush/domain';
+import { BATTLE_COUNTDOWN_MS, CHAT_MAX_LENGTH, CHAT_TEXTS, PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES, PUZZLE_TOPICS, PuzzleEvents, type LobbyView } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
@@ -99,9 +99,23 @@ describe.each(DB_KINDS)('Battle Puzzle Rush lobbies (%s)', (kind) => {
     expect(started.status, JSON.stringify(started.body)).toBe(200);
     expect(started.body.lobby.status).toBe('started');
     await lobbyEvent(c, (l) => l.status === 'started');
+    // SPEC 9: the start overlay counts down; the battle (its clock, its moves) begins after it.
+    const pressed = clock.now().getTime();
+    expect(Date.parse(started.body.lobby.startedAt)).toBe(pressed + BATTLE_COUNTDOWN_MS);
+    expect(Date.parse(started.body.lobby.endsAt)).toBe(pressed + BATTLE_COUNTDOWN_MS + 60_000);
 
     // Everyone gets the same server-issued sequence; the puzzle carries no solution.
     const first = await Promise.all([a, b, c].map((p) => currentPuzzle(p, id)));
+    // The puzzle shows during the countdown, but a move or a skip counts only once the battle begins.
+    const early = await a.http.post(PUZZLE_ROUTES.battleMove(id), {
+      attemptId: first[0]!.attemptId,
+      ply: 1,
+      uci: 'a1a2',
+    });
+    expect(early).toMatchObject({ status: 409, body: { error: { message: PUZZLE_TEXTS.notBegun } } });
+    const earlySkip = await a.http.post(PUZZLE_ROUTES.battleSkip(id), { attemptId: first[0]!.attemptId });
+    expect(earlySkip).toMatchObject({ status: 409, body: { error: { message: PUZZLE_TEXTS.notBegun } } });
+    clock.advance(BATTLE_COUNTDOWN_MS);
     expect(new Set(first.map((p) => p!.puzzleId)).size).toBe(1);
     expect(first[0]).not.toHaveProperty('moves');
     const sequence = await server.ctx.db.select().from(lobbyPuzzles).where(eq(lobbyPuzzles.lobbyId, id));
@@ -153,7 +167,7 @@ describe.each(DB_KINDS)('Battle Puzzle Rush lobbies (%s)', (kind) => {
     await lobbyEvent(b, (l) => l.participants.some((p) => p.uid === c.uid && p.left));
     expect(await currentPuzzle(c, id)).toBeNull();
 
-    // The deadline: the sweep ends it (startedAt + 60 s).
+    // The deadline: the sweep ends it (startedAt + 60 s; the countdown is already behind).
     clock.advance(60_000);
     const done: LobbyView = await lobbyEvent(b, (l) => l.status === 'finished', 10_000);
     expect(done.results!.map((r) => [r.username, r.points, r.place, r.placeLabel])).toEqual(

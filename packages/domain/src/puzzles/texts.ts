@@ -30,6 +30,7 @@ export const PUZZLE_TEXTS = {
   stakeNotAllowed: 'This stake is not available to you.', // ours
   lobbyStarted: 'The battle has already started.', // ours
   timeUp: 'Time is up!', // ours
+  notBegun: 'The battle is about to begin.', // ours (moves before the start countdown ends)
   noPuzzle: 'No puzzle matches these settings right now.', // ours
   puzzleFailed: 'Wrong move! On to the next puzzle.', // ours (rush modes: a wrong move fails the puzzle)
   showingSolution: 'Showing the solution…', // ours (Casual Solve: no move is asked while it plays)

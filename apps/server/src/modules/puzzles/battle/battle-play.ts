@@ -1,4 +1,4 @@
-import { rushScore } from '@rush/domain';
+import { battleBegun, rushScore } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 import type { DbOrTx } from '../../../platform/db/database.ts';
 import { sqlErrorOf, SQLSTATE } from '../../../platform/db/sql-errors.ts';
@@ -9,7 +9,7 @@ import { puzzleById } from '../selection.store.ts';
 import type { BattleDeps, PlayState } from './battle.service.ts';
 import type { LobbyLifecycle } from './lifecycle.ts';
 import { LobbyStore, isSeated, type LobbyRecord, type ParticipantRecord } from './lobbies.store.ts';
-import { lobbyUnavailable, timeUp } from './refusals.ts';
+import { lobbyUnavailable, notBegun, timeUp } from './refusals.ts';
 
 /** Attempt ids are public ids (base64url); anything else names no attempt and never reaches a query. */
 const attemptIdOf = (raw: string): string => {
@@ -99,6 +99,7 @@ export class BattlePlay {
   private mustPlay(lobby: LobbyRecord, p: ParticipantRecord, seq: number): void {
     if (lobby.status !== 'started') throw lobby.status === 'finished' ? timeUp() : lobbyUnavailable();
     if (lobby.endsAt && lobby.endsAt <= this.now()) throw timeUp();
+    if (lobby.startedAt && !battleBegun(lobby.startedAt.getTime(), this.now().getTime())) throw notBegun();
     if (!isSeated(p)) throw lobbyUnavailable();
     if (seq !== p.current) throw new AppError('CONFLICT', 'This puzzle is over.');
   }

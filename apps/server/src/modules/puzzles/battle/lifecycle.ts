@@ -1,4 +1,4 @@
-import { LOBBY, PUZZLE_TEXTS, targetRating } from '@rush/domain';
+import { battleBeginsAt, LOBBY, PUZZLE_TEXTS, targetRating } from '@rush/domain';
 import { inTx } from '../../../platform/db/transaction.ts';
 import { selectPuzzles } from '../selection.store.ts';
 import type { BattleDeps } from './battle.service.ts';
@@ -77,10 +77,12 @@ export class LobbyLifecycle {
         lobbyId,
         picked.map((p) => p.id),
       );
+      // SPEC 9: the start overlay counts down first; the battle (its clock, its moves) begins after.
+      const begins = battleBeginsAt(now.getTime());
       const started = await store.updateIf(lobbyId, 'created', {
         status: 'started',
-        startedAt: now,
-        endsAt: new Date(now.getTime() + s.time),
+        startedAt: new Date(begins),
+        endsAt: new Date(begins + s.time),
         autoStartAt: null,
       });
       for (const p of seated) {

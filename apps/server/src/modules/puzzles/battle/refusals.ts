@@ -9,6 +9,8 @@ export const alreadyInLobby = () => new AppError('CONFLICT', PUZZLE_TEXTS.alread
 export const inSoloRush = () => new AppError('CONFLICT', PUZZLE_TEXTS.inSoloRush);
 export const lobbyStarted = () => new AppError('CONFLICT', PUZZLE_TEXTS.lobbyStarted);
 export const timeUp = () => new AppError('CONFLICT', PUZZLE_TEXTS.timeUp);
+/** A move or skip during the start countdown (SPEC 9): the battle has not begun. */
+export const notBegun = () => new AppError('CONFLICT', PUZZLE_TEXTS.notBegun);
 export const notOwner = () => new AppError('FORBIDDEN', PUZZLE_TEXTS.notOwner);
 export const badLobbyRequest = (message: string) => new AppError('BAD_REQUEST', message);
 /** An eligibility refusal (wallet, funds, rating, wager): MATCH_REFUSED with its reason, as matchmaking. */

@@ -10,6 +10,7 @@ import { PromotionDialog } from '../../play/GameDialogs.tsx';
 import { canSkip, shownMoves } from '../puzzleCycle.ts';
 import { clockText } from './format.ts';
 import { localDeadline, type LobbyEntry } from './queries.ts';
+import { useBattleStart } from './useBattleStart.ts';
 import { ScoreTable, SummaryTable } from './ScoreTables.tsx';
 import { useBattleBoard } from './useBattleBoard.ts';
 
@@ -33,16 +34,33 @@ function BattleTimer({ seconds }: { seconds: number | null }) {
   );
 }
 
+/** SPEC 9 start overlay: counts down over the board and lifts 1.2 s before the battle begins. */
+function StartOverlay({ count }: { count: number }) {
+  return (
+    <div className="start-overlay" role="timer" aria-label={`Starting in ${count}`}>
+      <span className="start-overlay-title">Get ready</span>
+      <span className="start-overlay-count" aria-hidden="true">
+        {count}
+      </span>
+    </div>
+  );
+}
+
 /**
  * SPEC 2 battle game: the board, the timer, the live summary and the score table; Skip, Forfeit
- * (non-owners only) and Leave game early. Results come with the lobby's `finished` state.
+ * (non-owners only) and Leave game early. The start overlay counts down first; moves count once
+ * the battle has begun. Results come with the lobby's `finished` state.
  */
 export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGameProps) {
   const { view, offset } = entry;
-  const seconds = useSecondsLeft(localDeadline(view.endsAt, offset));
+  const left = useSecondsLeft(localDeadline(view.endsAt, offset));
+  // The start countdown comes before the battle's own time: the timer never shows more than it.
+  const seconds = left === null ? null : Math.min(left, Math.ceil(view.settings.time / 1000));
+  const start = useBattleStart(localDeadline(view.startedAt, offset));
   // Time is up: no more moves, the results follow with the lobby's `finished` state.
   const live = view.status === 'started' && seconds !== 0;
-  const board = useBattleBoard(view.id, live);
+  // The first puzzle comes when the start overlay lifts, so its opening move plays in view.
+  const board = useBattleBoard(view.id, live && start.count === null);
   const { state } = board;
   const [promotion, setPromotion] = useState<{ from: string; to: string } | null>(null);
   const [confirmForfeit, setConfirmForfeit] = useState(false);
@@ -55,7 +73,7 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
     [state.puzzle, line],
   );
   const info = useMemo(() => (fen ? positionInfo(fen) : null), [fen]);
-  const canMove = live && state.phase === 'play' && !!info && info.turn === board.color;
+  const canMove = live && start.begun && state.phase === 'play' && !!info && info.turn === board.color;
   const last = line[line.length - 1];
   const lastMove = useMemo(() => (last ? ([last.slice(0, 2), last.slice(2, 4)] as const) : null), [last]);
 
@@ -71,7 +89,9 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
       <div className="battle-layout">
         <div className="battle-main">
           <BattleTimer seconds={seconds} />
-          {info && board.color ? (
+          {live && start.count !== null ? (
+            <StartOverlay count={start.count} />
+          ) : info && board.color ? (
             <Board
               label="Puzzle board"
               pieces={info.pieces}
@@ -86,7 +106,7 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
             <p role="status">{board.loading ? 'Loading…' : live ? 'No more puzzles.' : ''}</p>
           )}
           <p className="battle-status" aria-live="polite" aria-atomic="true">
-            {board.status}
+            {live && !start.begun ? PUZZLE_TEXTS.notBegun : board.status}
           </p>
           <FormMessage text={board.error} />
           {live ? (
