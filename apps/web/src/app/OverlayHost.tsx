@@ -12,6 +12,10 @@ const InvitationHost = lazy(() =>
 const ChallengeHost = lazy(() =>
   import('../features/matchmaking/ChallengeHost.tsx').then((m) => ({ default: m.ChallengeHost })),
 );
+// SPEC 2: a game in progress forces its route from every page.
+const ActiveGameRedirect = lazy(() =>
+  import('./ActiveGameRedirect.tsx').then((m) => ({ default: m.ActiveGameRedirect })),
+);
 const SocialHost = lazy(() => import('../features/social/SocialHost.tsx').then((m) => ({ default: m.SocialHost })));
 
 const AccountSettings = lazy(() =>
@@ -41,6 +45,7 @@ export function OverlayHost() {
       {me ? (
         <>
           <Suspense fallback={null}>
+            <ActiveGameRedirect me={me} />
             <InvitationHost me={me} />
             <ChallengeHost me={me} />
             <SocialHost me={me} />

@@ -11,7 +11,6 @@ import { fetchNextPuzzle, isImporting, postCasualMove, postSolution, PUZZLE_KEYS
 import { ImportProgress, useCatalogStatus } from './ImportProgress.tsx';
 import { PuzzleBoard, PuzzleStatus } from './PuzzleBoard.tsx';
 import { DEFAULT_SETTINGS, difficultyLabel, readSettings, themeLabel } from './settings.ts';
-import { useActivePuzzleRedirect } from './useActivePuzzleRedirect.ts';
 import { fullSolution, localJudge, usePuzzleBoard, type Judge } from './usePuzzleBoard.ts';
 import './puzzles.css';
 
@@ -205,7 +204,6 @@ export function CasualPuzzle({ embedded = false, onBack, settings = DEFAULT_SETT
 export function CasualPuzzlePage() {
   const [search] = useSearchParams();
   const embedded = search.has('embedded');
-  useActivePuzzleRedirect(!embedded);
   const settings = readSettings(search);
   return <CasualPuzzle embedded={embedded} settings={settings} />;
 }

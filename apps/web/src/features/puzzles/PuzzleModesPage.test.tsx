@@ -1,9 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { PUZZLE_TEXTS } from '@rush/domain';
-import { makeMe } from '../../test/fakes.ts';
-import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
-import { makeRun, renderPuzzles } from './testing.tsx';
+import { renderPuzzles } from './testing.tsx';
 
 const READY = { 'GET /api/puzzles/status': () => ({ body: { ready: true, imported: 60_000, total: 60_000 } }) };
 
@@ -71,72 +69,5 @@ describe('puzzle mode selection', () => {
       timeout: 3000,
     });
     expect(screen.queryByText(/Preparing puzzles/)).toBeNull();
-  });
-});
-
-describe('an active puzzle game forces its mode route (SPEC 2)', () => {
-  const active = (mode: 'solo' | 'battle', route: string) => ({
-    'GET /api/puzzles/active': () => ({ body: { active: { mode, id: 'x1', route } } }),
-  });
-
-  test('the mode selection goes to the running solo rush', async () => {
-    const app = renderPuzzles('/puzzle-game', {
-      ...READY,
-      ...active('solo', '/puzzle-game/solo-rush'),
-      'POST /api/puzzles/solo': () => ({ body: makeRun({ status: 'running' }) }),
-    });
-    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/solo-rush'));
-    expect(await screen.findByRole('heading', { name: 'Solo Puzzle Rush' })).toBeTruthy();
-  });
-
-  test('casual goes to the battle in progress', async () => {
-    const app = renderPuzzles('/puzzle-game/casual', {
-      ...active('battle', '/puzzle-game/battle?lobby=x1'),
-      'GET /api/puzzles/next': () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Importing' } } }),
-    });
-    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/battle'));
-    expect(app.location().search).toBe('?lobby=x1');
-  });
-
-  test('an embedded casual view is never moved', async () => {
-    const app = renderPuzzles('/puzzle-game/casual?embedded', {
-      ...active('solo', '/puzzle-game/solo-rush'),
-      'GET /api/puzzles/next': () => ({ status: 503, body: { error: { code: 'UNAVAILABLE', message: 'Importing' } } }),
-    });
-    expect(await screen.findByRole('button', { name: 'Go back' })).toBeTruthy();
-    expect(app.api.callsTo('GET', '/api/puzzles/active')).toHaveLength(0);
-    expect(app.location().pathname).toBe('/puzzle-game/casual');
-  });
-
-  test('the solo page stays when its own run is the active game', async () => {
-    const app = renderPuzzles('/puzzle-game/solo-rush', {
-      ...active('solo', '/puzzle-game/solo-rush'),
-      'POST /api/puzzles/solo': () => ({ body: makeRun({ status: 'running' }) }),
-    });
-    expect(await screen.findByRole('timer', { name: 'Time left' })).toBeTruthy();
-    await waitFor(() => expect(app.api.callsTo('GET', '/api/puzzles/active')).toHaveLength(1));
-    expect(app.location().pathname).toBe('/puzzle-game/solo-rush');
-  });
-
-  test('in the app: /puzzle-game goes to the active game route', async () => {
-    dismissOnboardingForTests();
-    mockApi({
-      me: makeMe(),
-      routes: { ...READY, ...active('solo', '/puzzle-game/solo-rush') },
-    });
-    const app = renderApp('/puzzle-game');
-    await waitFor(() => expect(app.location().pathname).toBe('/puzzle-game/solo-rush'));
-  });
-
-  test('in the app: no active game, the mode selection stays', async () => {
-    dismissOnboardingForTests();
-    const api = mockApi({
-      me: makeMe(),
-      routes: { ...READY, 'GET /api/puzzles/active': () => ({ body: { active: null } }) },
-    });
-    const app = renderApp('/puzzle-game');
-    expect(await screen.findByRole('heading', { name: 'Puzzle Games' })).toBeTruthy();
-    await waitFor(() => expect(api.callsTo('GET', '/api/puzzles/active')).toHaveLength(1));
-    expect(app.location().pathname).toBe('/puzzle-game');
   });
 });

@@ -5,7 +5,6 @@ import { Button } from '../../ui/Button.tsx';
 import type { PuzzleSettings } from './api.ts';
 import { ImportProgress, useCatalogStatus } from './ImportProgress.tsx';
 import { DEFAULT_SETTINGS, DIFFICULTY_OPTIONS, settingsSearch, THEME_OPTIONS } from './settings.ts';
-import { useActivePuzzleRedirect } from './useActivePuzzleRedirect.ts';
 import './puzzles.css';
 
 type Mode = 'casual' | 'solo' | 'battle';
@@ -61,7 +60,6 @@ function SettingsPickers({ value, onChange }: { value: PuzzleSettings; onChange:
  * (first start), its progress shows and the modes wait for it.
  */
 export function PuzzleModesPage() {
-  useActivePuzzleRedirect();
   const navigate = useNavigate();
   const name = useId();
   const [mode, setMode] = useState<Mode>('casual');

@@ -13,7 +13,6 @@ import { PuzzleBoard, PuzzleStatus } from './PuzzleBoard.tsx';
 import { RushScoreboard, RushTimer } from './RushStats.tsx';
 import { difficultyLabel, readSettings, themeLabel } from './settings.ts';
 import { SoloResultDialog } from './SoloResultDialog.tsx';
-import { useActivePuzzleRedirect } from './useActivePuzzleRedirect.ts';
 import { usePuzzleBoard, type Judge, type Outcome } from './usePuzzleBoard.ts';
 import './puzzles.css';
 
@@ -58,7 +57,6 @@ function SoloRound({ runId, puzzle, onRun, onOutcome, enabled }: SoloRoundProps)
  * end. The server keeps the run (start resumes a running one) and judges every move.
  */
 export function SoloRushPage() {
-  useActivePuzzleRedirect();
   const [search] = useSearchParams();
   const { difficulty, theme } = readSettings(search);
   const navigate = useNavigate();

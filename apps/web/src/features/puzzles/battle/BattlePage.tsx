@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
 import { useSession } from '../../accounts/session.ts';
-import { BATTLE_KEYS, fetchActivePuzzle } from './api.ts';
+import { fetchActivePuzzle } from '../api.ts';
+import { BATTLE_KEYS } from './api.ts';
 import { BattleSettingsForm } from './BattleSettingsForm.tsx';
 import { LobbyList } from './LobbyList.tsx';
 import { LobbyScreen } from './LobbyScreen.tsx';

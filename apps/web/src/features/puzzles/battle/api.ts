@@ -34,8 +34,6 @@ export const fetchLobby = (lobbyId: string) =>
 export const fetchLobbyByOwner = (ownerUid: string) =>
   request('GET', PUZZLE_ROUTES.lobbyByOwner(id(ownerUid)), { schema: LobbyAnswer });
 
-export const fetchActivePuzzle = () => request('GET', PUZZLE_ROUTES.active, { schema: (s) => s.ActivePuzzleResponse });
-
 export const fetchBattleOptions = () =>
   request('GET', `${MATCH_ROUTES.options}?gameType=${BATTLE_GAME_TYPE}`, { schema: (s) => s.OptionsResponse });
 
