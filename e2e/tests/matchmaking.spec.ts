@@ -29,6 +29,10 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
   // A searches first (the wait timer runs), then B with the same game type and stake.
   await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
   await expect(pageA.getByRole('timer', { name: 'Waiting time' })).toHaveText(/^\d+:\d\d$/);
+  // SPEC 2: while searching, any other page sends the player back to /match.
+  await pageA.goto('/leaderboard');
+  await expect(pageA).toHaveURL(/\/match$/);
+  await expect(pageA.getByRole('timer', { name: 'Waiting time' })).toBeVisible();
   await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
 
   // Matched: each sees the other and accepts.

@@ -79,6 +79,10 @@ test('solo puzzle rush: the clock starts on the first correct move; Finish shows
   await playSolution(page, p);
   // Running now: the clock counts down from 3:00.
   await expect(page.getByRole('timer').first()).not.toHaveText('3:00');
+  // SPEC 2: the run in play forces its route from any other page.
+  await page.goto('/leaderboard');
+  await expect(page).toHaveURL(/\/puzzle-game\/solo-rush$/);
+  await expect(page.getByRole('button', { name: 'Finish' })).toBeVisible();
 
   await page.getByRole('button', { name: 'Finish' }).click();
   const result = page.getByRole('dialog', { name: 'Puzzle Rush over' });
