@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '@rush/domain';
+import { TEXTS, validateUsername } from '@rush/domain';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.ts';
@@ -78,7 +78,8 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     const users = await countUsers(server);
     expect((await signInWithGoogle(client)).location).toBe('/');
     const me = (await client.get('/api/session')).body.user;
-    expect(me.username).toMatch(/^Player\d{1,5}$/);
+    expect(me.username).toMatch(/^Player\d{1,4}$/);
+    expect(validateUsername(me.username)).toBeNull();
     expect(me.email).toBe(who.email);
     expect(me.emailVerified).toBe(true);
     expect(await countUsers(server)).toBe(users + 1);
@@ -133,7 +134,10 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
   it("linking a squatted account also drops the squatter's recovery address and the links it was mailed", async () => {
     const squatter = await registerUser(server);
     const recovery = `back-${squatter.username.toLowerCase()}@squat.test`;
-    const set = await squatter.client.put('/api/account/recovery-email', { email: recovery, currentPassword: PASSWORD });
+    const set = await squatter.client.put('/api/account/recovery-email', {
+      email: recovery,
+      currentPassword: PASSWORD,
+    });
     expect(set.status).toBe(200);
     const verify = new URL(server.mailer.link(recovery));
     expect((await squatter.client.get(verify.pathname + verify.search)).status).toBe(302);

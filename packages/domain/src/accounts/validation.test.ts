@@ -4,6 +4,7 @@ import {
   ageOn,
   classifyIdentifier,
   maskName,
+  DEFAULT_NAME_BOUND,
   randomDefaultUsername,
   validateConfirm,
   validateDateOfBirth,
@@ -119,7 +120,14 @@ describe('registration form', () => {
       { username: '1', email: 'x', dob: null, password: 'short', confirmPassword: 'other', acceptTerms: false },
       today,
     );
-    expect(Object.keys(errors).sort()).toEqual(['acceptTerms', 'confirmPassword', 'dob', 'email', 'password', 'username']);
+    expect(Object.keys(errors).sort()).toEqual([
+      'acceptTerms',
+      'confirmPassword',
+      'dob',
+      'email',
+      'password',
+      'username',
+    ]);
   });
   it('accepts a valid form', () => {
     expect(
@@ -155,13 +163,23 @@ describe('masking and default names (SPEC 9)', () => {
     expect(maskName('')).toBe('*****');
     expect(maskName(null)).toBe('*****');
   });
-  it('default username is Player plus a number below 100000', () => {
+  it('default username is Player plus a number below 100000 that fits the username rules', () => {
     fc.assert(
       fc.property(fc.double({ min: 0, max: 1, maxExcluded: true, noNaN: true }), (r) => {
         const name = randomDefaultUsername(() => r);
         expect(name).toMatch(/^Player\d{1,5}$/);
         expect(Number(name.slice(6))).toBeLessThan(100000);
+        expect(validateUsername(name)).toBeNull();
       }),
     );
+  });
+  it.each([
+    [0, 'Player0'],
+    [0.5, 'Player5000'],
+    [0.99999, 'Player9999'],
+    [1, 'Player9999'], // a generator that reaches 1 still gives a valid name
+  ])('random %d gives %s', (r, name) => {
+    expect(DEFAULT_NAME_BOUND).toBe(10_000);
+    expect(randomDefaultUsername(() => r)).toBe(name);
   });
 });

@@ -121,7 +121,15 @@ export function maskName(name: string | null | undefined): string {
   return '*'.repeat(name && name.length > 0 ? name.length : 5);
 }
 
-/** SPEC 9: random default username, Player plus a number below 100000. */
+const DEFAULT_NAME_PREFIX = 'Player';
+/**
+ * SPEC 9's bound on the number is 100000, but "Player" with five digits breaks SPEC 9's own
+ * 10-character username limit; the number is drawn below the bound that keeps every name valid.
+ */
+export const DEFAULT_NAME_BOUND = Math.min(100_000, 10 ** (USERNAME_MAX - DEFAULT_NAME_PREFIX.length));
+
+/** SPEC 9: random default username, Player plus a number below 100000 that fits the username rules. */
 export function randomDefaultUsername(random: () => number): string {
-  return `Player${Math.floor(random() * 100000)}`;
+  const n = Math.min(DEFAULT_NAME_BOUND - 1, Math.max(0, Math.floor(random() * DEFAULT_NAME_BOUND)));
+  return `${DEFAULT_NAME_PREFIX}${n}`;
 }

@@ -1,6 +1,12 @@
 import crypto from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import { allowedCountryForRushCoins, TEXTS, randomDefaultUsername, validateEmail } from '@rush/domain';
+import {
+  allowedCountryForRushCoins,
+  DEFAULT_NAME_BOUND,
+  TEXTS,
+  randomDefaultUsername,
+  validateEmail,
+} from '@rush/domain';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
 import { OidcError, type GoogleOidc, type OidcIdentity } from './google-oidc.ts';
@@ -146,7 +152,7 @@ export class GoogleSignIn {
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       const created = await this.d.accounts.insertUser({
         id: crypto.randomUUID(),
-        username: randomDefaultUsername(() => crypto.randomInt(0, 100_000) / 100_000),
+        username: randomDefaultUsername(() => crypto.randomInt(0, DEFAULT_NAME_BOUND) / DEFAULT_NAME_BOUND),
         email: identity.email,
         emailVerified: true,
         passwordHash: null,
