@@ -15,8 +15,24 @@ test('sign in with Google through the local OIDC provider', async ({ page }) => 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Continue with Google' }).click();
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
-  const me = (await (await page.request.get('/api/session')).json()) as { user: { email: string; username: string } };
+  // SPEC 5: a new account made through Google gives its date of birth before anything else.
+  const gate = page.getByRole('alertdialog', { name: 'Date of birth' });
+  await expect(gate).toBeVisible();
+  await gate.getByLabel('Month').selectOption('1');
+  await gate.getByLabel('Day').selectOption('1');
+  await gate.getByLabel('Year').selectOption(String(new Date().getFullYear() - 10));
+  await gate.getByRole('button', { name: 'Continue' }).click();
+  await expect(gate.getByText('You have to be at least 18 years old to register')).toBeVisible();
+  await gate.getByLabel('Year').selectOption('1990');
+  await gate.getByRole('button', { name: 'Continue' }).click();
+  await expect(gate).toHaveCount(0);
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menu', { name: 'User menu' })).toBeVisible();
+  const me = (await (await page.request.get('/api/session')).json()) as {
+    user: { email: string; username: string; needsDateOfBirth: boolean };
+  };
   expect(me.user.email).toBe(email);
+  expect(me.user.needsDateOfBirth).toBe(false);
   expect(me.user.username).toMatch(/^Player\d{1,4}$/); // fits the 10-character limit
 });
 

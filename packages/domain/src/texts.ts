@@ -27,6 +27,8 @@ export const TEXTS = {
   dobRequired: 'Date of birth is required', // ours
   dobInvalid: 'Date of birth is invalid', // ours
   underAge: 'You have to be at least 18 years old to register',
+  dobFirst: 'Please enter your date of birth to continue.', // ours (a provider sign-up gives it first)
+  dobAlreadySet: 'Your date of birth is already on your account.', // ours
   termsRequired: 'You have to accept the terms to register', // ours
   // SPEC 2 / 4: auth
   resetSuccess: 'Password reset successful, please check your email, including Spam folder',

@@ -25,6 +25,8 @@ export const ACCOUNT_ROUTES = {
   /** GET: the link mailed to a new recovery address; redirects to `/?emailVerified=1|0`. */
   verifyRecoveryEmail: '/api/account/recovery-email/verify',
   password: '/api/account/password',
+  /** POST DateOfBirthRequest: the date of birth a provider sign-up gives first (once). */
+  dateOfBirth: '/api/account/date-of-birth',
   avatarOf: (uid: string) => `/api/avatars/${uid}`,
   /** GET: the current online count `{ online }` (the same number the `presence` topic carries). */
   presence: '/api/presence',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS, validateUsername } from '@rush/domain';
+import { ACCOUNT_ROUTES, PLAY_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.ts';
@@ -91,6 +92,55 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     // Single session holds for Google sign-ins too.
     expect((await client.get('/api/session')).body.user).toBeNull();
     expect(await countSessions(server, me.uid)).toBe(1);
+  });
+
+  it('a new account gives its date of birth before anything else (SPEC 5: 18 or older, once)', async () => {
+    idp.setIdentity(identity());
+    const client = new TestClient(server.baseUrl);
+    await signInWithGoogle(client);
+    expect((await client.get('/api/session')).body.user.needsDateOfBirth).toBe(true);
+    // It may look and sign out, but change nothing until then.
+    expect(await client.patch(ACCOUNT_ROUTES.color, { color: 'username_color_000002' })).toMatchObject({
+      status: 403,
+      body: { error: { code: 'FORBIDDEN', message: TEXTS.dobFirst } },
+    });
+    expect((await client.get(PLAY_ROUTES.history)).status).toBe(200);
+
+    const today = new Date();
+    const minor = { year: today.getUTCFullYear() - 17, month: 1, day: 1 };
+    const under = await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: minor });
+    expect(under.status).toBe(400);
+    expect(JSON.stringify(under.body)).toContain(TEXTS.underAge);
+    expect((await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 2, day: 30 } })).status).toBe(
+      400,
+    );
+    expect((await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: 'x' })).status).toBe(400);
+
+    // Two submissions at once: one sets it, the other is told it is set.
+    const adult = { year: 1990, month: 6, day: 15 };
+    const both = await Promise.all([
+      client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: adult }),
+      client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { ...adult, day: 16 } }),
+    ]);
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const set = both.find((r) => r.status === 200)!;
+    expect(set.body.needsDateOfBirth).toBe(false);
+    const uid: string = set.body.uid;
+    expect(['1990-06-15', '1990-06-16']).toContain((await userRow(server, uid))!.dateOfBirth);
+    expect(await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: adult })).toMatchObject({
+      status: 409,
+      body: { error: { message: TEXTS.dobAlreadySet } },
+    });
+    // Now it may act.
+    expect((await client.patch(ACCOUNT_ROUTES.color, { color: 'username_color_000002' })).status).toBe(200);
+  });
+
+  it('an account registered with a password already gave its date of birth', async () => {
+    const { client } = await registerUser(server);
+    expect((await client.get('/api/session')).body.user.needsDateOfBirth).toBe(false);
+    expect((await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 6, day: 15 } })).status).toBe(
+      409,
+    );
   });
 
   it('a new account is refused from an IP outside the US and Canada (SPEC 1); an existing one still signs in', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS, TEXTS } from '@rush/domain';
-import { CLOSE_CODES, PLAY_ROUTES, WALLET_ROUTES } from '@rush/protocol';
+import { ACCOUNT_ROUTES, CLOSE_CODES, PLAY_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { setUserColumns } from '../accounts/support.ts';
@@ -47,6 +47,20 @@ describe.each(DB_KINDS)('account standing over the socket (%s)', (kind) => {
     expect(view).toMatchObject({ ply: 1, status: 'started' });
     expect(view.chat).toEqual([]);
     again.close();
+    white.close();
+  });
+
+  it('an account without its date of birth (a provider sign-up) cannot act over a socket until it gives it', async () => {
+    const [a, b] = await pair();
+    const { gameId, white } = await startGame(a, b);
+    await setUserColumns(server, white.uid, { dateOfBirth: null });
+    const refused = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: TEXTS.dobFirst } });
+    expect((await white.view(gameId)).ply).toBe(0);
+    expect((await white.http.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 6, day: 15 } })).status).toBe(
+      200,
+    );
+    expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
     white.close();
   });
 

@@ -1,5 +1,5 @@
 import { ACCOUNT_ROUTES, type Me, type LoginRequest, type RegisterRequest, type UserSettings } from '@rush/protocol';
-import type { UsernameColorId } from '@rush/domain';
+import type { DateOfBirth, UsernameColorId } from '@rush/domain';
 import { request, type Parser } from './http.ts';
 import type { Schemas } from './schemaLoader.ts';
 
@@ -42,6 +42,10 @@ export const resetPassword = (body: { token: string; password: string; confirmPa
 
 export const changeUsername = (username: string) =>
   request('PATCH', ACCOUNT_ROUTES.username, { json: { username }, schema: updatedMe });
+
+/** SPEC 5: the date of birth an account a sign-in provider made gives first. */
+export const setDateOfBirth = (dob: DateOfBirth) =>
+  request('POST', ACCOUNT_ROUTES.dateOfBirth, { json: { dob }, schema: updatedMe });
 
 export const changeColor = (color: UsernameColorId) =>
   request('PATCH', ACCOUNT_ROUTES.color, { json: { color }, schema: updatedMe });

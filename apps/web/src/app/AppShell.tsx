@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { QueryState } from '../ui/QueryState.tsx';
 import { useSession } from '../features/accounts/session.ts';
@@ -11,6 +12,9 @@ import { LoadingScreen } from './LoadingScreen.tsx';
 import { NavigationProgress } from './NavigationProgress.tsx';
 import { OverlayHost } from './OverlayHost.tsx';
 import { ReconnectIndicator } from './ReconnectIndicator.tsx';
+
+// Only an account a sign-in provider made needs it, once: it loads when shown.
+const BirthDateGate = lazy(() => import('./BirthDateGate.tsx').then((m) => ({ default: m.BirthDateGate })));
 
 function useRouteAccess(): Access {
   const matches = useMatches();
@@ -80,6 +84,11 @@ export function AppShell() {
       <Footer />
       {target ? null : <OverlayHost />}
       {session.me?.closed && access !== 'admin' ? <ClosedAccount /> : null}
+      {session.me?.needsDateOfBirth && !session.me.closed && access !== 'admin' ? (
+        <Suspense fallback={null}>
+          <BirthDateGate />
+        </Suspense>
+      ) : null}
       <ReconnectIndicator />
       <ScrollRestoration />
     </div>

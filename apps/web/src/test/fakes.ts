@@ -16,6 +16,7 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     settings: { showDollar: true, showWbx: true, hideLichessUsername: false, soundMuted: false },
     banned: false,
     closed: false,
+    needsDateOfBirth: false,
     chessUsername: null,
     balances: { usd: 123456, wbx: 50000 },
     pendingFriendInvites: 0,

@@ -5,8 +5,18 @@
  */
 export type AccountRestriction = 'closed' | 'banned';
 
-export function accountRestriction(user: { readonly closed: boolean; readonly banned: boolean }): AccountRestriction | null {
+export function accountRestriction(user: {
+  readonly closed: boolean;
+  readonly banned: boolean;
+}): AccountRestriction | null {
   if (user.closed) return 'closed';
   if (user.banned) return 'banned';
   return null;
 }
+
+/**
+ * SPEC 5: every account has a date of birth (18 or older). One made through a sign-in provider
+ * (Google) has none at first and gives it before anything else: until then it may look and sign
+ * out, but change nothing and play nothing.
+ */
+export const needsDateOfBirth = (user: { readonly dateOfBirth: string | null }): boolean => user.dateOfBirth === null;

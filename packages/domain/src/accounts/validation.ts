@@ -59,6 +59,10 @@ export interface DateOfBirth {
   day: number; // 1-31
 }
 
+/** The stored form of a date of birth: YYYY-MM-DD. */
+export const dateOfBirthIso = (d: DateOfBirth): string =>
+  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
+
 export function isRealDate(d: DateOfBirth): boolean {
   if (![d.year, d.month, d.day].every(Number.isInteger)) return false;
   if (d.year < 1900 || d.month < 1 || d.month > 12 || d.day < 1) return false;

@@ -35,6 +35,8 @@ export const Me = z.object({
   settings: UserSettings,
   banned: z.boolean(),
   closed: z.boolean(),
+  /** SPEC 5: an account made through a sign-in provider gives its date of birth before anything else. */
+  needsDateOfBirth: z.boolean(),
   chessUsername: z.string().nullable(),
   balances: Balances,
   pendingFriendInvites: z.number().int(),
@@ -69,6 +71,9 @@ export const DateOfBirthInput = z.object({
   month: z.number().int().min(0).max(99),
   day: z.number().int().min(0).max(99),
 });
+
+/** The date of birth of an account made through a sign-in provider, given once. */
+export const DateOfBirthRequest = z.object({ dob: DateOfBirthInput });
 
 export const RegisterRequest = z.object({
   username: str(64),

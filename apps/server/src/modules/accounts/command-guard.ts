@@ -1,4 +1,4 @@
-import { accountRestriction, TEXTS } from '@rush/domain';
+import { accountRestriction, needsDateOfBirth, TEXTS } from '@rush/domain';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
 import type { CommandGuard } from '../../platform/realtime/types.ts';
 import type { AccountStore } from './store.ts';
@@ -20,7 +20,9 @@ export function commandGuard(accounts: AccountStore, supportEmail: string): Comm
       case 'banned':
         throw new AppError('FORBIDDEN', TEXTS.loginDisabled(supportEmail));
       case null:
-        return;
+        break;
     }
+    // SPEC 5: a provider sign-up gives its date of birth before it may play or chat.
+    if (needsDateOfBirth(standing)) throw new AppError('FORBIDDEN', TEXTS.dobFirst);
   };
 }

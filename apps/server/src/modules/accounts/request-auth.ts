@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { TEXTS, roleOf, type Role } from '@rush/domain';
+import { TEXTS, needsDateOfBirth, roleOf, type Role } from '@rush/domain';
 import { ACCOUNT_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
@@ -60,13 +60,22 @@ export function installRequestAuth(app: FastifyInstance, sessions: Sessions, con
     if (token === undefined) return;
     const resolved = await sessions.resolve(token);
     if (!resolved) return;
-    request.auth = { user: resolved.user, session: resolved.session, token, role: roleOf(resolved.user, config.adminEmails) };
+    request.auth = {
+      user: resolved.user,
+      session: resolved.session,
+      token,
+      role: roleOf(resolved.user, config.adminEmails),
+    };
     // The cookie's Max-Age slides with the session's expiry.
     if (resolved.renewed) setSessionCookie(reply, config, token);
     // Self-exclusion (SPEC 4): a closed account keeps its session, so its pages show the
     // permanent overlay, but nothing it sends may change anything any more except signing out.
-    if (resolved.user.closed && !READ_ONLY.has(request.method) && request.url.split('?')[0] !== ACCOUNT_ROUTES.logout) {
-      throw new AppError('ACCOUNT_CLOSED', TEXTS.accountClosed);
+    const path = request.url.split('?')[0];
+    if (READ_ONLY.has(request.method) || path === ACCOUNT_ROUTES.logout) return;
+    if (resolved.user.closed) throw new AppError('ACCOUNT_CLOSED', TEXTS.accountClosed);
+    // SPEC 5: an account a sign-in provider made gives its date of birth before anything else.
+    if (needsDateOfBirth(resolved.user) && path !== ACCOUNT_ROUTES.dateOfBirth) {
+      throw new AppError('FORBIDDEN', TEXTS.dobFirst);
     }
   });
 }

@@ -9,7 +9,7 @@ import {
   validateEmail,
   validatePassword,
   validateRegistration,
-  type DateOfBirth,
+  dateOfBirthIso,
 } from '@rush/domain';
 import type { z } from 'zod';
 import type { ForgotPasswordRequest, LoginRequest, Me, RegisterRequest, ResetPasswordRequest } from '@rush/protocol';
@@ -58,9 +58,6 @@ export interface AccountDeps {
   events: UserEventPublisher;
 }
 
-const isoDate = (d: DateOfBirth) =>
-  `${String(d.year).padStart(4, '0')}-${String(d.month).padStart(2, '0')}-${String(d.day).padStart(2, '0')}`;
-
 /** Sign-up, sign-in, sign-out, e-mail verification and password recovery (SPEC 2, 4, 5, 8). */
 export class AccountService {
   constructor(private readonly d: AccountDeps) {}
@@ -93,7 +90,7 @@ export class AccountService {
       email,
       emailVerified: false,
       passwordHash,
-      dateOfBirth: input.dob ? isoDate(input.dob) : null,
+      dateOfBirth: input.dob ? dateOfBirthIso(input.dob) : null,
       googleSub: null,
       createdAt: now,
     });

@@ -7,6 +7,7 @@ import {
   ChangePasswordRequest,
   ChangeSettingsRequest,
   ChangeUsernameRequest,
+  DateOfBirthRequest,
   RecoveryEmailRequest,
   VerifyEmailRequest,
   type Me,
@@ -29,6 +30,11 @@ export async function settingsRoutes(app: FastifyInstance, settings: SettingsSer
   app.patch(ACCOUNT_ROUTES.username, async (request): Promise<Me> => {
     const auth = requireAuth(request);
     return settings.changeUsername(auth, parse(ChangeUsernameRequest, request.body));
+  });
+
+  app.post(ACCOUNT_ROUTES.dateOfBirth, async (request): Promise<Me> => {
+    const auth = requireAuth(request);
+    return settings.setDateOfBirth(auth, parse(DateOfBirthRequest, request.body));
   });
 
   app.patch(ACCOUNT_ROUTES.color, async (request): Promise<Me> => {

@@ -1,17 +1,27 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
-import { TEXTS, validateConfirm, validateEmail, validatePassword, validateUsernameChange } from '@rush/domain';
+import {
+  TEXTS,
+  dateOfBirthIso,
+  needsDateOfBirth,
+  validateConfirm,
+  validateDateOfBirth,
+  validateEmail,
+  validatePassword,
+  validateUsernameChange,
+} from '@rush/domain';
 import type {
   ChangeColorRequest,
   ChangePasswordRequest,
   ChangeSettingsRequest,
   ChangeUsernameRequest,
+  DateOfBirthRequest,
   Me,
   RecoveryEmailRequest,
 } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
-import { unauthenticated } from '../../platform/errors.ts';
+import { AppError, unauthenticated } from '../../platform/errors.ts';
 import type { Mail, Mailer } from '../../platform/mail/mailer.ts';
 import { normaliseAvatar } from './avatar.ts';
 import type { UserEventPublisher } from './events.ts';
@@ -52,6 +62,20 @@ export class SettingsService {
     if (username === auth.user.username) return buildMe(this.d.me, auth.user, auth.session.publicId);
     const updated = await this.d.accounts.setUsername(auth.user.id, username);
     if (typeof updated === 'string') throw conflictError(updated);
+    return this.changed(auth, updated);
+  }
+
+  /**
+   * SPEC 5: the date of birth of an account a sign-in provider made, given once, 18 or older.
+   * Until it is given the account may only look and sign out (request-auth.ts).
+   */
+  async setDateOfBirth(auth: RequestAuth, input: z.infer<typeof DateOfBirthRequest>): Promise<Me> {
+    if (!needsDateOfBirth(auth.user)) throw new AppError('CONFLICT', TEXTS.dobAlreadySet);
+    const invalid = validateDateOfBirth(input.dob, this.d.clock.now());
+    if (invalid) throw fieldErrors({ dob: invalid });
+    const updated = await this.d.accounts.setDateOfBirthOnce(auth.user.id, dateOfBirthIso(input.dob));
+    // Two submissions at once: the first set it, the second finds it set.
+    if (!updated) throw new AppError('CONFLICT', TEXTS.dobAlreadySet);
     return this.changed(auth, updated);
   }
 

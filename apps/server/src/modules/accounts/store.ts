@@ -62,13 +62,13 @@ export class AccountStore {
   }
 
   /**
-   * Only what decides whether an account may act (closed, banned): a primary-key read of two
-   * columns, cheap enough for every socket command (moves included).
+   * Only what decides whether an account may act (closed, banned, no date of birth yet): a
+   * primary-key read of three columns, cheap enough for every socket command (moves included).
    */
-  async standing(id: string): Promise<{ closed: boolean; banned: boolean } | null> {
+  async standing(id: string): Promise<{ closed: boolean; banned: boolean; dateOfBirth: string | null } | null> {
     const query = preparedOn(this.db, 'account_standing', () =>
       this.db
-        .select({ closed: users.closed, banned: users.banned })
+        .select({ closed: users.closed, banned: users.banned, dateOfBirth: users.dateOfBirth })
         .from(users)
         .where(eq(users.id, sql.placeholder('id')))
         .limit(1)
@@ -159,6 +159,19 @@ export class AccountStore {
     >,
   ): Promise<UserRecord | null> {
     const rows = await this.db.update(users).set(patch).where(eq(users.id, id)).returning(userColumns);
+    return rows[0] ?? null;
+  }
+
+  /**
+   * Sets the date of birth of an account that has none (a provider sign-up), in one conditional
+   * statement: null when the account already had one (or is gone), so it is set once.
+   */
+  async setDateOfBirthOnce(id: string, dateOfBirth: string): Promise<UserRecord | null> {
+    const rows = await this.db
+      .update(users)
+      .set({ dateOfBirth })
+      .where(and(eq(users.id, id), isNull(users.dateOfBirth)))
+      .returning(userColumns);
     return rows[0] ?? null;
   }
 
