@@ -84,7 +84,7 @@ export function AppShell() {
       <Footer />
       {target ? null : <OverlayHost />}
       {session.me?.closed && access !== 'admin' ? <ClosedAccount /> : null}
-      {session.me?.needsDateOfBirth && !session.me.closed && access !== 'admin' ? (
+      {session.me?.needsDateOfBirth && !session.me.closed ? (
         <Suspense fallback={null}>
           <BirthDateGate />
         </Suspense>

@@ -17,7 +17,7 @@ import { SESSION_KEY, setMe } from '../features/accounts/session.ts';
 
 /**
  * SPEC 5: an account a sign-in provider made (Google) gives its date of birth before anything
- * else, 18 or older. Until then this covers every page but admin; the server refuses anything
+ * else, 18 or older. Until then this covers every page (the console too); the server refuses anything
  * else the account sends, so the overlay is the way on, or signing out.
  */
 export function BirthDateGate() {
