@@ -30,8 +30,14 @@ export async function boardColor(page: Page): Promise<'white' | 'black'> {
 /** A move by clicking the piece and then its destination square (both named like "f2 white pawn"). */
 export async function clickMove(page: Page, from: string, to: string): Promise<void> {
   const board = page.getByRole('group', { name: 'Chess board' });
+  await boardReady(page);
   await board.getByRole('button', { name: new RegExp(`^${from} `) }).click();
   await board.getByRole('button', { name: new RegExp(`^${to} `) }).click();
+}
+
+/** The game board takes moves once its rules have loaded (it is `aria-busy` until then). */
+export async function boardReady(page: Page): Promise<void> {
+  await expect(page.getByRole('group', { name: 'Chess board' })).not.toHaveAttribute('aria-busy', 'true');
 }
 
 /** A move typed in the "Enter move" box (SAN or UCI). */

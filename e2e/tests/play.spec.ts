@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import {
   boardColor,
+  boardReady,
   clickMove,
   clockSeconds,
   currentGameId,
@@ -157,6 +158,7 @@ test('@mobile the game fits a 360 px screen and a piece can be dragged', async (
   await expect(page.getByRole('timer', { name: 'White clock' })).toHaveText('10:00');
 
   // Drag a piece on the phone (pointer events), and the opponent sees it.
+  await boardReady(page);
   const color = await boardColor(page);
   if (color === 'black') {
     await clickMove(other, 'e2', 'e4');

@@ -116,6 +116,8 @@ interface BoardProps {
   check?: string | null;
   onMove?: (from: string, to: string) => void;
   className?: string;
+  /** Not ready for moves yet (its rules still loading): announced as busy to assistive tools. */
+  busy?: boolean;
 }
 
 const DRAG_THRESHOLD_PX = 4;
@@ -128,7 +130,17 @@ interface DragState {
   dragging: boolean;
 }
 
-function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove, className }: BoardProps) {
+function BoardImpl({
+  label,
+  pieces,
+  orientation,
+  dests,
+  lastMove,
+  check,
+  onMove,
+  className,
+  busy = false,
+}: BoardProps) {
   const id = useId();
   const order = displayOrder(orientation);
   const [selectedRaw, setSelected] = useState<string | null>(null);
@@ -370,6 +382,7 @@ function BoardImpl({ label, pieces, orientation, dests, lastMove, check, onMove,
       data-orientation={orientation}
       role="group"
       aria-label={label}
+      aria-busy={busy || undefined}
     >
       <div
         ref={gridRef}

@@ -32,9 +32,10 @@ test('the board draws at once and offers no move, by pointer, keyboard or text, 
   fireEvent.click(screen.getByRole('button', { name: 'e4 empty' }));
   e2.focus();
   fireEvent.keyDown(e2, { key: 'Enter' });
-  fireEvent.change(screen.getByLabelText('Enter move'), { target: { value: 'e4' } });
-  fireEvent.submit(screen.getByLabelText('Enter move').closest('form')!);
-  expect(screen.getByRole('alert').textContent).toBe(PLAY_TEXTS.rulesLoading);
+  // The board says it is busy, and the move box waits (disabled) rather than refuse a move.
+  expect(screen.getByRole('group', { name: 'Chess board' }).getAttribute('aria-busy')).toBe('true');
+  expect(screen.getByLabelText<HTMLInputElement>('Enter move').disabled).toBe(true);
+  expect(screen.queryByText(PLAY_TEXTS.rulesLoading)).toBeNull();
   expect(commands()).toEqual([]);
 
   await act(async () => {
@@ -42,6 +43,8 @@ test('the board draws at once and offers no move, by pointer, keyboard or text, 
     await arrived;
   });
   await waitFor(() => expect(board.hasAttribute('data-interactive')).toBe(true));
+  expect(screen.getByRole('group', { name: 'Chess board' }).hasAttribute('aria-busy')).toBe(false);
+  expect(screen.getByLabelText<HTMLInputElement>('Enter move').disabled).toBe(false);
   fireEvent.click(screen.getByRole('button', { name: 'e2 white pawn' }));
   fireEvent.click(screen.getByRole('button', { name: 'e4 empty' }));
   expect(commands().find((c) => c.name === 'game.move')?.payload).toMatchObject({ ply: 1, uci: 'e2e4' });

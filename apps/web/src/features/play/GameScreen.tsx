@@ -176,8 +176,10 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
             lastMove={lastMove}
             ownBottom={!muted}
             onMove={onBoardMove}
+            busy={live && !rules}
           />
-          {live ? <MoveInput onSubmit={onTextMove} /> : null}
+          {/* Until the rules are in, no move can be judged: the box waits rather than refuse one. */}
+          {live ? <MoveInput onSubmit={onTextMove} disabled={!rules} /> : null}
           <FormMessage text={moveError} />
           <p className="visually-hidden" aria-live="polite" aria-atomic="true">
             {lastMoveAnnouncement(view.san)}

@@ -18,6 +18,8 @@ interface PlayersAndBoardProps {
   /** The bottom player is the viewer with sound on: their clock beeps on low time. */
   ownBottom: boolean;
   onMove?: (from: string, to: string) => void;
+  /** The rules are still loading: the board takes no move yet. */
+  busy?: boolean;
 }
 
 /** The board between the two players (with their clocks and captured pieces), bottom player last. */
@@ -31,6 +33,7 @@ export function PlayersAndBoard({
   lastMove,
   ownBottom,
   onMove,
+  busy = false,
 }: PlayersAndBoardProps) {
   const captured = useMemo(() => capturedPieces(info.pieces), [info]);
   const top = opposite(bottom);
@@ -54,6 +57,7 @@ export function PlayersAndBoard({
         lastMove={lastMove}
         check={info.check}
         onMove={onMove}
+        busy={busy}
       />
       <PlayerBar
         color={bottom}
