@@ -67,7 +67,7 @@ test('two users befriend, chat with read receipts and typing, and one challenges
   await pageB.getByRole('button', { name: 'User menu' }).click();
   await pageB.getByRole('menuitem', { name: /^Messages/ }).click();
   const popupB = pageB.getByRole('dialog', { name: 'Messages' });
-  await expect(popupB.getByRole('button', { name: new RegExp(`^${userA.username}:`) })).toBeVisible();
+  await expect(popupB.getByRole('button', { name: new RegExp(`^${userA.username}\\s?:`) })).toBeVisible();
   await popupB.getByRole('button', { name: 'Close' }).click();
   await chatA.getByLabel('New Message').fill('are you there?');
   await chatA.getByLabel('New Message').press('Enter');
@@ -84,7 +84,7 @@ test('two users befriend, chat with read receipts and typing, and one challenges
   await pageB.goto('/about?showmessagespopup');
   await pageB
     .getByRole('dialog', { name: 'Messages' })
-    .getByRole('button', { name: new RegExp(`^${userA.username}:\\s?are you there\\?,`) })
+    .getByRole('button', { name: new RegExp(`^${userA.username}\\s?:\\s?are you there\\?\\s?,`) })
     .click();
   await expect(pageB.getByRole('region', { name: `Chat with ${userA.username}` })).toBeVisible();
   await expect(pageB.getByRole('dialog', { name: 'Messages' })).toHaveCount(0);

@@ -37,27 +37,27 @@ interface RowProps {
 function ConversationRow({ conversation, me, now, onOpen, onDelete, deleting }: RowProps) {
   const [menuOpen, setMenuOpen] = useState(false);
   const { friend, last, unread } = conversation;
-  const read = showsReadTick(last, me.uid);
-  const age = messageAge(new Date(last.timeSent), now);
   return (
     <li className={`conversation-row${unread > 0 ? ' is-unread' : ''}`}>
-      {/* The whole entry opens the chat, as people expect of a messenger list. Its name is spelled
-          out ("bob: hi, Read, 5m", the friend's name first as shown) so every browser and reader
-          gives the same one, whatever the layout's spacing. */}
-      <button
-        type="button"
-        className="conversation-open"
-        onClick={onOpen}
-        aria-label={`${friend.username}: ${last.content}${unread > 0 ? ` (${unread} unread)` : ''}, ${read ? 'Read, ' : ''}${age}`}
-      >
+      {/* The whole entry opens the chat, as people expect of a messenger list. Its name is its
+          text (the friend's name first), so it begins with what is shown; the hidden separators
+          sit inside the name's and the text's own boxes, so an engine that spaces the boxes still
+          reads "bob: hi, 5m". */}
+      <button type="button" className="conversation-open" onClick={onOpen}>
         <Avatar url={friend.avatarUrl} name={friend.username} size={36} />
         <span className="conversation-body">
-          <span className="conversation-name">{friend.username}</span>
-          <span className="conversation-text">{last.content}</span>
+          <span className="conversation-name">
+            {friend.username}
+            <span className="visually-hidden">:</span>
+          </span>
+          <span className="conversation-text">
+            {last.content}
+            <span className="visually-hidden">{unread > 0 ? ` (${unread} unread),` : ','}</span>
+          </span>
         </span>
         <span className="conversation-meta">
-          {read ? <ReadTick /> : null}
-          <time dateTime={last.timeSent}>{age}</time>
+          {showsReadTick(last, me.uid) ? <ReadTick /> : null}
+          <time dateTime={last.timeSent}>{messageAge(new Date(last.timeSent), now)}</time>
         </span>
       </button>
       <div className="conversation-menu">
