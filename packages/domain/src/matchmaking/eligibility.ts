@@ -50,7 +50,8 @@ export type RefusalCode =
   | 'provisional'
   | 'locked'
   | 'insufficient'
-  | 'botCurrency';
+  | 'botCurrency'
+  | 'giveaway';
 
 export interface Refusal {
   ok: false;
@@ -80,17 +81,26 @@ const hiddenByBetLimit = (w: WagerConfig, betLimit: bigint | null): boolean =>
   w.currency === 'usd' && betLimit !== null && wagerMinor(w.value) >= betLimit;
 
 /**
+ * SPEC 1, 6: real money needs a wallet (to pay or to be paid), the device's location and the
+ * local age of majority, whoever stakes what.
+ */
+export function cashRefusal(p: PlayerFacts, currency: Currency): Refusal | null {
+  if (currency !== 'usd') return null;
+  if (!p.walletReady) return refuse('wallet', MATCH_TEXTS.realMoneyNeedsWallet);
+  if (p.underLocalMajority === null) return refuse('location', MATCH_TEXTS.locationRequiredToPlay);
+  if (p.underLocalMajority) return refuse('underMajority', MATCH_TEXTS.underMajority);
+  return null;
+}
+
+/**
  * Whether the player may play this wager in this mode, apart from the account-wide rules of
  * `decideStart` (signed in, banned, paused, any balance): bet limit, wallet, majority,
  * provisional rating, the wager ladder, the balance.
  */
 export function wagerRefusal(p: PlayerFacts, catalog: Catalog, mode: GameModeId, w: WagerConfig): Refusal | null {
   if (hiddenByBetLimit(w, p.betLimit)) return refuse('betLimit', MATCH_TEXTS.aboveBetLimit);
-  if (w.currency === 'usd') {
-    if (!p.walletReady) return refuse('wallet', MATCH_TEXTS.realMoneyNeedsWallet);
-    if (p.underLocalMajority === null) return refuse('location', MATCH_TEXTS.locationRequiredToPlay);
-    if (p.underLocalMajority) return refuse('underMajority', MATCH_TEXTS.underMajority);
-  }
+  const cash = cashRefusal(p, w.currency);
+  if (cash) return cash;
   if (!w.provisionalStatus && p.provisional[ratingFamilyOf(mode)] && !bypassesProvisional(p.verifiedLevel)) {
     return refuse('provisional', MATCH_TEXTS.provisionalTip);
   }

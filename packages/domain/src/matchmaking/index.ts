@@ -5,3 +5,4 @@ export * from './majority.ts';
 export * from './pairing.ts';
 export * from './leaderboard.ts';
 export * from './featured.ts';
+export * from './giveaway.ts';
