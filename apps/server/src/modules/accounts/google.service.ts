@@ -56,6 +56,7 @@ export class GoogleSignIn {
     const req = await this.d.oidc.authorizationRequest();
     await this.d.states.insert({
       state: req.state,
+      provider: 'google',
       nonce: req.nonce,
       codeVerifier: req.codeVerifier,
       createdAt: this.d.clock.now(),
@@ -73,8 +74,8 @@ export class GoogleSignIn {
     if (query.error) throw failed(`provider error ${query.error}`);
     if (!query.code || !query.state) throw failed('callback without code or state');
     if (!STATE_SHAPE.test(query.state)) throw failed('malformed state');
-    const stored = await this.d.states.take(query.state);
-    if (!stored) throw failed('unknown or used state');
+    const stored = await this.d.states.take(query.state, 'google');
+    if (!stored?.nonce || !stored.codeVerifier) throw failed('unknown or used state');
     if (this.d.clock.now().getTime() - stored.createdAt.getTime() > OAUTH_STATE_TTL_MS) throw failed('state expired');
     // The state must come back to the browser that started the attempt, or an attacker could
     // sign a victim into the attacker's account with a callback link (login CSRF).

@@ -56,6 +56,8 @@ export const users = pgTable(
       .default(sql`'{"showDollar":true,"showWbx":true,"hideLichessUsername":false,"soundMuted":false}'::jsonb`),
     recoveryEmail: text('recovery_email'),
     googleSub: text('google_sub'),
+    /** The app-scoped user id Facebook gives this account (issue 20): how a returning person is found. */
+    facebookId: text('facebook_id'),
     chessUsername: text('chess_username'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
@@ -63,6 +65,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(t.usernameLower),
     uniqueIndex('users_email_lower_key').on(t.emailLower),
     uniqueIndex('users_google_sub_key').on(t.googleSub),
+    uniqueIndex('users_facebook_id_key').on(t.facebookId),
     // The admin dashboard's new users per day.
     index('users_created_at_idx').on(t.createdAt),
     // Forgot-password accepts the recovery email as well as the account email (SPEC 2, Security pane).
@@ -123,8 +126,11 @@ export const oauthStates = pgTable(
   'oauth_states',
   {
     state: text('state').primaryKey(),
-    nonce: text('nonce').notNull(),
-    codeVerifier: text('code_verifier').notNull(),
+    /** Which provider's callback may spend the state: a Google state is no good at Facebook's callback. */
+    provider: text('provider').$type<'google' | 'facebook'>().notNull().default('google'),
+    /** OIDC nonce and PKCE verifier (Google); Facebook's documented web flow has neither. */
+    nonce: text('nonce'),
+    codeVerifier: text('code_verifier'),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   // The sweeper deletes abandoned attempts by age.

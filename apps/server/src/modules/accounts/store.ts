@@ -7,7 +7,15 @@ import { emailTokens, users, type StoredSettings } from './schema.ts';
 export type UserRecord = Omit<typeof users.$inferSelect, 'avatar'>;
 export type NewUser = Pick<
   typeof users.$inferInsert,
-  'id' | 'username' | 'email' | 'emailVerified' | 'passwordHash' | 'dateOfBirth' | 'googleSub' | 'createdAt'
+  | 'id'
+  | 'username'
+  | 'email'
+  | 'emailVerified'
+  | 'passwordHash'
+  | 'dateOfBirth'
+  | 'googleSub'
+  | 'facebookId'
+  | 'createdAt'
 >;
 export type EmailTokenKind = 'verify' | 'reset' | 'recovery';
 export type EmailTokenRecord = typeof emailTokens.$inferSelect;
@@ -21,7 +29,7 @@ export interface UserStanding {
 }
 
 /** Which unique rule an insert or rename broke, if any. */
-export type UniqueConflict = 'username' | 'email' | 'googleSub';
+export type UniqueConflict = 'username' | 'email' | 'googleSub' | 'facebookId';
 
 const { avatar: _avatar, ...userColumns } = getTableColumns(users);
 
@@ -36,6 +44,7 @@ export function uniqueConflictOf(e: unknown): UniqueConflict | null {
       if (constraint === 'users_username_lower_key') return 'username';
       if (constraint === 'users_email_lower_key') return 'email';
       if (constraint === 'users_google_sub_key') return 'googleSub';
+      if (constraint === 'users_facebook_id_key') return 'facebookId';
       return null;
     }
     cur = (cur as { cause?: unknown }).cause;
@@ -115,6 +124,11 @@ export class AccountStore {
     return rows[0] ?? null;
   }
 
+  async findByFacebookId(facebookId: string): Promise<UserRecord | null> {
+    const rows = await this.db.select(userColumns).from(users).where(eq(users.facebookId, facebookId)).limit(1);
+    return rows[0] ?? null;
+  }
+
   async usernameTaken(username: string): Promise<boolean> {
     return (await this.findByUsername(username)) !== null;
   }
@@ -154,7 +168,7 @@ export class AccountStore {
     patch: Partial<
       Pick<
         typeof users.$inferInsert,
-        'usernameColor' | 'recoveryEmail' | 'passwordHash' | 'emailVerified' | 'googleSub'
+        'usernameColor' | 'recoveryEmail' | 'passwordHash' | 'emailVerified' | 'googleSub' | 'facebookId'
       >
     >,
   ): Promise<UserRecord | null> {
