@@ -94,7 +94,9 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   // A phone of this run only (one person, one account), not the wallet's.
   const digits = `555${String(Math.floor(Math.random() * 10_000_000)).padStart(7, '0')}`;
   await page.getByLabel('Phone Number').pressSequentially(digits);
-  await expect(page.getByLabel('Phone Number')).toHaveValue(`(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`);
+  await expect(page.getByLabel('Phone Number')).toHaveValue(
+    `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`,
+  );
   // The answers are held until the notices were seen (no timing involved).
   const profileSeen = deferred();
   await page.route('**/api/wallet/identity/profile', async (route) => {
