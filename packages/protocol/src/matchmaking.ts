@@ -171,6 +171,12 @@ export const MatchmakingView = z.object({
   result: MatchResultView.nullable(),
   /** Set when the record came from a challenge (Challenging {username}). */
   challengeId: z.string().nullable(),
+  /**
+   * SPEC 3 matchData.isGiveawayMode: a content creator's giveaway, funded by `giveawayBy` alone
+   * (the other player staked nothing). Absent from an older server: not a giveaway.
+   */
+  isGiveawayMode: z.boolean().default(false),
+  giveawayBy: z.string().nullable().default(null),
   serverNow: iso,
 });
 export type MatchmakingView = z.infer<typeof MatchmakingView>;
@@ -212,6 +218,8 @@ export const ChallengeView = z.object({
   status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
   createdAt: iso,
   expiresAt: iso,
+  /** A content creator's giveaway: `amount` is the prize, the challenged player stakes nothing. */
+  isGiveawayMode: z.boolean().default(false),
 });
 export type ChallengeView = z.infer<typeof ChallengeView>;
 
@@ -222,6 +230,8 @@ export const CreateChallengeRequest = z.object({
   c: CurrencySchema,
   bet,
   deviceGps: SeekRequest.shape.deviceGps,
+  /** SPEC 4 giveaway mode: content creators only (anyone else is refused, 400 MATCH_REFUSED). */
+  giveaway: z.boolean().optional(),
 });
 export type CreateChallengeRequest = z.infer<typeof CreateChallengeRequest>;
 export const AcceptChallengeRequest = z.object({ deviceGps: SeekRequest.shape.deviceGps });

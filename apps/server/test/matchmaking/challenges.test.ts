@@ -36,30 +36,64 @@ describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
     expect(self.body.error).toMatchObject({ code: 'MATCH_REFUSED', message: MATCH_TEXTS.challengeSelf });
     const banned = await matchPlayer(server, admin);
     await setUserColumns(server, banned.uid, { banned: true });
-    const toBanned = await a.http.post(MATCH_ROUTES.challenges, { uid: banned.uid, gameType: 'wmgt_000001', c: 'wbx', bet: 50 });
+    const toBanned = await a.http.post(MATCH_ROUTES.challenges, {
+      uid: banned.uid,
+      gameType: 'wmgt_000001',
+      c: 'wbx',
+      bet: 50,
+    });
     expect(toBanned.body.error).toMatchObject({ code: 'MATCH_REFUSED', message: MATCH_TEXTS.challengeUnavailable });
 
     // Declined: the challenger hears it closed.
-    const first = await a.http.post(MATCH_ROUTES.challenges, { uid: b.uid, gameType: 'wmgt_000001', c: 'wbx', bet: 50 });
+    const first = await a.http.post(MATCH_ROUTES.challenges, {
+      uid: b.uid,
+      gameType: 'wmgt_000001',
+      c: 'wbx',
+      bet: 50,
+    });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect((await b.event(MatchmakingUserEvents.challenge)).challenge).toMatchObject({ id: first.body.id, from: { uid: a.uid }, amount: 5000 });
+    expect((await b.event(MatchmakingUserEvents.challenge)).challenge).toMatchObject({
+      id: first.body.id,
+      from: { uid: a.uid },
+      amount: 5000,
+    });
     expect((await b.http.get(MATCH_ROUTES.challenges)).body.incoming.map((c: any) => c.id)).toEqual([first.body.id]);
     expect((await b.http.post(MATCH_ROUTES.declineChallenge(first.body.id), {})).status).toBe(200);
-    expect((await a.event(MatchmakingUserEvents.challengeClosed)).challenge).toMatchObject({ id: first.body.id, status: 'declined' });
+    expect((await a.event(MatchmakingUserEvents.challengeClosed)).challenge).toMatchObject({
+      id: first.body.id,
+      status: 'declined',
+    });
     const late = await b.http.post(MATCH_ROUTES.acceptChallenge(first.body.id), {});
     expect(late.status).toBe(409);
     expect(late.body.error.message).toBe(MATCH_TEXTS.matchGone);
 
     // Cancelled by the challenger; expired after its time.
-    const second = await a.http.post(MATCH_ROUTES.challenges, { uid: b.uid, gameType: 'wmgt_000001', c: 'wbx', bet: 50 });
+    const second = await a.http.post(MATCH_ROUTES.challenges, {
+      uid: b.uid,
+      gameType: 'wmgt_000001',
+      c: 'wbx',
+      bet: 50,
+    });
     expect((await b.http.post(MATCH_ROUTES.cancelChallenge(second.body.id), {})).status).toBe(409);
     expect((await a.http.post(MATCH_ROUTES.cancelChallenge(second.body.id), {})).status).toBe(200);
-    const third = await a.http.post(MATCH_ROUTES.challenges, { uid: b.uid, gameType: 'wmgt_000001', c: 'wbx', bet: 50 });
+    const third = await a.http.post(MATCH_ROUTES.challenges, {
+      uid: b.uid,
+      gameType: 'wmgt_000001',
+      c: 'wbx',
+      bet: 50,
+    });
     clock.advance(120_001);
-    expect((await b.event(MatchmakingUserEvents.challengeClosed, (d) => d.challenge.id === third.body.id)).challenge.status).toBe('expired');
+    expect(
+      (await b.event(MatchmakingUserEvents.challengeClosed, (d) => d.challenge.id === third.body.id)).challenge.status,
+    ).toBe('expired');
 
     // Accepted: both records start at once, stakes in escrow.
-    const fourth = await a.http.post(MATCH_ROUTES.challenges, { uid: b.uid, gameType: 'wmgt_000001', c: 'wbx', bet: 100 });
+    const fourth = await a.http.post(MATCH_ROUTES.challenges, {
+      uid: b.uid,
+      gameType: 'wmgt_000001',
+      c: 'wbx',
+      bet: 100,
+    });
     const accepted = await b.http.post(MATCH_ROUTES.acceptChallenge(fourth.body.id), {});
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     const playing = await changed(a, (m) => m.state === 'playing');
@@ -92,19 +126,52 @@ describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
 
   it('hostile bodies and ids on every route: never a 500, nothing changed', async () => {
     const p = await matchPlayer(server, admin, { wbx: 100_000n });
-    const hostileValue = fc.oneof(fc.jsonValue({ maxDepth: 2 }), fc.constantFrom(-1, 1e308, '', 'usd', null, [], {}, '__proto__'));
+    const hostileValue = fc.oneof(
+      fc.jsonValue({ maxDepth: 2 }),
+      fc.constantFrom(-1, 1e308, '', 'usd', null, [], {}, '__proto__'),
+    );
     const options = {
       value: hostileValue,
       protoPayloads: ['{"__proto__":{"polluted":true}}', '{"constructor":{"prototype":{"polluted":true}}}'],
       contentTypes: ['text/plain', 'application/x-www-form-urlencoded', null],
     };
-    const routes: Array<{ path: string; method: string; keys: string[]; schema: z.ZodType; who: Registered | typeof p }> = [
-      { path: MATCH_ROUTES.seek, method: 'POST', keys: ['gameType', 'c', 'bet', 'deviceGps'], schema: SeekRequest, who: p },
+    const routes: Array<{
+      path: string;
+      method: string;
+      keys: string[];
+      schema: z.ZodType;
+      who: Registered | typeof p;
+    }> = [
+      {
+        path: MATCH_ROUTES.seek,
+        method: 'POST',
+        keys: ['gameType', 'c', 'bet', 'deviceGps'],
+        schema: SeekRequest,
+        who: p,
+      },
       { path: MATCH_ROUTES.join, method: 'POST', keys: ['uid', 'deviceGps'], schema: JoinRequest, who: p },
-      { path: MATCH_ROUTES.challenges, method: 'POST', keys: ['uid', 'gameType', 'c', 'bet'], schema: CreateChallengeRequest, who: p },
-      { path: MATCH_ROUTES.acceptChallenge('nope'), method: 'POST', keys: ['deviceGps'], schema: AcceptChallengeRequest.refine(() => false), who: p },
+      {
+        path: MATCH_ROUTES.challenges,
+        method: 'POST',
+        keys: ['uid', 'gameType', 'c', 'bet', 'giveaway'],
+        schema: CreateChallengeRequest,
+        who: p,
+      },
+      {
+        path: MATCH_ROUTES.acceptChallenge('nope'),
+        method: 'POST',
+        keys: ['deviceGps'],
+        schema: AcceptChallengeRequest.refine(() => false),
+        who: p,
+      },
       { path: MATCH_ROUTES.adminModes, method: 'PUT', keys: ['modes'], schema: UpdateModesRequest, who: admin },
-      { path: MATCH_ROUTES.adminMinRequirement('wbx', 'wbx_2'), method: 'PUT', keys: ['minRequirement'], schema: UpdateMinRequirementRequest, who: admin },
+      {
+        path: MATCH_ROUTES.adminMinRequirement('wbx', 'wbx_2'),
+        method: 'PUT',
+        keys: ['minRequirement'],
+        schema: UpdateMinRequirementRequest,
+        who: admin,
+      },
     ];
     const catalogBefore = (await p.http.get(MATCH_ROUTES.catalog)).body;
     for (const route of routes) {
@@ -114,14 +181,21 @@ describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
           clock.advance(3_000);
           const client = 'client' in route.who ? route.who.client : route.who.http;
           const res = await send(client, route.method, route.path, body);
-          if (res.status < 400 || res.status >= 500) throw new Error(`${route.path} ${res.status} ${JSON.stringify(res.body).slice(0, 300)} for ${describeBody(body)}`);
+          if (res.status < 400 || res.status >= 500)
+            throw new Error(
+              `${route.path} ${res.status} ${JSON.stringify(res.body).slice(0, 300)} for ${describeBody(body)}`,
+            );
           expect(res.body?.error?.code).toBeTypeOf('string');
         }),
         { numRuns: 25 },
       );
     }
     for (const id of ['..', 'a'.repeat(200), '%00', "x' or 1=1", '__proto__']) {
-      for (const path of [MATCH_ROUTES.acceptChallenge(encodeURIComponent(id)), MATCH_ROUTES.declineChallenge(encodeURIComponent(id)), MATCH_ROUTES.adminWagerValue('eur', encodeURIComponent(id))]) {
+      for (const path of [
+        MATCH_ROUTES.acceptChallenge(encodeURIComponent(id)),
+        MATCH_ROUTES.declineChallenge(encodeURIComponent(id)),
+        MATCH_ROUTES.adminWagerValue('eur', encodeURIComponent(id)),
+      ]) {
         const res = await admin.client.post(path, { value: 5 });
         expect(res.status, path).toBeGreaterThanOrEqual(400);
         expect(res.status, path).toBeLessThan(500);

@@ -1,4 +1,6 @@
+import { MATCH_TEXTS } from '@rush/domain';
 import type { MatchmakingView } from '@rush/protocol';
+import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
 import { newPublicId } from '../play/index.ts';
@@ -107,7 +109,8 @@ export class MatchAnswers {
 
   /**
    * Rematch with the same stake on a finished match: the first press offers, the opponent's
-   * press makes a new pair of records, already accepted, and starts it like any match.
+   * press makes a new pair of records, already accepted, and starts it like any match. A
+   * giveaway has no rematch (409 with the text).
    */
   async rematch(uid: string): Promise<MatchmakingView | null> {
     const out = await inTx(this.db, async (tx) => {
@@ -118,6 +121,9 @@ export class MatchAnswers {
       const me = both.find((r) => r.uid === uid);
       const other = both.find((r) => r.uid !== uid);
       if (!me || me.cleared || !other || other.cleared || other.state !== 'finished') throw matchGone();
+      // A rematch copies both stakes; a giveaway's acceptor staked nothing and must not be
+      // charged, and the creator chooses anew whom to fund: refused, with the way forward.
+      if (me.giveawayBy !== null) throw new AppError('CONFLICT', MATCH_TEXTS.giveawayNoRematch);
       if (!other.rematchOffered) {
         await store.update(me.id, { rematchOffered: true, updatedAt: this.now() });
         return { matchId: null, uids: [uid, other.uid] };

@@ -1,4 +1,11 @@
-import { decideStart, MATCH_TEXTS, MATCHMAKING, type GameModeId } from '@rush/domain';
+import {
+  decideGiveawayAcceptance,
+  decideStart,
+  MATCH_TEXTS,
+  MATCHMAKING,
+  mayGiveaway,
+  type GameModeId,
+} from '@rush/domain';
 import {
   MatchmakingUserEvents,
   TOPICS,
@@ -42,6 +49,8 @@ export interface ChallengeDeps {
  * Direct challenges (SPEC 3, issue 5 item 5): the challenger passes the start rules for the
  * wager; the target hears `challenge.received`; accepting (the acceptor passes the same rules)
  * makes both records at once, already accepted, and starts the match as the queue does.
+ * A giveaway (SPEC 4, content creators only) is a challenge whose prize the challenger funds
+ * alone: the acceptor passes only the rules about playing at all (`decideGiveawayAcceptance`).
  */
 export class ChallengeService {
   constructor(private readonly d: ChallengeDeps) {}
@@ -53,6 +62,10 @@ export class ChallengeService {
     const { app, catalog } = await this.d.queue.config();
     const facts = await this.d.facts.locate(player, req.c, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
+    // Refused, never downgraded to a staked challenge: the target would be asked to pay.
+    if (req.giveaway && !mayGiveaway(facts.verifiedLevel)) {
+      throw refused({ ok: false, code: 'giveaway', message: MATCH_TEXTS.giveawayCreatorsOnly });
+    }
     const decision = decideStart(facts, app, catalog, { gameType: req.gameType, currency: req.c, bet: req.bet });
     if (!decision.ok) throw refused(decision);
     if (req.uid === uid) throw refused({ ok: false, code: 'gameType', message: MATCH_TEXTS.challengeSelf });
@@ -70,6 +83,7 @@ export class ChallengeService {
       value: decision.wager.value,
       amount: decision.amount,
       status: 'pending',
+      giveaway: req.giveaway === true,
       createdAt: now,
       expiresAt: new Date(now.getTime() + MATCHMAKING.challengeTtlMs),
     });
@@ -100,8 +114,15 @@ export class ChallengeService {
     const { app, catalog } = await this.d.queue.config();
     const facts = await this.d.facts.locate(player, c.currency, req.deviceGps, ip);
     if (isRefusal(facts)) throw refused(facts);
-    const decision = decideStart(facts, app, catalog, { gameType: c.mode, currency: c.currency, bet: c.value });
+    const wanted = { gameType: c.mode, currency: c.currency, bet: c.value };
+    const decision = c.giveaway
+      ? decideGiveawayAcceptance(facts, app, catalog, wanted)
+      : decideStart(facts, app, catalog, wanted);
     if (!decision.ok) throw refused(decision);
+    // A creator whose level was taken away since sending it no longer gives away.
+    if (c.giveaway && !mayGiveaway((await this.d.facts.read(c.fromUid))?.facts.verifiedLevel ?? 'notVerified')) {
+      throw refused({ ok: false, code: 'giveaway', message: MATCH_TEXTS.giveawayCreatorsOnly });
+    }
     for (const u of [c.fromUid, c.toUid]) if (await this.d.play.isGameRunning(u)) throw alreadyInMatch();
     const ratings = {
       from: await this.d.facts.ratingIn(c.fromUid, c.mode as GameModeId),
@@ -133,6 +154,7 @@ export class ChallengeService {
           opponentUid: other,
           accepted: true,
           challengeId: c.id,
+          giveawayBy: c.giveaway ? c.fromUid : null,
           updatedAt: now,
         });
       }
@@ -202,6 +224,7 @@ export class ChallengeService {
       status: r.status,
       createdAt: r.createdAt.toISOString(),
       expiresAt: r.expiresAt.toISOString(),
+      isGiveawayMode: r.giveaway,
     };
   }
 }

@@ -93,6 +93,8 @@ export const matchRecords = pgTable(
     result: jsonb('result').$type<MatchResultView>(),
     challengeId: text('challenge_id'),
     rematchOffered: boolean('rematch_offered').notNull().default(false),
+    /** A giveaway (SPEC 3 isGiveawayMode): the content creator who alone funds the prize. */
+    giveawayBy: text('giveaway_by'),
     updatedAt: ts('updated_at').notNull(),
   },
   (t) => [
@@ -133,6 +135,8 @@ export const challenges = pgTable(
     value: integer('value').notNull(),
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     status: text('status', { enum: ['pending', 'accepted', 'declined', 'cancelled', 'expired'] }).notNull(),
+    /** SPEC 4: a content creator's giveaway; the challenger (`from_uid`) funds the prize alone. */
+    giveaway: boolean('giveaway').notNull().default(false),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
   },

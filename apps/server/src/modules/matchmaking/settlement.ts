@@ -1,4 +1,13 @@
-import { isCancelled, MATCH_TEXTS, settlePot, type GameModeId, type GameStatus } from '@rush/domain';
+import {
+  giveawayOutcome,
+  isCancelled,
+  MATCH_TEXTS,
+  matchStakes,
+  settleGiveaway,
+  settlePot,
+  type GameModeId,
+  type GameStatus,
+} from '@rush/domain';
 import type { MatchResultView } from '@rush/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
@@ -61,10 +70,8 @@ export class MatchMoney {
       await this.wallet.wallet.holdAll({
         ref,
         currency: a.currency,
-        stakes: [
-          { uid: a.uid, amount: a.amount },
-          { uid: b.uid, amount: b.amount },
-        ],
+        // A giveaway's opponent stakes nothing: only the creator's leg (no zero-amount legs).
+        stakes: matchStakes([a.uid, b.uid], a.amount, a.giveawayBy),
         meta: { matchId },
       });
     } catch (err) {
@@ -143,6 +150,8 @@ export class MatchMoney {
     const status = game.status as GameStatus;
     const cancelled = isCancelled(status);
     const winnerUid = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+    const giveawayBy = records[0]!.giveawayBy;
+    if (giveawayBy !== null) return this.finishGiveaway(game, records, giveawayBy, cancelled ? null : winnerUid);
     if (winnerUid && !cancelled) {
       // A decided staked game pays only once fair play allows it (it calls this again then).
       if ((await this.gate.payout(game)) === 'pay') {
@@ -191,6 +200,69 @@ export class MatchMoney {
     await this.views.publish(changed);
   }
 
+  /**
+   * The end of a giveaway (SPEC 4): the domain's `settleGiveaway` decides. The opponent's win
+   * settles the escrow to them (prize minus the fee) once fair play allows it, as any win does;
+   * anything else refunds the creator's whole stake. A creator's win pays nobody from anybody,
+   * so it does not wait on fair play (a confirmed review would hand the pot to the loser, who
+   * staked nothing). Rewards and records as for any match.
+   */
+  private async finishGiveaway(
+    game: GameRecord,
+    records: MatchRecord[],
+    creatorUid: string,
+    winnerUid: string | null,
+  ): Promise<void> {
+    const matchId = records[0]!.matchId!;
+    const { currency, amount } = records[0]!;
+    const ref = matchRef(matchId);
+    const cancelled = isCancelled(game.status as GameStatus);
+    const s = settleGiveaway(amount, giveawayOutcome(creatorUid, winnerUid));
+    const meta = { matchId, gameId: game.id, giveawayBy: creatorUid };
+    if (s.escrow === 'settle') {
+      if ((await this.gate.payout(game)) === 'pay') {
+        await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid!], meta });
+      }
+    } else {
+      await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta });
+    }
+    const at = game.endedAt ?? this.clock.now();
+    if (!cancelled) {
+      for (const uid of [game.whiteId, game.blackId]) {
+        await this.wallet.rewards.grantGameRewards({ gameId: game.id, uid, won: uid === winnerUid, at });
+      }
+    }
+    const store = new MatchRecordStore(this.db);
+    const changed: string[] = [];
+    for (const r of records) {
+      const outcome: MatchResultView['outcome'] = cancelled
+        ? 'cancelled'
+        : !winnerUid
+          ? 'draw'
+          : r.uid === winnerUid
+            ? 'win'
+            : 'loss';
+      const diff = r.uid === game.whiteId ? game.whiteRatingDiff : game.blackRatingDiff;
+      const result: MatchResultView = {
+        winner: cancelled ? null : winnerUid,
+        outcome,
+        payout: Number(r.uid === creatorUid ? s.creator : s.opponent),
+        ratingDiff: diff ?? null,
+        finishedAt: at.toISOString(),
+      };
+      if (
+        await store.updateIf(r.id, 'playing', {
+          state: 'finished',
+          result,
+          gameId: game.id,
+          updatedAt: this.clock.now(),
+        })
+      )
+        changed.push(r.uid);
+    }
+    await this.views.publish(changed);
+  }
+
   async finishMatch(matchId: string): Promise<void> {
     const game = await gameOfMatch(this.db, matchId);
     if (game) await this.finish(game);
@@ -205,7 +277,12 @@ export class MatchMoney {
         if (game) {
           if (game.status === 'started') return { state: 'live' };
           const cancelled = isCancelled(game.status as GameStatus);
-          const winner = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+          let winner = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
+          // A giveaway the opponent did not win is a refund to its creator (no winners).
+          const creator = (await new MatchRecordStore(this.db).byMatch(matchId))[0]?.giveawayBy ?? null;
+          if (creator !== null && winner !== null && !cancelled) {
+            if (settleGiveaway(0n, giveawayOutcome(creator, winner)).escrow === 'refund') winner = null;
+          }
           if (winner && !cancelled) {
             const payout = await this.gate.payout(game);
             if (payout === 'wait') return { state: 'live' };

@@ -74,6 +74,8 @@ export class MatchViews {
         message: r.message,
         result: r.result,
         challengeId: r.challengeId,
+        isGiveawayMode: r.giveawayBy !== null,
+        giveawayBy: r.giveawayBy,
         serverNow: this.clock.now().toISOString(),
       });
     }

@@ -83,6 +83,8 @@ export function makeRecord(overrides: Partial<MatchmakingView> = {}): Matchmakin
     message: null,
     result: null,
     challengeId: null,
+    isGiveawayMode: false,
+    giveawayBy: null,
     serverNow: now,
     ...overrides,
   };
@@ -103,6 +105,7 @@ export function makeChallenge(overrides: Partial<ChallengeView> = {}): Challenge
     status: 'pending',
     createdAt: new Date(now).toISOString(),
     expiresAt: new Date(now + 120_000).toISOString(),
+    isGiveawayMode: false,
     ...overrides,
   };
 }
