@@ -39,6 +39,27 @@ describe('incoming challenge card', () => {
     expect(within(amount).getByRole('note', { name: SANDBOX_DESCRIPTION }).textContent).toBe('Sandbox');
   });
 
+  test('a giveaway reads the amount as a prize the acceptor does not pay', async () => {
+    startMatchApp('/wallet', {
+      challenges: {
+        incoming: [makeChallenge({ currency: 'usd', bet: 25, amount: 2500, isGiveawayMode: true })],
+        outgoing: [],
+      },
+    });
+    const shown = await card();
+    expect(within(shown).getByText(MATCH_TEXTS.giveawayPrizeLabel)).toBeTruthy();
+    expect(within(shown).queryByText('Amount')).toBeNull();
+    expect(within(shown).getByText('USD $25')).toBeTruthy();
+    expect(within(shown).getByText(MATCH_TEXTS.giveawayYouStakeNothing)).toBeTruthy();
+  });
+
+  test('a staked challenge says Amount, no giveaway line', async () => {
+    startMatchApp('/wallet', { challenges: { incoming: [makeChallenge()], outgoing: [] } });
+    const shown = await card();
+    expect(within(shown).getByText('Amount')).toBeTruthy();
+    expect(within(shown).queryByText(MATCH_TEXTS.giveawayYouStakeNothing)).toBeNull();
+  });
+
   test('hidden for a banned user', async () => {
     const { api } = startMatchApp('/wallet', {
       me: makeMe({ banned: true, chessUsername: 'alice' }),

@@ -46,12 +46,13 @@ function ChallengeCard({ challenge, onAccepted }: { challenge: ChallengeView; on
       <dl className="challenge-meta">
         <dt>Game Type</dt>
         <dd>{modeName(challenge.gameType)}</dd>
-        <dt>Amount</dt>
+        <dt>{challenge.isGiveawayMode ? MATCH_TEXTS.giveawayPrizeLabel : 'Amount'}</dt>
         <dd>
           {wagerName(challenge.currency, challenge.bet)}
           <SandboxMark currency={challenge.currency} />
         </dd>
       </dl>
+      {challenge.isGiveawayMode ? <p className="giveaway-note">{MATCH_TEXTS.giveawayYouStakeNothing}</p> : null}
       <RefusalNotice refusal={start.refusal} announcement={appState.data?.announcement} />
       <FormMessage text={decline.isError ? errorText(decline.error) : null} />
       <div className="invitation-actions">

@@ -66,14 +66,17 @@ export function MatchFinishActions({ record }: { record: MatchmakingView }) {
         <Button variant="secondary" onClick={() => done.mutate()} busy={done.isPending} disabled={busy}>
           Done
         </Button>
-        <Button
-          variant="secondary"
-          onClick={() => rematch.mutate()}
-          busy={rematch.isPending}
-          disabled={busy || rematchOffered}
-        >
-          Rematch
-        </Button>
+        {/* A giveaway has no rematch (the server refuses it): the creator sends a new one. */}
+        {record.isGiveawayMode ? null : (
+          <Button
+            variant="secondary"
+            onClick={() => rematch.mutate()}
+            busy={rematch.isPending}
+            disabled={busy || rematchOffered}
+          >
+            Rematch
+          </Button>
+        )}
         <Button onClick={findNew} busy={start.busy} disabled={busy}>
           Find New Match
         </Button>

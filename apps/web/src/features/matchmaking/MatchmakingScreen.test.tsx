@@ -214,6 +214,17 @@ describe('/match with the game', () => {
     expect(screen.getByText(MATCH_TEXTS.matchInProgress)).toBeTruthy();
   });
 
+  test('a giveaway says who funds the prize; its finish offers no Rematch', async () => {
+    startMatchApp('/match', {
+      record: makeRecord({ state: 'finished', opponent: BOB, gameId: 'g7', isGiveawayMode: true, giveawayBy: BOB.uid }),
+      routes: { 'GET /api/play/games/g7': () => ({ body: finished() }) },
+    });
+    expect(await screen.findByText(MATCH_TEXTS.giveawayFunded('bob'))).toBeTruthy();
+    const popup = await screen.findByRole('dialog', { name: 'CONGRATS' });
+    expect(within(popup).getByRole('button', { name: 'Done' })).toBeTruthy();
+    expect(within(popup).queryByRole('button', { name: 'Rematch' })).toBeNull();
+  });
+
   const finished = () =>
     makeGame({ id: 'g7', status: 'resign', winner: 'white', resultTitle: 'CONGRATS', statusText: 'Game was resigned' });
 

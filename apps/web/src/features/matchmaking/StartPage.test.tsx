@@ -4,7 +4,7 @@ import { MATCH_TEXTS, TEXTS } from '@rush/domain';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks, withSandboxMark } from '../../test/sandbox.ts';
 import { removeGeolocation, stubGeolocation } from '../wallet/testing.ts';
-import { makeCatalog, makeOptions, makeRecord, PAUSED, refused, startMatchApp } from './testing.tsx';
+import { makeCatalog, makeChallenge, makeOptions, makeRecord, PAUSED, refused, startMatchApp } from './testing.tsx';
 
 const search = (app: ReturnType<typeof startMatchApp>['app']) =>
   Object.fromEntries(new URLSearchParams(app.location().search));
@@ -105,6 +105,59 @@ describe('/start wizard: giveaway and challenges', () => {
     fireEvent.click(choose);
     await waitFor(() => expect(new URLSearchParams(app.location().search).has('friendslist')).toBe(true));
     expect(await screen.findByRole('dialog', { name: 'Friends' })).toBeTruthy();
+  });
+
+  const sentBack = (giveaway: boolean) => ({
+    'POST /api/challenges': () => ({
+      body: makeChallenge({
+        from: { uid: 'u1', username: 'alice' },
+        to: { uid: 'u2', username: 'bob' },
+        isGiveawayMode: giveaway,
+      }),
+    }),
+  });
+
+  test('a content creator challenging a friend in giveaway: the amount is a prize, Play Now sends giveaway', async () => {
+    const { api } = startMatchApp('/start?step=3&challengeid=u2&gameType=wmgt_000002&c=wbx&bet=200&giveaway', {
+      options: makeOptions({
+        gameType: 'wmgt_000002',
+        contentCreator: true,
+        challengee: { uid: 'u2', username: 'bob' },
+      }),
+      routes: sentBack(true),
+    });
+    expect(await screen.findByRole('heading', { name: MATCH_TEXTS.challenging('bob'), level: 1 })).toBeTruthy();
+    expect(screen.getByText(MATCH_TEXTS.giveawayPrizeLabel)).toBeTruthy();
+    expect(screen.getByText(MATCH_TEXTS.giveawayYouFund)).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Choose Friend' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/challenges')[0]?.body).toEqual({
+        uid: 'u2',
+        gameType: 'wmgt_000002',
+        c: 'wbx',
+        bet: 200,
+        giveaway: true,
+      }),
+    );
+  });
+
+  test('not a content creator: the giveaway is dropped and the challenge is a staked one', async () => {
+    const { api, app } = startMatchApp('/start?step=3&challengeid=u2&gameType=wmgt_000002&c=wbx&bet=200&giveaway', {
+      options: makeOptions({ gameType: 'wmgt_000002', challengee: { uid: 'u2', username: 'bob' } }),
+      routes: sentBack(false),
+    });
+    await waitFor(() => expect(new URLSearchParams(app.location().search).has('giveaway')).toBe(false));
+    expect(screen.queryByText(MATCH_TEXTS.giveawayYouFund)).toBeNull();
+    fireEvent.click(await screen.findByRole('button', { name: 'Play Now' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/challenges')[0]?.body).toEqual({
+        uid: 'u2',
+        gameType: 'wmgt_000002',
+        c: 'wbx',
+        bet: 200,
+      }),
+    );
   });
 
   test('with challengeid: "Challenging {username}", and Play sends the challenge', async () => {

@@ -204,7 +204,16 @@ function PlayerWizard() {
     const uid = query.challengeid;
     start.run(
       currency,
-      (deviceGps) => createChallenge({ uid, gameType: type, c: currency, bet, ...(deviceGps ? { deviceGps } : {}) }),
+      (deviceGps) =>
+        createChallenge({
+          uid,
+          gameType: type,
+          c: currency,
+          bet,
+          ...(deviceGps ? { deviceGps } : {}),
+          // SPEC 4: a creator's giveaway (the server refuses it from anyone else).
+          ...(giveaway ? { giveaway: true } : {}),
+        }),
       (view) => setSent(view),
     );
   };
@@ -281,12 +290,13 @@ function PlayerWizard() {
           <dl className="wizard-summary">
             <dt>Game Type</dt>
             <dd>{mode?.name ?? '-'}</dd>
-            <dt>Amount</dt>
+            <dt>{giveaway ? MATCH_TEXTS.giveawayPrizeLabel : 'Amount'}</dt>
             <dd>
               {amountText || '-'}
               {amountText ? <SandboxMark currency={normalized.currency} /> : null}
             </dd>
           </dl>
+          {giveaway ? <p className="giveaway-note">{MATCH_TEXTS.giveawayYouFund}</p> : null}
           {sent ? (
             <div className="challenge-sent" role="status" aria-live="polite">
               <p>

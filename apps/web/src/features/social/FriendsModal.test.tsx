@@ -63,6 +63,13 @@ describe('Friends modal (?friendslist)', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Profile of bob' })).toBeNull());
   });
 
+  test("opened from the wizard's giveaway (Choose Friend), Challenge keeps the giveaway and the choices", async () => {
+    startSocialApp('/?step=3&gameType=wmgt_000002&c=usd&bet=5&giveaway&friendslist', { friends: [friend()] });
+    const dialog = await openFriends();
+    const link = await within(dialog).findByRole('link', { name: 'Challenge' });
+    expect(link.getAttribute('href')).toBe('/start?challengeid=u2&step=1&gameType=wmgt_000002&c=usd&bet=5&giveaway');
+  });
+
   test('Challenge is disabled for a banned friend, and for a banned me', async () => {
     startSocialApp('/?friendslist', { friends: [friend({ banned: true })] });
     const dialog = await openFriends();

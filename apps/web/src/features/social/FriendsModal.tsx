@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { challengeDisabled, friendButton, friendNameInput, SOCIAL_TEXTS } from '@rush/domain';
 import type { FriendEntryView, Me } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
@@ -15,8 +15,17 @@ import { acceptFriend, cancelFriend, inviteFriend, removeFriend, SOCIAL_KEYS } f
 import { useFriends } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
 
-/** SPEC 2: Challenge opens the start wizard aimed at that friend. */
-export const challengeHref = (uid: string): string => `/start?challengeid=${encodeURIComponent(uid)}&step=1`;
+/**
+ * SPEC 2: Challenge opens the start wizard aimed at that friend. Opened from the wizard's
+ * giveaway (Choose Friend, SPEC 4), the challenge stays a giveaway with the choices made so far.
+ */
+export const challengeHref = (uid: string, from = ''): string => {
+  const q = new URLSearchParams(from);
+  const kept = q.has('giveaway')
+    ? ['gameType', 'c', 'bet'].flatMap((k) => (q.get(k) ? [`&${k}=${encodeURIComponent(q.get(k)!)}`] : []))
+    : [];
+  return `/start?challengeid=${encodeURIComponent(uid)}&step=1${kept.join('')}${q.has('giveaway') ? '&giveaway' : ''}`;
+};
 
 function OnlineDot({ online }: { online: boolean }) {
   return (
@@ -36,6 +45,7 @@ interface RowProps {
 }
 
 function FriendRow({ friend, me, editing, busy, onAction, onOpenChat }: RowProps) {
+  const location = useLocation();
   const button = friendButton(friend.view);
   let action = null;
   if (button?.action === 'challenge') {
@@ -44,7 +54,7 @@ function FriendRow({ friend, me, editing, busy, onAction, onOpenChat }: RowProps
         {button.label}
       </Button>
     ) : (
-      <Link className="btn btn-secondary" to={challengeHref(friend.uid)}>
+      <Link className="btn btn-secondary" to={challengeHref(friend.uid, location.search)}>
         {button.label}
       </Link>
     );
