@@ -14,6 +14,7 @@ describe('parseConfig', () => {
     expect(c.adminEmails.size).toBe(0);
     expect(c.captcha).toBeNull();
     expect(c.google).toBeNull();
+    expect(c.facebook).toBeNull();
     expect(c.cookieSecure).toBe(false);
   });
 
@@ -69,7 +70,9 @@ describe('parseConfig', () => {
     // Real dollars on an https site are what dots mode is for: no sandbox guard applies.
     expect(parseConfig({ ...dots, APP_URL: 'https://chess.example' }).payments).toBe('dots');
     for (const missing of ['DOTS_CLIENT_ID', 'DOTS_API_KEY', 'DOTS_WEBHOOK_SECRET']) {
-      expect(() => parseConfig({ ...dots, [missing]: '' })).toThrow(new RegExp(`${missing}.*required with PAYMENTS=dots`));
+      expect(() => parseConfig({ ...dots, [missing]: '' })).toThrow(
+        new RegExp(`${missing}.*required with PAYMENTS=dots`),
+      );
     }
     // Real payers' tax details need a configured key, never one the database keeps for itself.
     expect(() => parseConfig({ ...dots, TAX_INFO_KEY: '' })).toThrow(/TAX_INFO_KEY is required with PAYMENTS=dots/);
@@ -88,6 +91,42 @@ describe('parseConfig', () => {
     expect(parseConfig({ GOOGLE_CLIENT_ID: 'id' }).google).toBeNull();
   });
 
+  it("facebook sign-in: off unless both app id and secret are set, then Facebook's own URLs on a current version", () => {
+    expect(parseConfig({ FACEBOOK_APP_ID: '123' }).facebook).toBeNull();
+    expect(parseConfig({ FACEBOOK_APP_SECRET: 's' }).facebook).toBeNull();
+    expect(parseConfig({ FACEBOOK_APP_ID: '', FACEBOOK_APP_SECRET: 's' }).facebook).toBeNull();
+    expect(parseConfig({ FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's' }).facebook).toEqual({
+      appId: '123',
+      appSecret: 's',
+      dialogUrl: 'https://www.facebook.com',
+      graphUrl: 'https://graph.facebook.com',
+      apiVersion: 'v25.0',
+    });
+  });
+
+  it('facebook sign-in: URLs https except on loopback (the emulator), a vN.N version, a numeric app id', () => {
+    const on = { FACEBOOK_APP_ID: '123', FACEBOOK_APP_SECRET: 's' };
+    expect(
+      parseConfig({
+        ...on,
+        FACEBOOK_DIALOG_URL: 'http://127.0.0.1:3191/',
+        FACEBOOK_GRAPH_URL: 'http://localhost:3191',
+        FACEBOOK_API_VERSION: 'v21.0',
+      }).facebook,
+    ).toMatchObject({ dialogUrl: 'http://127.0.0.1:3191', graphUrl: 'http://localhost:3191', apiVersion: 'v21.0' });
+    expect(() => parseConfig({ ...on, FACEBOOK_GRAPH_URL: 'http://graph.facebook.com' })).toThrow(
+      /FACEBOOK_GRAPH_URL must be https/,
+    );
+    expect(() => parseConfig({ ...on, FACEBOOK_DIALOG_URL: 'http://fb.example' })).toThrow(
+      /FACEBOOK_DIALOG_URL must be https/,
+    );
+    expect(() => parseConfig({ ...on, FACEBOOK_DIALOG_URL: 'not a url' })).toThrow(/FACEBOOK_DIALOG_URL must be a URL/);
+    expect(() => parseConfig({ ...on, FACEBOOK_API_VERSION: '21.0' })).toThrow(/FACEBOOK_API_VERSION/);
+    expect(() => parseConfig({ ...on, FACEBOOK_APP_ID: 'my-app' })).toThrow(/FACEBOOK_APP_ID/);
+    // Off, the URLs are not looked at.
+    expect(parseConfig({ FACEBOOK_GRAPH_URL: 'http://graph.facebook.com' }).facebook).toBeNull();
+  });
+
   it('engine: the bundled build, one process per core but one, a queue of four per process', () => {
     expect(defaultEnginePoolSize(1)).toBe(1);
     expect(defaultEnginePoolSize(2)).toBe(1);
@@ -96,7 +135,9 @@ describe('parseConfig', () => {
     expect(c.engine.stockfishPath).toBeUndefined();
     expect(c.engine.poolSize).toBe(defaultEnginePoolSize());
     expect(c.engine.queueMax).toBe(c.engine.poolSize * 4);
-    expect(parseConfig({ STOCKFISH_PATH: '/usr/games/stockfish', ENGINE_POOL_SIZE: '3', ENGINE_QUEUE_MAX: '0' }).engine).toEqual({
+    expect(
+      parseConfig({ STOCKFISH_PATH: '/usr/games/stockfish', ENGINE_POOL_SIZE: '3', ENGINE_QUEUE_MAX: '0' }).engine,
+    ).toEqual({
       stockfishPath: '/usr/games/stockfish',
       poolSize: 3,
       queueMax: 0,

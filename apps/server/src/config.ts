@@ -2,6 +2,13 @@ import os from 'node:os';
 import { z } from 'zod';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME, parseAdminEmails } from '@rush/domain';
 import { parseAes256Key } from './platform/crypto/secret-cipher.ts';
+import {
+  DEFAULT_FACEBOOK_API_VERSION,
+  DEFAULT_FACEBOOK_DIALOG_URL,
+  DEFAULT_FACEBOOK_GRAPH_URL,
+  facebookSettings,
+  type FacebookSettings,
+} from './modules/accounts/index.ts';
 import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
 import {
   checkedPaymentsMode,
@@ -50,6 +57,12 @@ const EnvSchema = z.object({
   GOOGLE_CLIENT_ID: optionalString,
   GOOGLE_CLIENT_SECRET: optionalString,
   GOOGLE_ISSUER: z.preprocess(emptyAsUndefined, z.string().url().default('https://accounts.google.com')),
+  // Facebook sign-in (issue 20): on only with both the app id and secret; the URLs are the emulator's in tests.
+  FACEBOOK_APP_ID: optionalString,
+  FACEBOOK_APP_SECRET: optionalString,
+  FACEBOOK_DIALOG_URL: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_FACEBOOK_DIALOG_URL)),
+  FACEBOOK_GRAPH_URL: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_FACEBOOK_GRAPH_URL)),
+  FACEBOOK_API_VERSION: z.preprocess(emptyAsUndefined, z.string().default(DEFAULT_FACEBOOK_API_VERSION)),
   // API requests per minute per signed-in user (per address for visitors), by route class.
   RATE_LIMIT_READ_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(1200)),
   RATE_LIMIT_WRITE_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
@@ -118,6 +131,8 @@ export interface Config {
   cookieSecure: boolean;
   captcha: { siteKey: string; secret: string; verifyUrl: string; scriptUrl: string } | null;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
+  /** Facebook sign-in (modules/accounts/facebook-settings.ts); null: off and hidden. */
+  facebook: FacebookSettings | null;
   /** API requests per minute per user or visitor address, by route class (rate-limit-classes.ts). */
   rateLimits: { read: number; write: number; strict: number };
   /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
@@ -180,6 +195,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       e.GOOGLE_CLIENT_ID && e.GOOGLE_CLIENT_SECRET
         ? { clientId: e.GOOGLE_CLIENT_ID, clientSecret: e.GOOGLE_CLIENT_SECRET, issuer: e.GOOGLE_ISSUER }
         : null,
+    facebook: facebookSettings({
+      appId: e.FACEBOOK_APP_ID,
+      appSecret: e.FACEBOOK_APP_SECRET,
+      dialogUrl: e.FACEBOOK_DIALOG_URL,
+      graphUrl: e.FACEBOOK_GRAPH_URL,
+      apiVersion: e.FACEBOOK_API_VERSION,
+    }),
     rateLimits: {
       read: e.RATE_LIMIT_READ_PER_MIN,
       write: e.RATE_LIMIT_WRITE_PER_MIN,

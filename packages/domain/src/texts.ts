@@ -55,6 +55,10 @@ export const TEXTS = {
   emailVerified: 'Your email has been verified', // ours
   googleSignInFailed: 'Google sign-in failed, please try again', // ours
   googleEmailUnverified: 'Your Google email address is not verified', // ours
+  facebookSignInFailed: 'Facebook sign-in failed, please try again', // ours (issue 20)
+  // ours (issue 20): Facebook gave no address (a phone-only account, or the email permission declined)
+  facebookEmailMissing:
+    'Your Facebook account did not share an email address. Please allow access to your email, or sign up with your email instead',
   // SPEC 8: disabled account login; {email} is the support address
   loginDisabled: (email: string) =>
     `Your account has been banned for Terms violation. If you believe this is in error, please contact ${email}`,

@@ -17,6 +17,8 @@ export const ACCOUNT_ROUTES = {
   resetPassword: '/api/auth/reset-password',
   googleStart: '/api/auth/google',
   googleCallback: '/api/auth/google/callback',
+  facebookStart: '/api/auth/facebook',
+  facebookCallback: '/api/auth/facebook/callback',
   username: '/api/account/username',
   color: '/api/account/color',
   settings: '/api/account/settings',

@@ -15,6 +15,7 @@ import {
 } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
+import { startFacebookEmulator, type FacebookEmulator } from '../support/facebook-emulator.ts';
 import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { describeBody, hostileBody, raw, send, validFor, type HostileBodyOptions } from '../support/hostile-input.ts';
@@ -169,14 +170,24 @@ const ROUTES: RouteCase[] = [
 describe.each(DB_KINDS)('accounts bad input (%s)', (kind) => {
   let server: TestServer;
   let idp: OidcEmulator;
+  let fb: FacebookEmulator;
   let user: Registered;
   let anon: TestClient;
 
   beforeAll(async () => {
     idp = await startOidcEmulator({ clientId: 'c', clientSecret: 's' });
+    fb = await startFacebookEmulator({ appId: '1', appSecret: 's' });
     server = await startTestServer({
       kind,
-      env: { GOOGLE_CLIENT_ID: 'c', GOOGLE_CLIENT_SECRET: 's', GOOGLE_ISSUER: idp.issuer },
+      env: {
+        GOOGLE_CLIENT_ID: 'c',
+        GOOGLE_CLIENT_SECRET: 's',
+        GOOGLE_ISSUER: idp.issuer,
+        FACEBOOK_APP_ID: '1',
+        FACEBOOK_APP_SECRET: 's',
+        FACEBOOK_DIALOG_URL: fb.url,
+        FACEBOOK_GRAPH_URL: fb.url,
+      },
     });
     user = await registerUser(server);
     anon = new TestClient(server.baseUrl);
@@ -185,6 +196,7 @@ describe.each(DB_KINDS)('accounts bad input (%s)', (kind) => {
   afterAll(async () => {
     await server?.stop();
     await idp?.close();
+    await fb?.close();
   });
 
   for (const route of ROUTES) {
@@ -281,6 +293,9 @@ describe.each(DB_KINDS)('accounts bad input (%s)', (kind) => {
           `${ACCOUNT_ROUTES.verifyEmail}?token=${a}`,
           `${ACCOUNT_ROUTES.googleCallback}?code=${a}&state=${b}`,
           `${ACCOUNT_ROUTES.googleCallback}?error=${a}&state=${b}`,
+          `${ACCOUNT_ROUTES.facebookCallback}?code=${a}&state=${b}`,
+          `${ACCOUNT_ROUTES.facebookCallback}?error=${a}&error_reason=${b}&error_description=${a}&state=${b}`,
+          `${ACCOUNT_ROUTES.facebookCallback}?${a}=${b}`,
           `/api/avatars/${a.slice(0, 190)}?v=${b}`,
           `${ACCOUNT_ROUTES.session}?${a}=${b}`,
         ];

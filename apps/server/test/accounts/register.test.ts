@@ -271,13 +271,14 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('the app config names the product, support address, protocol and chess platform, with Google and captcha off', async () => {
+  it('the app config names the product, support address, protocol and chess platform, with Google, Facebook and captcha off', async () => {
     const res = await new TestClient(server.baseUrl).get('/api/app/config');
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       productName: 'RushChess',
       supportEmail: server.config.supportEmail,
       googleEnabled: false,
+      facebookEnabled: false,
       captchaSiteKey: null,
       captchaScriptUrl: null,
       protocolVersion: 1,

@@ -53,6 +53,8 @@ export const AppConfigResponse = z.object({
   productName: z.string(),
   supportEmail: z.string(),
   googleEnabled: z.boolean(),
+  /** Facebook sign-in is configured (FACEBOOK_APP_ID and FACEBOOK_APP_SECRET): the web shows its button. */
+  facebookEnabled: z.boolean(),
   captchaSiteKey: z.string().nullable(),
   /** The widget script to load with the site key (null when the captcha is off). */
   captchaScriptUrl: z.string().nullable(),

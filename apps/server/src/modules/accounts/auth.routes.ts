@@ -40,6 +40,7 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     productName: config.productName,
     supportEmail: config.supportEmail,
     googleEnabled: config.google !== null,
+    facebookEnabled: config.facebook !== null,
     captchaSiteKey: config.captcha?.siteKey ?? null,
     captchaScriptUrl: config.captcha?.scriptUrl ?? null,
     protocolVersion: PROTOCOL_VERSION,

@@ -4,7 +4,8 @@ import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../platform/errors.ts';
-import { SignInRefused, OAUTH_STATE_TTL_MS, type GoogleSignIn } from './google.service.ts';
+import type { GoogleSignIn } from './google.service.ts';
+import { OAUTH_STATE_TTL_MS, SignInRefused } from './provider-accounts.ts';
 import { clientMeta, setSessionCookie } from './request-auth.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 

@@ -7,6 +7,9 @@ import { authRoutes } from './auth.routes.ts';
 import type { MeReads, MeSource } from './balances.ts';
 import { Captcha } from './captcha.ts';
 import { UserEventPublisher } from './events.ts';
+import { FacebookGraph } from './facebook-graph.ts';
+import { facebookRoutes } from './facebook.routes.ts';
+import { FacebookSignIn } from './facebook.service.ts';
 import { GoogleOidc } from './google-oidc.ts';
 import { googleRoutes } from './google.routes.ts';
 import { GoogleSignIn } from './google.service.ts';
@@ -107,12 +110,25 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
         ipCountry,
       })
     : null;
+  const facebook = config.facebook
+    ? new FacebookSignIn({
+        config,
+        clock,
+        graph: new FacebookGraph(config.facebook, `${config.appUrl}${ACCOUNT_ROUTES.facebookCallback}`),
+        states: stores.states,
+        accounts: stores.accounts,
+        sessions,
+        accountService: accounts,
+        ipCountry,
+      })
+    : null;
 
   // The hook goes on the root instance before any route, so every module's routes see request.auth.
   installRequestAuth(app, sessions, config);
   authRoutes(app, { config, accounts, presence, ipCountry });
   await settingsRoutes(app, settings);
   googleRoutes(app, config, google, log);
+  facebookRoutes(app, config, facebook, log);
 
   // `user:{uid}` carries session and profile events: only its own user may follow it.
   hub.registerTopic('user', {
@@ -126,7 +142,10 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
   hub.guardCommands(commandGuard(stores.accounts, config.supportEmail));
 
   const sweeper = new Sweeper(stores, clock);
-  const housekeeping = new JobRunner([{ name: 'accounts-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweeper.sweep() }], log);
+  const housekeeping = new JobRunner(
+    [{ name: 'accounts-sweep', everyMs: SWEEP_EVERY_MS, run: () => sweeper.sweep() }],
+    log,
+  );
   housekeeping.start();
 
   return {

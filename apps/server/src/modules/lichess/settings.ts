@@ -1,3 +1,4 @@
+import { providerBaseUrl } from '../../platform/http/provider-url.ts';
 import { parseTokenKey } from './token-crypto.ts';
 
 /** The Lichess settings (README): read by config.ts when CHESS_PLATFORM=lichess. */
@@ -19,21 +20,13 @@ export class LichessSettingsError extends Error {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 export function lichessSettings(input: {
   url: string;
   clientId: string | undefined;
   tokenKey: string | undefined;
   appUrl: string;
 }): LichessSettings {
-  const url = new URL(input.url);
-  // Plain http only for a local emulator: tokens must never cross the network in clear.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new LichessSettingsError(
-      'LICHESS_URL must be https (plain http only on a loopback address, for the emulator)',
-    );
-  }
+  const url = providerBaseUrl(input.url, 'LICHESS_URL', (m) => new LichessSettingsError(m));
   if (!input.tokenKey) {
     throw new LichessSettingsError(
       'LICHESS_TOKEN_KEY is required with CHESS_PLATFORM=lichess (32 bytes: openssl rand -base64 32)',
@@ -50,7 +43,7 @@ export function lichessSettings(input: {
     throw new LichessSettingsError('LICHESS_CLIENT_ID: letters, digits and . _ : - only');
   }
   return {
-    url: url.toString().replace(/\/+$/, ''),
+    url,
     clientId,
     redirectUri: `${input.appUrl}/callbacklichess`,
     tokenKey,

@@ -11,6 +11,7 @@ export const FALLBACK_CONFIG: AppConfigResponse = {
   productName: PRODUCT_NAME,
   supportEmail: DEFAULT_SUPPORT_EMAIL,
   googleEnabled: false,
+  facebookEnabled: false,
   captchaSiteKey: null,
   captchaScriptUrl: null,
   protocolVersion: PROTOCOL_VERSION,
