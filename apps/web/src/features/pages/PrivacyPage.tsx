@@ -17,9 +17,9 @@ function privacySections(supportEmail: string): readonly DocumentSection[] {
         <>
           <h3>Account</h3>
           <p>
-            Your username, email address, date of birth and password when you sign up (or your Google account details if
-            you sign in with Google); your avatar, username colour, recovery email and settings such as hidden balances
-            or a hidden chess username.
+            Your username, email address, date of birth and password when you sign up (or your Google or Facebook
+            account's id and email address if you sign in with one of them); your avatar, username colour, recovery
+            email and settings such as hidden balances or a hidden chess username.
           </p>
           <h3>Identity and location verification</h3>
           <p>

@@ -1,25 +1,5 @@
 import { Link } from 'react-router';
-import { ACCOUNT_ROUTES } from '@rush/protocol';
 import { useAppConfig } from '../session.ts';
-
-/** "Continue with Google": a plain link (the server runs the redirect dance); only when enabled. */
-export function GoogleSignIn() {
-  const { googleEnabled } = useAppConfig();
-  if (!googleEnabled) return null;
-  return (
-    <>
-      <a className="btn btn-google" href={ACCOUNT_ROUTES.googleStart}>
-        <span className="google-g" aria-hidden="true">
-          G
-        </span>
-        Continue with Google
-      </a>
-      <p className="auth-divider">
-        <span>or</span>
-      </p>
-    </>
-  );
-}
 
 /** SPEC 2 notices: chess-platform account needed, captcha, age attestation and terms. */
 export function AuthNotices() {

@@ -1,9 +1,10 @@
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CloseIcon } from '../../../ui/icons.tsx';
 import { TabPanel, Tabs } from '../../../ui/Tabs.tsx';
-import { AuthNotices, GoogleSignIn } from './AuthNotices.tsx';
+import { AuthNotices } from './AuthNotices.tsx';
 import { ForgotForm } from './ForgotForm.tsx';
 import { LoginForm } from './LoginForm.tsx';
+import { ProviderSignIn } from './ProviderSignIn.tsx';
 import { ResetForm } from './ResetForm.tsx';
 import { SignupForm } from './SignupForm.tsx';
 import './auth.css';
@@ -46,7 +47,7 @@ export function AuthPanel({ mode }: { mode: AuthMode }) {
         ) : (
           <TabPanel idPrefix="auth" id={mode} className="auth-body">
             <h1 id="auth-title">{mode === 'signup' ? 'Create your account' : 'Welcome back'}</h1>
-            <GoogleSignIn />
+            <ProviderSignIn />
             {mode === 'signup' ? <SignupForm /> : <LoginForm />}
             <AuthNotices />
           </TabPanel>

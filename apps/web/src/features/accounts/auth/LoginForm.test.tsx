@@ -74,12 +74,53 @@ describe('login form (SPEC 2, 5)', () => {
     renderApp('/login');
     const google = await screen.findByRole('link', { name: 'Continue with Google' });
     expect(google.getAttribute('href')).toBe('/api/auth/google');
+    expect(screen.queryByRole('link', { name: /Facebook/ })).toBeNull();
+  });
+
+  test('Facebook sign-in shows only when enabled, beside Google, its name starting with the visible word', async () => {
+    mockApi({ me: null, config: { googleEnabled: true, facebookEnabled: true } });
+    renderApp('/login');
+    const facebook = await screen.findByRole('link', { name: 'Continue with Facebook' });
+    expect(facebook.getAttribute('href')).toBe('/api/auth/facebook');
+    expect(facebook.textContent).toMatch(/Continue with Facebook$/);
+    expect(screen.getByRole('link', { name: 'Continue with Google' })).toBeTruthy();
+    // One "or" between the provider buttons and the form, whichever providers are on.
+    expect(screen.getAllByText('or')).toHaveLength(1);
+  });
+
+  test('Facebook alone shows its button on the sign-up tab too', async () => {
+    mockApi({ me: null, config: { facebookEnabled: true } });
+    renderApp('/signup');
+    expect((await screen.findByRole('link', { name: 'Continue with Facebook' })).getAttribute('href')).toBe(
+      '/api/auth/facebook',
+    );
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).toBeNull();
+  });
+
+  test('neither provider configured: no provider button and no divider', async () => {
+    mockApi({ me: null });
+    renderApp('/login');
+    await screen.findByRole('button', { name: 'Log In' });
+    expect(screen.queryByRole('link', { name: /^Continue with/ })).toBeNull();
+    expect(screen.queryByText('or')).toBeNull();
   });
 
   test('/login?error=... shows the error text', async () => {
     mockApi({ me: null });
     renderApp(`/login?error=${encodeURIComponent(TEXTS.googleEmailUnverified)}`);
     expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.googleEmailUnverified);
+  });
+
+  test("/login?error=... shows Facebook's refusals (no email shared, failure)", async () => {
+    mockApi({ me: null, config: { facebookEnabled: true } });
+    renderApp(`/login?error=${encodeURIComponent(TEXTS.facebookEmailMissing)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.facebookEmailMissing);
+  });
+
+  test('/login?error= with the Facebook failure text shows it as sent', async () => {
+    mockApi({ me: null });
+    renderApp(`/login?error=${encodeURIComponent(TEXTS.facebookSignInFailed)}`);
+    expect((await screen.findByRole('alert')).textContent).toBe(TEXTS.facebookSignInFailed);
   });
 
   test('/login?error= with words of its own shows the generic text instead', async () => {
