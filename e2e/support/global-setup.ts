@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startMailCapture } from './mail-capture.ts';
+import { startFacebookEmulator } from '../../apps/server/test/support/facebook-emulator.ts';
 import { startOidcEmulator } from '../../apps/server/test/support/oidc-emulator.ts';
 import { APP_URL, E2E, E2E_COMMUNITY_URL } from './ports.ts';
 
@@ -25,14 +26,22 @@ async function waitForHealth(url: string, child: ChildProcess, timeoutMs: number
   throw new Error('server did not become healthy in time');
 }
 
+/** The e2e app at the Facebook emulator (Facebook app ids are numeric). */
+const E2E_FACEBOOK_APP = { id: '1010101010', secret: 'e2e-fb-secret' };
+
 /**
  * Starts the whole stack for the browser tests: a local SMTP capture, a local OIDC provider
- * standing in for Google, and the product itself as `npm run serve` starts it, on a fresh
- * embedded database in a temporary folder.
+ * standing in for Google, a local Facebook Login emulator, and the product itself as
+ * `npm run serve` starts it, on a fresh embedded database in a temporary folder.
  */
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const stopMail = await startMailCapture(E2E.smtpPort, E2E.mailApiPort);
   const oidc = await startOidcEmulator({ port: E2E.oidcPort, clientId: 'e2e-client', clientSecret: 'e2e-secret' });
+  const facebook = await startFacebookEmulator({
+    port: E2E.facebookPort,
+    appId: E2E_FACEBOOK_APP.id,
+    appSecret: E2E_FACEBOOK_APP.secret,
+  });
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-e2e-'));
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
@@ -49,6 +58,10 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
       GOOGLE_CLIENT_ID: 'e2e-client',
       GOOGLE_CLIENT_SECRET: 'e2e-secret',
       GOOGLE_ISSUER: oidc.issuer,
+      FACEBOOK_APP_ID: E2E_FACEBOOK_APP.id,
+      FACEBOOK_APP_SECRET: E2E_FACEBOOK_APP.secret,
+      FACEBOOK_DIALOG_URL: facebook.url,
+      FACEBOOK_GRAPH_URL: facebook.url,
       COMMUNITY_URL: E2E_COMMUNITY_URL,
       LOG_LEVEL: 'warn',
     },
@@ -59,6 +72,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     child.kill('SIGTERM');
     await exited;
     await oidc.close();
+    await facebook.close();
     await stopMail();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };

@@ -4,6 +4,7 @@ export const E2E = {
   smtpPort: Number(process.env.E2E_SMTP_PORT ?? 2526),
   mailApiPort: Number(process.env.E2E_MAIL_API_PORT ?? 3126),
   oidcPort: Number(process.env.E2E_OIDC_PORT ?? 3190),
+  facebookPort: Number(process.env.E2E_FACEBOOK_PORT ?? 3191),
 };
 export const APP_URL = `http://127.0.0.1:${E2E.appPort}`;
 export const MAIL_API = `http://127.0.0.1:${E2E.mailApiPort}`;
