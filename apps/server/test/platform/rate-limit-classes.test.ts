@@ -18,6 +18,7 @@ const CASES: Array<[method: string, pattern: string | undefined, expected: RateC
   ['GET', '/api/wallet', 'read'],
   ['GET', '/api/admin/transactions', 'read'],
   ['GET', '/api/auth/google', 'read'],
+  ['GET', '/api/auth/facebook/callback', 'read'],
   ['HEAD', '/api/leaderboard', 'read'],
   ['get', '/api/landing', 'read'],
   // Auth writes.
