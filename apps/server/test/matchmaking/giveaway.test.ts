@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
 import { MATCH_ROUTES, MatchmakingUserEvents } from '@rush/protocol';
 import { MatchMoney } from '../../src/modules/matchmaking/settlement.ts';
 import { MatchViews } from '../../src/modules/matchmaking/view.ts';
@@ -67,6 +67,8 @@ describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
     expect((await current(friend)).isGiveawayMode).toBe(true);
     const gameId = m.gameId as string;
     const view = await creator.view(gameId);
+    // The game's prize pool is the creator's stake alone, not twice it.
+    expect(view.stake).toMatchObject({ amount: sent.body.amount, pot: sent.body.amount });
     const white = view.white.uid === creator.uid ? creator : friend;
     const black = white === creator ? friend : creator;
     await white.watch(gameId);
@@ -81,7 +83,7 @@ describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
     expect(res.status).toBe(400);
     expect(res.body.error).toMatchObject({
       code: 'MATCH_REFUSED',
-      message: MATCH_TEXTS.giveawayCreatorsOnly,
+      message: GIVEAWAY_TEXTS.creatorsOnly,
       fields: { reason: 'giveaway' },
     });
     for (const giveaway of ['yes', 1, null, {}, []]) {
@@ -135,7 +137,7 @@ describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
     for (const p of [friend, creator]) {
       const again = await p.http.post(MATCH_ROUTES.rematch, {});
       expect(again.status).toBe(409);
-      expect(again.body.error.message).toBe(MATCH_TEXTS.giveawayNoRematch);
+      expect(again.body.error.message).toBe(GIVEAWAY_TEXTS.noRematch);
     }
     expect((await current(friend)).state).toBe('finished');
     expect((await recordsOf(server, friend.uid)).filter((r) => r.matchId !== matchId)).toEqual([]);

@@ -6,3 +6,4 @@ export * from './pairing.ts';
 export * from './leaderboard.ts';
 export * from './featured.ts';
 export * from './giveaway.ts';
+export * from './giveaway-texts.ts';

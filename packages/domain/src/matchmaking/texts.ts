@@ -50,11 +50,4 @@ export const MATCH_TEXTS = {
   noMatchesNow: 'No matches at the moment',
   wagerValueTaken: 'Another wager of this currency already has this value.', // ours (admin)
   tooSoon: 'Please wait a moment before trying again.', // ours (SPEC 4: calls within 3 s are ignored)
-  // SPEC 4: a content creator's giveaway challenge (the creator funds the prize alone)
-  giveawayCreatorsOnly: 'Only content creators can send a giveaway challenge.', // ours
-  giveawayYouStakeNothing: 'Giveaway: you stake nothing', // ours (the acceptor's card)
-  giveawayYouFund: 'Giveaway: you fund the prize alone; your opponent stakes nothing.', // ours (the wizard)
-  giveawayPrizeLabel: 'Prize', // ours (the amount on a giveaway's card)
-  giveawayFunded: (creator: string) => `Giveaway: ${creator} funds the prize`, // ours (the game screen)
-  giveawayNoRematch: 'A giveaway game has no rematch. The creator can send a new giveaway challenge.', // ours
 } as const;

@@ -1,4 +1,4 @@
-import { MATCH_TEXTS } from '@rush/domain';
+import { GIVEAWAY_TEXTS } from '@rush/domain';
 import type { MatchmakingView } from '@rush/protocol';
 import { AppError } from '../../platform/errors.ts';
 import type { Tx } from '../../platform/db/database.ts';
@@ -123,7 +123,7 @@ export class MatchAnswers {
       if (!me || me.cleared || !other || other.cleared || other.state !== 'finished') throw matchGone();
       // A rematch copies both stakes; a giveaway's acceptor staked nothing and must not be
       // charged, and the creator chooses anew whom to fund: refused, with the way forward.
-      if (me.giveawayBy !== null) throw new AppError('CONFLICT', MATCH_TEXTS.giveawayNoRematch);
+      if (me.giveawayBy !== null) throw new AppError('CONFLICT', GIVEAWAY_TEXTS.noRematch);
       if (!other.rematchOffered) {
         await store.update(me.id, { rematchOffered: true, updatedAt: this.now() });
         return { matchId: null, uids: [uid, other.uid] };

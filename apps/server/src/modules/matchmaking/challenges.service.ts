@@ -1,6 +1,7 @@
 import {
   decideGiveawayAcceptance,
   decideStart,
+  GIVEAWAY_TEXTS,
   MATCH_TEXTS,
   MATCHMAKING,
   mayGiveaway,
@@ -64,7 +65,7 @@ export class ChallengeService {
     if (isRefusal(facts)) throw refused(facts);
     // Refused, never downgraded to a staked challenge: the target would be asked to pay.
     if (req.giveaway && !mayGiveaway(facts.verifiedLevel)) {
-      throw refused({ ok: false, code: 'giveaway', message: MATCH_TEXTS.giveawayCreatorsOnly });
+      throw refused({ ok: false, code: 'giveaway', message: GIVEAWAY_TEXTS.creatorsOnly });
     }
     const decision = decideStart(facts, app, catalog, { gameType: req.gameType, currency: req.c, bet: req.bet });
     if (!decision.ok) throw refused(decision);
@@ -121,7 +122,7 @@ export class ChallengeService {
     if (!decision.ok) throw refused(decision);
     // A creator whose level was taken away since sending it no longer gives away.
     if (c.giveaway && !mayGiveaway((await this.d.facts.read(c.fromUid))?.facts.verifiedLevel ?? 'notVerified')) {
-      throw refused({ ok: false, code: 'giveaway', message: MATCH_TEXTS.giveawayCreatorsOnly });
+      throw refused({ ok: false, code: 'giveaway', message: GIVEAWAY_TEXTS.creatorsOnly });
     }
     for (const u of [c.fromUid, c.toUid]) if (await this.d.play.isGameRunning(u)) throw alreadyInMatch();
     const ratings = {

@@ -89,7 +89,8 @@ export class MatchMoney {
         whiteUid: white.uid,
         blackUid: black.uid,
         mode: a.mode as GameModeId,
-        stake: { currency: a.currency, amount: Number(a.amount) },
+        // A giveaway's pot is the creator's stake alone (the game screen's prize pool shows it).
+        stake: { currency: a.currency, amount: Number(a.amount), ...(a.giveawayBy ? { pot: Number(a.amount) } : {}) },
         source: ref,
       }));
     } catch (err) {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MATCH_TEXTS, MATCHMAKING } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS, MATCHMAKING } from '@rush/domain';
 import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { stubGeolocation } from '../wallet/testing.ts';
@@ -47,17 +47,17 @@ describe('incoming challenge card', () => {
       },
     });
     const shown = await card();
-    expect(within(shown).getByText(MATCH_TEXTS.giveawayPrizeLabel)).toBeTruthy();
+    expect(within(shown).getByText(GIVEAWAY_TEXTS.prizeLabel)).toBeTruthy();
     expect(within(shown).queryByText('Amount')).toBeNull();
     expect(within(shown).getByText('USD $25')).toBeTruthy();
-    expect(within(shown).getByText(MATCH_TEXTS.giveawayYouStakeNothing)).toBeTruthy();
+    expect(within(shown).getByText(GIVEAWAY_TEXTS.youStakeNothing)).toBeTruthy();
   });
 
   test('a staked challenge says Amount, no giveaway line', async () => {
     startMatchApp('/wallet', { challenges: { incoming: [makeChallenge()], outgoing: [] } });
     const shown = await card();
     expect(within(shown).getByText('Amount')).toBeTruthy();
-    expect(within(shown).queryByText(MATCH_TEXTS.giveawayYouStakeNothing)).toBeNull();
+    expect(within(shown).queryByText(GIVEAWAY_TEXTS.youStakeNothing)).toBeNull();
   });
 
   test('hidden for a banned user', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { MATCH_TEXTS, wagerName } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS, wagerName } from '@rush/domain';
 import type { ChallengeView, Me } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
@@ -10,6 +10,7 @@ import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { modeName } from '../play/modeName.ts';
 import { acceptChallenge, declineChallenge, fetchCurrentMatchmaking, MATCH_KEYS } from './api.ts';
 import { storeMatchmaking, useAppState, useChallenges, useMatchmaking } from './queries.ts';
+import { GiveawayNote } from './GiveawayNote.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
 import './matchmaking.css';
@@ -46,13 +47,13 @@ function ChallengeCard({ challenge, onAccepted }: { challenge: ChallengeView; on
       <dl className="challenge-meta">
         <dt>Game Type</dt>
         <dd>{modeName(challenge.gameType)}</dd>
-        <dt>{challenge.isGiveawayMode ? MATCH_TEXTS.giveawayPrizeLabel : 'Amount'}</dt>
+        <dt>{challenge.isGiveawayMode ? GIVEAWAY_TEXTS.prizeLabel : 'Amount'}</dt>
         <dd>
           {wagerName(challenge.currency, challenge.bet)}
           <SandboxMark currency={challenge.currency} />
         </dd>
       </dl>
-      {challenge.isGiveawayMode ? <p className="giveaway-note">{MATCH_TEXTS.giveawayYouStakeNothing}</p> : null}
+      {challenge.isGiveawayMode ? <p className="giveaway-note">{GIVEAWAY_TEXTS.youStakeNothing}</p> : null}
       <RefusalNotice refusal={start.refusal} announcement={appState.data?.announcement} />
       <FormMessage text={decline.isError ? errorText(decline.error) : null} />
       <div className="invitation-actions">
@@ -92,10 +93,19 @@ export function ChallengeHost({ me }: { me: Me }) {
     if (state !== before && (state === 'matched' || state === 'starting') && !onMatchPage) void navigate('/match');
   }, [state, onMatchPage, navigate]);
 
+  // SPEC 3 isGiveawayMode: the game screen of a giveaway says whose prize it is. From here (a
+  // lazy chunk on every page) rather than the play page, whose first load has no room left.
+  const record = matchmaking.data?.record;
+  const [closedNote, setClosedNote] = useState<string | null>(null);
+  const giveaway =
+    onMatchPage && record?.isGiveawayMode && (state === 'playing' || state === 'finished') && closedNote !== record.id
+      ? record
+      : null;
+
   const first = me.banned
     ? undefined
     : (challenges.data?.incoming ?? []).find((c) => c.status === 'pending' && !hidden.includes(c.id));
-  if (!first && !declined) return null;
+  if (!first && !declined && !giveaway) return null;
   return (
     <div className="invitation-host challenge-host">
       {declined ? (
@@ -108,6 +118,7 @@ export function ChallengeHost({ me }: { me: Me }) {
           </div>
         </div>
       ) : null}
+      {giveaway ? <GiveawayNote record={giveaway} onClose={() => setClosedNote(giveaway.id)} /> : null}
       {first ? (
         <ChallengeCard
           key={first.id}

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MATCH_TEXTS } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS } from '@rush/domain';
 import type { MatchmakingView } from '@rush/protocol';
 import { makeGame } from '../play/testing.tsx';
 import { BOB, makeRecord, startMatchApp } from './testing.tsx';
@@ -212,6 +212,7 @@ describe('/match with the game', () => {
     });
     expect(await screen.findByRole('group', { name: 'Chess board' })).toBeTruthy();
     expect(screen.getByText(MATCH_TEXTS.matchInProgress)).toBeTruthy();
+    expect(screen.queryByText(/^Giveaway:/)).toBeNull();
   });
 
   test('a giveaway says who funds the prize; its finish offers no Rematch', async () => {
@@ -219,10 +220,13 @@ describe('/match with the game', () => {
       record: makeRecord({ state: 'finished', opponent: BOB, gameId: 'g7', isGiveawayMode: true, giveawayBy: BOB.uid }),
       routes: { 'GET /api/play/games/g7': () => ({ body: finished() }) },
     });
-    expect(await screen.findByText(MATCH_TEXTS.giveawayFunded('bob'))).toBeTruthy();
+    const note = (await screen.findByText(GIVEAWAY_TEXTS.funded('bob'))).closest('[role="status"]') as HTMLElement;
     const popup = await screen.findByRole('dialog', { name: 'CONGRATS' });
     expect(within(popup).getByRole('button', { name: 'Done' })).toBeTruthy();
     expect(within(popup).queryByRole('button', { name: 'Rematch' })).toBeNull();
+    // The note closes (it floats over the game screen).
+    fireEvent.click(within(note).getByText('Close'));
+    await waitFor(() => expect(screen.queryByText(GIVEAWAY_TEXTS.funded('bob'))).toBeNull());
   });
 
   const finished = () =>

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { MATCH_TEXTS, TEXTS } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS, TEXTS } from '@rush/domain';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks, withSandboxMark } from '../../test/sandbox.ts';
 import { removeGeolocation, stubGeolocation } from '../wallet/testing.ts';
@@ -127,8 +127,8 @@ describe('/start wizard: giveaway and challenges', () => {
       routes: sentBack(true),
     });
     expect(await screen.findByRole('heading', { name: MATCH_TEXTS.challenging('bob'), level: 1 })).toBeTruthy();
-    expect(screen.getByText(MATCH_TEXTS.giveawayPrizeLabel)).toBeTruthy();
-    expect(screen.getByText(MATCH_TEXTS.giveawayYouFund)).toBeTruthy();
+    expect(screen.getByText(GIVEAWAY_TEXTS.prizeLabel)).toBeTruthy();
+    expect(screen.getByText(GIVEAWAY_TEXTS.youFund)).toBeTruthy();
     expect(screen.queryByRole('link', { name: 'Choose Friend' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Play Now' }));
     await waitFor(() =>
@@ -148,7 +148,7 @@ describe('/start wizard: giveaway and challenges', () => {
       routes: sentBack(false),
     });
     await waitFor(() => expect(new URLSearchParams(app.location().search).has('giveaway')).toBe(false));
-    expect(screen.queryByText(MATCH_TEXTS.giveawayYouFund)).toBeNull();
+    expect(screen.queryByText(GIVEAWAY_TEXTS.youFund)).toBeNull();
     fireEvent.click(await screen.findByRole('button', { name: 'Play Now' }));
     await waitFor(() =>
       expect(api.callsTo('POST', '/api/challenges')[0]?.body).toEqual({

@@ -1,7 +1,15 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import { activeHumanModes, currencyName, MATCH_TEXTS, PLAY_TEXTS, wagerName, type Currency } from '@rush/domain';
+import {
+  activeHumanModes,
+  currencyName,
+  GIVEAWAY_TEXTS,
+  MATCH_TEXTS,
+  PLAY_TEXTS,
+  wagerName,
+  type Currency,
+} from '@rush/domain';
 import {
   MatchmakingUserEvents,
   TOPICS,
@@ -290,13 +298,13 @@ function PlayerWizard() {
           <dl className="wizard-summary">
             <dt>Game Type</dt>
             <dd>{mode?.name ?? '-'}</dd>
-            <dt>{giveaway ? MATCH_TEXTS.giveawayPrizeLabel : 'Amount'}</dt>
+            <dt>{giveaway ? GIVEAWAY_TEXTS.prizeLabel : 'Amount'}</dt>
             <dd>
               {amountText || '-'}
               {amountText ? <SandboxMark currency={normalized.currency} /> : null}
             </dd>
           </dl>
-          {giveaway ? <p className="giveaway-note">{MATCH_TEXTS.giveawayYouFund}</p> : null}
+          {giveaway ? <p className="giveaway-note">{GIVEAWAY_TEXTS.youFund}</p> : null}
           {sent ? (
             <div className="challenge-sent" role="status" aria-live="polite">
               <p>

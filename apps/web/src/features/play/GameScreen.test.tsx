@@ -357,6 +357,12 @@ describe('game screen: chat and prize pool', () => {
     renderGame(foolsMateSetup({ stake: { currency: 'wbx', amount: 10_000, pot: 20_000 } }));
     expect(screen.getByTestId('prize-pool').textContent).toBe('200.00 RC');
   });
+
+  test("a giveaway's pot is one stake: the prize pool says no 'each'", () => {
+    renderGame(foolsMateSetup({ stake: { currency: 'wbx', amount: 10_000, pot: 10_000 } }));
+    expect(screen.getByTestId('prize-pool').textContent).toBe('100.00 RC');
+    expect(screen.getByRole('region', { name: 'Prize pool' }).textContent).not.toContain('each');
+  });
 });
 
 describe('game screen: player names (issue 19)', () => {

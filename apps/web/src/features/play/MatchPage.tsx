@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { MATCH_TEXTS } from '@rush/domain';
-import type { MatchmakingView } from '@rush/protocol';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useSession } from '../accounts/session.ts';
 import { MatchFinishActions } from '../matchmaking/MatchFinishActions.tsx';
@@ -18,12 +17,6 @@ import './play.css';
  * actions. Otherwise the user's friendly game (GET current game). With neither, /start.
  * A friendly game that just finished stays on screen (result, rematch) until the player is done.
  */
-/** SPEC 3 isGiveawayMode: whose money the prize is (the other player staked nothing). */
-function GiveawayNote({ record }: { record: MatchmakingView }) {
-  const by = record.giveawayBy === record.me.uid ? record.me : record.opponent;
-  return <p className="notice giveaway-note">{MATCH_TEXTS.giveawayFunded(by?.username ?? 'None')}</p>;
-}
-
 export function MatchPage() {
   const client = useQueryClient();
   const { me } = useSession();
@@ -61,7 +54,6 @@ export function MatchPage() {
           {MATCH_TEXTS.matchInProgress}
         </p>
       ) : null}
-      {entry?.record.isGiveawayMode ? <GiveawayNote record={entry.record} /> : null}
       <GameScreen
         key={game.data.view.id}
         game={game.data}

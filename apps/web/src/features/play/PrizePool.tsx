@@ -11,10 +11,13 @@ export function PrizePool({ stake }: { stake: StakeView | null }) {
           <strong>
             <Amount minor={stake.pot} currency={stake.currency} testId="prize-pool" />
           </strong>
-          <span className="muted">
-            {' '}
-            (stake <Amount minor={stake.amount} currency={stake.currency} /> each)
-          </span>
+          {/* A giveaway's pot is one player's stake: no "each". */}
+          {stake.pot !== stake.amount ? (
+            <span className="muted">
+              {' '}
+              (stake <Amount minor={stake.amount} currency={stake.currency} /> each)
+            </span>
+          ) : null}
         </p>
       ) : (
         <p className="muted">Friendly game, no stake.</p>
