@@ -1,16 +1,10 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
-import { notFound } from '../../platform/errors.ts';
 import type { FacebookSignIn } from './facebook.service.ts';
-import { OAUTH_STATE_TTL_MS, SignInRefused } from './provider-accounts.ts';
-import { clientMeta, setSessionCookie } from './request-auth.ts';
-import { SESSION_COOKIE } from './sessions.ts';
-
-/** Binds the attempt to the browser that started it (see FacebookSignIn.finish). */
-const STATE_COOKIE = 'fb_state';
+import { providerRoutes } from './provider.routes.ts';
 
 /** Facebook's documented callback parameters; anything else in the query is ignored. */
 const CallbackQuery = z.object({
@@ -21,56 +15,20 @@ const CallbackQuery = z.object({
   error_description: z.string().max(1024).optional(),
 });
 
-/** Issue 20 "Facebook sign-in": browser navigations, so every outcome is a redirect. Absent (404) unless configured. */
+/** SPEC 7 registerWithFacebook (issue 20). Absent (404) unless configured. */
 export function facebookRoutes(
   app: FastifyInstance,
   config: Config,
   facebook: FacebookSignIn | null,
   log: FastifyBaseLogger,
 ): void {
-  const stateCookie = {
-    httpOnly: true,
-    sameSite: 'lax' as const, // sent on the top-level redirect back from Facebook
-    secure: config.cookieSecure,
-    path: ACCOUNT_ROUTES.facebookStart,
-  };
-  const toLogin = (reply: FastifyReply, text: string) =>
-    reply.redirect(`/login?error=${encodeURIComponent(text)}`, 302);
-
-  app.get(ACCOUNT_ROUTES.facebookStart, async (_request, reply) => {
-    if (!facebook) throw notFound();
-    try {
-      const { url, state } = await facebook.start();
-      reply.setCookie(STATE_COOKIE, state, { ...stateCookie, maxAge: OAUTH_STATE_TTL_MS / 1000 });
-      return reply.redirect(url, 302);
-    } catch (err) {
-      log.warn({ err }, 'facebook sign-in could not start');
-      return toLogin(reply, TEXTS.facebookSignInFailed);
-    }
-  });
-
-  app.get(ACCOUNT_ROUTES.facebookCallback, async (request, reply) => {
-    if (!facebook) throw notFound();
-    const browserState = request.cookies[STATE_COOKIE];
-    reply.clearCookie(STATE_COOKIE, stateCookie);
-    const query = CallbackQuery.safeParse(request.query);
-    if (!query.success) return toLogin(reply, TEXTS.facebookSignInFailed);
-    try {
-      const signed = await facebook.finish(
-        query.data,
-        browserState,
-        clientMeta(request),
-        request.cookies[SESSION_COOKIE],
-      );
-      setSessionCookie(reply, config, signed.token);
-      return reply.redirect('/', 302);
-    } catch (err) {
-      if (err instanceof SignInRefused) {
-        log.info({ detail: err.detail }, 'facebook sign-in refused');
-        return toLogin(reply, err.text);
-      }
-      log.error({ err }, 'facebook sign-in failed');
-      return toLogin(reply, TEXTS.facebookSignInFailed);
-    }
+  providerRoutes(app, config, log, {
+    name: 'facebook',
+    startRoute: ACCOUNT_ROUTES.facebookStart,
+    callbackRoute: ACCOUNT_ROUTES.facebookCallback,
+    stateCookie: 'fb_state',
+    callbackQuery: CallbackQuery,
+    failedText: TEXTS.facebookSignInFailed,
+    signIn: facebook,
   });
 }

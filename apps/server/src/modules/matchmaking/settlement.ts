@@ -169,6 +169,20 @@ export class MatchMoney {
     }
     const payoutOfWinner =
       winnerUid && !cancelled ? (settlePot(amount * 2n, [winnerUid]).payouts.get(winnerUid) ?? 0n) : 0n;
+    await this.closeRecords(game, records, cancelled ? null : winnerUid, cancelled, at, (outcome) =>
+      outcome === 'win' ? payoutOfWinner : outcome === 'loss' ? 0n : amount,
+    );
+  }
+
+  /** Records `playing` -> `finished` with each player's result, and tells the players. */
+  private async closeRecords(
+    game: GameRecord,
+    records: MatchRecord[],
+    winnerUid: string | null,
+    cancelled: boolean,
+    at: Date,
+    payoutOf: (outcome: MatchResultView['outcome'], uid: string) => bigint,
+  ): Promise<void> {
     const store = new MatchRecordStore(this.db);
     const changed: string[] = [];
     for (const r of records) {
@@ -179,12 +193,11 @@ export class MatchMoney {
           : r.uid === winnerUid
             ? 'win'
             : 'loss';
-      const payout = outcome === 'win' ? payoutOfWinner : outcome === 'loss' ? 0n : amount;
       const diff = r.uid === game.whiteId ? game.whiteRatingDiff : game.blackRatingDiff;
       const result: MatchResultView = {
         winner: cancelled ? null : winnerUid,
         outcome,
-        payout: Number(payout),
+        payout: Number(payoutOf(outcome, r.uid)),
         ratingDiff: diff ?? null,
         finishedAt: at.toISOString(),
       };
@@ -233,35 +246,9 @@ export class MatchMoney {
         await this.wallet.rewards.grantGameRewards({ gameId: game.id, uid, won: uid === winnerUid, at });
       }
     }
-    const store = new MatchRecordStore(this.db);
-    const changed: string[] = [];
-    for (const r of records) {
-      const outcome: MatchResultView['outcome'] = cancelled
-        ? 'cancelled'
-        : !winnerUid
-          ? 'draw'
-          : r.uid === winnerUid
-            ? 'win'
-            : 'loss';
-      const diff = r.uid === game.whiteId ? game.whiteRatingDiff : game.blackRatingDiff;
-      const result: MatchResultView = {
-        winner: cancelled ? null : winnerUid,
-        outcome,
-        payout: Number(r.uid === creatorUid ? s.creator : s.opponent),
-        ratingDiff: diff ?? null,
-        finishedAt: at.toISOString(),
-      };
-      if (
-        await store.updateIf(r.id, 'playing', {
-          state: 'finished',
-          result,
-          gameId: game.id,
-          updatedAt: this.clock.now(),
-        })
-      )
-        changed.push(r.uid);
-    }
-    await this.views.publish(changed);
+    await this.closeRecords(game, records, winnerUid, cancelled, at, (_outcome, uid) =>
+      uid === creatorUid ? s.creator : s.opponent,
+    );
   }
 
   async finishMatch(matchId: string): Promise<void> {
