@@ -167,3 +167,44 @@ test('a private battle between two players: code, start, play, payout in both wa
   await guest.goto('/wallet');
   await expect(guest.getByRole('row').filter({ hasText: 'stake' }).first()).toContainText('50.00');
 });
+
+test('one puzzle game at a time: a solo rush in one tab refuses a battle lobby in another', async ({
+  browser,
+  baseURL,
+}) => {
+  const context = await browser.newContext();
+  const lobbyTab = await context.newPage();
+  const user = newUser();
+  await verifiedUser(lobbyTab, user, baseURL!);
+  await linkChessAccount(lobbyTab, user.username);
+  await waitForCatalogue(lobbyTab);
+
+  // The lobby settings are open before any puzzle game is in play.
+  await lobbyTab.goto('/puzzle-game/battle');
+  await lobbyTab.getByRole('link', { name: 'Create lobby' }).click();
+  await lobbyTab.getByRole('group', { name: 'Stakes currency' }).getByRole('button', { name: 'RushCoins' }).click();
+  await lobbyTab.getByRole('radio', { name: /^50\b/ }).check();
+  await expect(lobbyTab.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
+
+  // A second tab of the same person starts a Solo Puzzle Rush and plays its first puzzle.
+  const soloTab = await context.newPage();
+  const run = soloTab.waitForResponse((r) => r.url().endsWith('/api/puzzles/solo') && r.request().method() === 'POST');
+  await soloTab.goto('/puzzle-game/solo-rush');
+  const p = puzzleById(await puzzleIdOf(await run));
+  await playSolution(soloTab, p);
+  await expect(soloTab.getByRole('timer').first()).not.toHaveText('3:00');
+
+  // Back in the first tab, Create is refused with its reason and nothing is staked.
+  await lobbyTab.getByRole('button', { name: 'Create' }).click();
+  await expect(lobbyTab.getByRole('alert').filter({ hasText: PUZZLE_TEXTS.inSoloRush })).toBeVisible();
+  await expect(lobbyTab.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
+  await expect(lobbyTab.getByRole('button', { name: 'Start' })).toHaveCount(0);
+
+  // Once the rush is finished, the same Create opens the lobby and takes the stake.
+  await soloTab.getByRole('button', { name: 'Finish' }).click();
+  await expect(soloTab.getByRole('dialog', { name: 'Puzzle Rush over' })).toBeVisible();
+  await lobbyTab.getByRole('button', { name: 'Create' }).click();
+  await expect(lobbyTab.getByRole('button', { name: 'Start' })).toBeVisible();
+  await expect(lobbyTab.getByRole('group', { name: 'RC balance' })).toContainText('450.00');
+  await context.close();
+});
