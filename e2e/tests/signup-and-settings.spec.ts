@@ -2,6 +2,10 @@ import { expect, test } from '@playwright/test';
 import { waitForMailLink } from '../support/mailbox.ts';
 import { dismissOnboarding, logInViaUi, newUser } from '../support/users.ts';
 
+// About 60 steps (sign-up, mail, two log-ins, settings): ~17 s alone, but about a second a step
+// on a loaded 2-core CI machine, where the default 60 s ran out mid-journey.
+test.describe.configure({ timeout: 180_000 });
+
 test('sign up, verify by mail, log in by username, balances, settings, logout', async ({ page }) => {
   const user = newUser();
   await dismissOnboarding(page);
