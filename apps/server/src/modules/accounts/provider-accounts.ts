@@ -9,7 +9,7 @@ import type { AccountStore, UserRecord } from './store.ts';
 export const OAUTH_STATE_TTL_MS = 10 * 60 * 1000;
 /** States are 32 random bytes in base64url; anything else is not worth a query. */
 export const STATE_SHAPE = /^[A-Za-z0-9_-]{43}$/;
-/** Random names collide rarely (1 in 100000 per existing Player name); a few tries always suffice in practice. */
+/** Random names collide rarely (1 in DEFAULT_NAME_BOUND per existing Player name); a few tries always suffice in practice. */
 const USERNAME_ATTEMPTS = 25;
 
 /** A refused provider sign-in; `text` is what the login page shows, `detail` goes to the log. */
