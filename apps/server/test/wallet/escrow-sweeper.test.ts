@@ -1,7 +1,9 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import type { EscrowState } from '../../src/modules/wallet/escrow-resolvers.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
+import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
@@ -38,6 +40,10 @@ describe.each(DB_KINDS)('escrow sweeper (%s)', (kind) => {
     return core;
   };
   const escrow = (ref: string) => readBalance(server.ctx.db, accountOf.escrow(ref, 'usd').id);
+  const closeKinds = async (ref: string) =>
+    (await server.ctx.db.select().from(ledgerMovements).where(eq(ledgerMovements.ref, ref)))
+      .map((m) => m.kind)
+      .filter((k) => ['settle', 'refund', 'void'].includes(k));
 
   it('settles finished games, refunds abandoned ones, leaves live and unknown ones, once across instances', async () => {
     const [a, b] = [await verifiedUser(server), await verifiedUser(server)];
@@ -73,6 +79,10 @@ describe.each(DB_KINDS)('escrow sweeper (%s)', (kind) => {
     // a: won 1500 - 150 fee; refunds of 1000 twice; tie: (1500 - 150) / 2 = 675.
     expect(await usd(server, a.uid)).toBe(3000n + 1350n + 2000n + 675n);
     expect(await usd(server, b.uid)).toBe(10_000n - 7n * 500n + 1000n + 675n);
+    // A finished game without winners closes as the game's own code closes it (refund), so the
+    // ledger reads the same whichever closer won; only an abandoned one is void.
+    expect(await closeKinds('game:noresult')).toEqual(['refund']);
+    expect(await closeKinds('game:gone')).toEqual(['void']);
 
     // Nothing left to do for a second sweep; the broken one is tried again and works now.
     states['game:broken'] = { state: 'abandoned' };

@@ -49,10 +49,12 @@ export class EscrowSweeper {
           });
           result.settled++;
         } else {
+          // A finished game without winners is refunded as its own code would refund it, so the
+          // ledger reads the same whichever closer won the race; only an abandoned one is void.
           await this.wallet.refund({
             ref: escrow.ref,
             currency: escrow.currency,
-            reason: 'void',
+            reason: s.state === 'finished' ? 'refund' : 'void',
             meta: { by: 'sweeper' },
           });
           result.refunded++;
