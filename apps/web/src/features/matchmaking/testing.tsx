@@ -169,10 +169,15 @@ export function startMatchApp(path: string, opts: MatchApiOptions = {}) {
   const versions = new Map<string, number>();
   /** Pushes an event as the server would, on `topic` (versions in order per topic). */
   const push = async (topic: string, type: string, data: unknown) => {
-    const socket = app.realtime.sockets.at(-1) ?? (await connect());
+    let socket = app.realtime.sockets.at(-1);
+    if (!socket || socket.readyState !== 1) socket = await connect();
+    // The client drops an event for a topic nobody listens to, as the server never sends one;
+    // so wait for the page's subscription, which a loaded machine may render after the push.
+    const open = socket;
+    await waitFor(() => expect(open.sent).toContainEqual(expect.objectContaining({ t: 'sub', topic })));
     const v = (versions.get(topic) ?? 0) + 1;
     versions.set(topic, v);
-    act(() => socket.receive({ t: 'ev', topic, v, type, data }));
+    act(() => open.receive({ t: 'ev', topic, v, type, data }));
   };
   return { api, app, state, urls, connect, push };
 }
