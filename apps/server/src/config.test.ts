@@ -77,8 +77,21 @@ describe('parseConfig', () => {
     // Real payers' tax details need a configured key, never one the database keeps for itself.
     expect(() => parseConfig({ ...dots, TAX_INFO_KEY: '' })).toThrow(/TAX_INFO_KEY is required with PAYMENTS=dots/);
     expect(() => parseConfig({ ...dots, DOTS_URL: 'http://api.dots.dev' })).toThrow(/DOTS_URL must be https/);
+    expect(() => parseConfig({ ...dots, DOTS_URL: 'api.dots.dev' })).toThrow(/DOTS_URL[\s\S]*Invalid URL/);
     expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'whsec_short' })).toThrow(/DOTS_WEBHOOK_SECRET/);
     expect(() => parseConfig({ ...dots, DOTS_WEBHOOK_SECRET: 'not base64!' })).toThrow(/DOTS_WEBHOOK_SECRET/);
+  });
+
+  it('identity: the provider needs its URL and key; the URL https except on loopback (the emulator)', () => {
+    const provider = { IDENTITY: 'provider', IDENTITY_URL: 'https://id.example/v1/', IDENTITY_API_KEY: 'k' };
+    expect(parseConfig({}).identity.provider).toBeNull();
+    expect(parseConfig(provider).identity.provider).toEqual({ url: 'https://id.example/v1', apiKey: 'k' });
+    expect(parseConfig({ ...provider, IDENTITY_URL: 'http://127.0.0.1:9/' }).identity.provider?.url).toBe(
+      'http://127.0.0.1:9',
+    );
+    expect(() => parseConfig({ ...provider, IDENTITY_API_KEY: '' })).toThrow(/IDENTITY_URL and IDENTITY_API_KEY/);
+    expect(() => parseConfig({ ...provider, IDENTITY_URL: 'http://id.example' })).toThrow(/IDENTITY_URL must be https/);
+    expect(() => parseConfig({ ...provider, IDENTITY_URL: 'id.example' })).toThrow(/IDENTITY_URL must be a URL/);
   });
 
   it('treats empty values as unset and rejects nonsense', () => {

@@ -1,3 +1,5 @@
+import { providerBaseUrl } from '../../../platform/http/provider-url.ts';
+
 /**
  * The identity settings (README "Configuration"), read by config.ts: which adapter answers the
  * identity port, the provider's API when it is the provider, and the key of the
@@ -24,8 +26,6 @@ export class IdentitySettingsError extends Error {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 /** 32 bytes as 64 hex characters or base64 (as LICHESS_TOKEN_KEY: `openssl rand -base64 32`). */
 export function parseHashKey(text: string): Buffer {
   const t = text.trim();
@@ -49,9 +49,7 @@ export function identitySettings(input: {
   if (input.mode === 'builtin') return { mode: 'builtin', provider: null, hashKey };
   if (!input.url || !input.apiKey)
     throw new IdentitySettingsError('IDENTITY_URL and IDENTITY_API_KEY are required with IDENTITY=provider');
-  const url = new URL(input.url);
   // Plain http only for a local emulator: the key must never cross the network in clear.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname)))
-    throw new IdentitySettingsError('IDENTITY_URL must be https (plain http only on a loopback address, for the emulator)');
-  return { mode: 'provider', provider: { url: url.toString().replace(/\/+$/, ''), apiKey: input.apiKey }, hashKey };
+  const url = providerBaseUrl(input.url, 'IDENTITY_URL', (m) => new IdentitySettingsError(m));
+  return { mode: 'provider', provider: { url, apiKey: input.apiKey }, hashKey };
 }

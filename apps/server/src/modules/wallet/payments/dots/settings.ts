@@ -1,3 +1,5 @@
+import { providerBaseUrl } from '../../../../platform/http/provider-url.ts';
+
 /** The Dots settings (README "Configuration"): read by config.ts when PAYMENTS=dots. */
 export interface DotsSettings {
   /** DOTS_URL without a trailing slash (https://api.dots.dev; tests: the emulator). */
@@ -19,19 +21,14 @@ export class DotsSettingsError extends Error {
   }
 }
 
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
 export function dotsSettings(input: {
   url: string;
   clientId: string | undefined;
   apiKey: string | undefined;
   webhookSecret: string | undefined;
 }): DotsSettings {
-  const url = new URL(input.url);
   // Plain http only for a local emulator: the API key must never cross the network in clear.
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && LOOPBACK.has(url.hostname))) {
-    throw new DotsSettingsError('DOTS_URL must be https (plain http only on a loopback address, for the emulator)');
-  }
+  const url = providerBaseUrl(input.url, 'DOTS_URL', (m) => new DotsSettingsError(m));
   const missing = [
     ['DOTS_CLIENT_ID', input.clientId],
     ['DOTS_API_KEY', input.apiKey],
@@ -48,7 +45,7 @@ export function dotsSettings(input: {
     throw new DotsSettingsError(`DOTS_WEBHOOK_SECRET: ${(e as Error).message}`);
   }
   return {
-    url: url.toString().replace(/\/+$/, ''),
+    url,
     clientId: input.clientId!,
     apiKey: input.apiKey!,
     webhookSecret: input.webhookSecret!,
