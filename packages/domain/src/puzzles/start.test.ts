@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { BATTLE_COUNTDOWN_MS, BATTLE_START, battleBegun, battleBeginsAt, startOverlay } from './start.ts';
+import {
+  BATTLE_COUNTDOWN_MS,
+  BATTLE_START,
+  battleBegun,
+  battleBeginsAt,
+  furthestPhase,
+  startOverlay,
+  startPhase,
+  type StartPhase,
+} from './start.ts';
 
 const T = Date.UTC(2026, 0, 15, 12);
 
@@ -48,6 +57,48 @@ describe('battle start overlay (SPEC 9: ends 1.2 s early)', () => {
           expect(now + o.liftsInMs).toBe(begins - BATTLE_START.overlayEarlyMs);
         }
       }),
+    );
+  });
+
+  it.each([
+    // ms after Start was pressed -> the phase
+    [0, 'counting'],
+    [2_999, 'counting'],
+    [3_000, 'lifted'],
+    [4_199, 'lifted'],
+    [4_200, 'begun'],
+  ] as const)('%i ms after Start: %s', (after, phase) => {
+    expect(startPhase(battleBeginsAt(T), T + after)).toBe(phase);
+  });
+
+  it.each([
+    ['counting', 'counting', 'counting'],
+    ['counting', 'lifted', 'lifted'],
+    ['lifted', 'counting', 'lifted'], // a later estimate of the start: the overlay stays lifted
+    ['begun', 'lifted', 'begun'], // ... and moves still count
+    ['begun', 'counting', 'begun'],
+    ['lifted', 'begun', 'begun'],
+  ] as const)('reached %s, now reads %s: %s', (reached, now, expected) => {
+    expect(furthestPhase(reached, now)).toBe(expected);
+  });
+
+  it('property: however the estimated start jitters, the phase a client shows never goes back', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 2 ** 40 }),
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 500 }), fc.integer({ min: -400, max: 400 })), { maxLength: 40 }),
+        (begins, steps) => {
+          const order: StartPhase[] = ['counting', 'lifted', 'begun'];
+          let now = begins - BATTLE_COUNTDOWN_MS;
+          let reached: StartPhase = 'counting';
+          for (const [tick, jitter] of steps) {
+            now += tick;
+            const next = furthestPhase(reached, startPhase(begins + jitter, now));
+            expect(order.indexOf(next)).toBeGreaterThanOrEqual(order.indexOf(reached));
+            reached = next;
+          }
+        },
+      ),
     );
   });
 });

@@ -37,3 +37,22 @@ export function startOverlay(beginsAt: number, now: number): StartOverlayState {
 
 /** Whether moves count yet: the battle has begun (the clock runs). */
 export const battleBegun = (beginsAt: number, now: number): boolean => now >= beginsAt;
+
+/** How far a battle's start has gone: the overlay counting, lifted (the first position shows), begun (moves count). */
+export type StartPhase = 'counting' | 'lifted' | 'begun';
+
+const PHASE_ORDER: Record<StartPhase, number> = { counting: 0, lifted: 1, begun: 2 };
+
+/** The start's phase at `now` for a battle beginning at `beginsAt`. */
+export function startPhase(beginsAt: number, now: number): StartPhase {
+  if (battleBegun(beginsAt, now)) return 'begun';
+  return startOverlay(beginsAt, now).visible ? 'counting' : 'lifted';
+}
+
+/**
+ * The start never goes back. A client's `beginsAt` is the server's time moved by a clock offset
+ * it estimates again with every lobby update, so it jitters by the network's delay: a later,
+ * slower estimate must not cover the board again, nor stop moves counting, once they did.
+ */
+export const furthestPhase = (reached: StartPhase, now: StartPhase): StartPhase =>
+  PHASE_ORDER[now] > PHASE_ORDER[reached] ? now : reached;

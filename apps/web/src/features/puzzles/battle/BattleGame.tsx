@@ -56,7 +56,7 @@ export function BattleGame({ entry, meUid, busy, onForfeit, onLeave }: BattleGam
   const left = useSecondsLeft(localDeadline(view.endsAt, offset));
   // The start countdown comes before the battle's own time: the timer never shows more than it.
   const seconds = left === null ? null : Math.min(left, Math.ceil(view.settings.time / 1000));
-  const start = useBattleStart(localDeadline(view.startedAt, offset));
+  const start = useBattleStart(view.startedAt, offset);
   // Time is up: no more moves, the results follow with the lobby's `finished` state.
   const live = view.status === 'started' && seconds !== 0;
   // The first puzzle comes when the start overlay lifts, so its opening move plays in view.
