@@ -5,7 +5,7 @@ import type { HistoryItem, HistoryResponse } from '@rush/protocol';
 import { SANDBOX_DESCRIPTION } from '../../ui/SandboxMark.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
-import { challengeHref, opponentName, pgnHref } from './HistoryOverlay.tsx';
+import { opponentName, pgnHref } from './HistoryOverlay.tsx';
 
 function item(n: number, overrides: Partial<HistoryItem> = {}): HistoryItem {
   return {
@@ -156,7 +156,6 @@ describe('History (?history)', () => {
 
   test('helpers', () => {
     expect(opponentName({ opponent: null })).toBe('None');
-    expect(challengeHref('u 1')).toBe('/start?challengeid=u%201&step=1');
     expect(pgnHref('/api/play/games/g1/pgn')).toBe('/api/play/games/g1/pgn?download=1');
     expect(pgnHref('/x?download=1')).toBe('/x?download=1');
   });

@@ -12,6 +12,7 @@ import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
 import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs.tsx';
 import { useSession } from '../accounts/session.ts';
+import { challengeHref } from '../matchmaking/challengeHref.ts';
 import { PlayerCharts } from '../players/PlayerCharts.tsx';
 import { PlayerName } from '../players/PlayerName.tsx';
 import './history.css';
@@ -33,9 +34,6 @@ const EMPTY: Record<HistoryFilter, string> = {
 
 /** SPEC 2: "None" when the game never had an opponent. */
 export const opponentName = (item: Pick<HistoryItem, 'opponent'>): string => item.opponent?.username ?? 'None';
-
-/** SPEC 2 Friends/History Challenge: the start wizard aimed at that user. */
-export const challengeHref = (uid: string): string => `/start?challengeid=${encodeURIComponent(uid)}&step=1`;
 
 /** The PGN export as a download. */
 export function pgnHref(url: string): string {

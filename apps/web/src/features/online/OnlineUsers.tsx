@@ -8,6 +8,7 @@ import { errorText } from '../../api/http.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button, buttonClass } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
+import { challengeHref } from '../matchmaking/challengeHref.ts';
 import { RefusalNotice } from '../matchmaking/RefusalNotice.tsx';
 import { useAppState } from '../matchmaking/queries.ts';
 import { useJoin } from './useJoin.ts';
@@ -20,7 +21,7 @@ const ACTION_LABELS: Record<OnlineAction, string> = { join: 'Join', spectate: 'S
 /** Where an action leads without a call (Join of a matchmaking search posts first). */
 function actionPath(action: OnlineAction, user: OnlineUserView): string | null {
   if (action === 'spectate') return user.activity.query ? `/tv/${encodeURIComponent(user.activity.query)}` : null;
-  if (action === 'challenge') return `/start?challengeid=${encodeURIComponent(user.uid)}&step=1`;
+  if (action === 'challenge') return challengeHref(user.uid);
   if (user.activity.type === 'battle-puzzle-search') {
     return user.activity.query ? `/puzzle-game/battle?lobby=${encodeURIComponent(user.activity.query)}` : null;
   }

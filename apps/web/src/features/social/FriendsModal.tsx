@@ -14,18 +14,7 @@ import { openProfile } from '../players/profileRequests.ts';
 import { acceptFriend, cancelFriend, inviteFriend, removeFriend, SOCIAL_KEYS } from './api.ts';
 import { useFriends } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
-
-/**
- * SPEC 2: Challenge opens the start wizard aimed at that friend. Opened from the wizard's
- * giveaway (Choose Friend, SPEC 4), the challenge stays a giveaway with the choices made so far.
- */
-export const challengeHref = (uid: string, from = ''): string => {
-  const q = new URLSearchParams(from);
-  const kept = q.has('giveaway')
-    ? ['gameType', 'c', 'bet'].flatMap((k) => (q.get(k) ? [`&${k}=${encodeURIComponent(q.get(k)!)}`] : []))
-    : [];
-  return `/start?challengeid=${encodeURIComponent(uid)}&step=1${kept.join('')}${q.has('giveaway') ? '&giveaway' : ''}`;
-};
+import { challengeHref } from '../matchmaking/challengeHref.ts';
 
 function OnlineDot({ online }: { online: boolean }) {
   return (
