@@ -10,7 +10,6 @@ import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { modeName } from '../play/modeName.ts';
 import { acceptChallenge, declineChallenge, fetchCurrentMatchmaking, MATCH_KEYS } from './api.ts';
 import { storeMatchmaking, useAppState, useChallenges, useMatchmaking } from './queries.ts';
-import { GiveawayNote } from './GiveawayNote.tsx';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
 import './matchmaking.css';
@@ -93,19 +92,10 @@ export function ChallengeHost({ me }: { me: Me }) {
     if (state !== before && (state === 'matched' || state === 'starting') && !onMatchPage) void navigate('/match');
   }, [state, onMatchPage, navigate]);
 
-  // SPEC 3 isGiveawayMode: the game screen of a giveaway says whose prize it is. From here (a
-  // lazy chunk on every page) rather than the play page, whose first load has no room left.
-  const record = matchmaking.data?.record;
-  const [closedNote, setClosedNote] = useState<string | null>(null);
-  const giveaway =
-    onMatchPage && record?.isGiveawayMode && (state === 'playing' || state === 'finished') && closedNote !== record.id
-      ? record
-      : null;
-
   const first = me.banned
     ? undefined
     : (challenges.data?.incoming ?? []).find((c) => c.status === 'pending' && !hidden.includes(c.id));
-  if (!first && !declined && !giveaway) return null;
+  if (!first && !declined) return null;
   return (
     <div className="invitation-host challenge-host">
       {declined ? (
@@ -118,7 +108,6 @@ export function ChallengeHost({ me }: { me: Me }) {
           </div>
         </div>
       ) : null}
-      {giveaway ? <GiveawayNote record={giveaway} onClose={() => setClosedNote(giveaway.id)} /> : null}
       {first ? (
         <ChallengeCard
           key={first.id}

@@ -235,13 +235,12 @@ describe('/match with the game', () => {
       record: makeRecord({ state: 'finished', opponent: BOB, gameId: 'g7', isGiveawayMode: true, giveawayBy: BOB.uid }),
       routes: { 'GET /api/play/games/g7': () => ({ body: finished() }) },
     });
-    const note = (await screen.findByText(GIVEAWAY_TEXTS.funded('bob'))).closest('[role="status"]') as HTMLElement;
+    // Said where the amount is: in the prize pool.
+    const pool = await screen.findByRole('region', { name: 'Prize pool' });
+    expect(within(pool).getByText(GIVEAWAY_TEXTS.funded('bob'))).toBeTruthy();
     const popup = await screen.findByRole('dialog', { name: 'CONGRATS' });
     expect(within(popup).getByRole('button', { name: 'Done' })).toBeTruthy();
     expect(within(popup).queryByRole('button', { name: 'Rematch' })).toBeNull();
-    // The note closes (it floats over the game screen).
-    fireEvent.click(within(note).getByText('Close'));
-    await waitFor(() => expect(screen.queryByText(GIVEAWAY_TEXTS.funded('bob'))).toBeNull());
   });
 
   const finished = () =>

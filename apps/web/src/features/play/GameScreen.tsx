@@ -52,6 +52,8 @@ interface GameScreenProps {
   finishActions?: ReactNode;
   /** Abort through another call than the game command (a bot game: SPEC 7 abortBotGame). */
   onAbort?: () => Promise<unknown>;
+  /** Said in the prize pool: whose money a giveaway's prize is (SPEC 3 isGiveawayMode). */
+  prizeNote?: string | null;
 }
 
 /**
@@ -59,7 +61,7 @@ interface GameScreenProps {
  * chat, prize pool, controls, and the result, rematch, draw and takeback modals. Moves are
  * shown at once and sent with their ply; the server's answer (or its state) always wins.
  */
-export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenProps) {
+export function GameScreen({ game, onDone, finishActions, onAbort, prizeNote }: GameScreenProps) {
   const { view } = game;
   const you: Color = view.you ?? 'white';
   const them = opposite(you);
@@ -239,7 +241,7 @@ export function GameScreen({ game, onDone, finishActions, onAbort }: GameScreenP
             </Suspense>
           ) : null}
           {vsEngine ? null : <ReportOpponentButton game={view} />}
-          <PrizePool stake={view.stake} />
+          <PrizePool stake={view.stake} note={prizeNote} />
           <MoveList san={view.san} />
           {vsEngine ? null : (
             <ChatPanel title="Chat" lines={view.chat} onSend={(text) => commands.chat(text)} className="player-chat" />

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
-import { MATCH_TEXTS } from '@rush/domain';
+import { GIVEAWAY_TEXTS, MATCH_TEXTS } from '@rush/domain';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useSession } from '../accounts/session.ts';
 import { MatchFinishActions } from '../matchmaking/MatchFinishActions.tsx';
@@ -46,6 +46,10 @@ export function MatchPage() {
   // A game against the bot is played on its own screen (stake, difficulty, abortBotGame).
   if (!entry && game.data.view.engine !== null) return <Navigate to="/bot-match" replace />;
   const players = `${game.data.view.white.username} vs ${game.data.view.black.username}`;
+  // SPEC 3 isGiveawayMode: whose money the prize is (the other player staked nothing).
+  const record = entry?.record;
+  const funder = record?.giveawayBy === record?.me.uid ? record?.me : record?.opponent;
+  const prizeNote = record?.isGiveawayMode ? GIVEAWAY_TEXTS.funded(funder?.username ?? 'None') : null;
   return (
     <>
       <title>{`Match: ${players}`}</title>
@@ -58,6 +62,7 @@ export function MatchPage() {
         key={game.data.view.id}
         game={game.data}
         finishActions={entry ? <MatchFinishActions record={entry.record} /> : undefined}
+        prizeNote={prizeNote}
         onDone={
           entry
             ? undefined

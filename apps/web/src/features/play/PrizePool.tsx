@@ -1,8 +1,11 @@
 import type { StakeView } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
 
-/** The pot of a staked game (both stakes, as the server reports it); a friendly game has none. */
-export function PrizePool({ stake }: { stake: StakeView | null }) {
+/**
+ * The pot of a staked game (both stakes, as the server reports it); a friendly game has none.
+ * `note`: a giveaway's word on whose money the prize is (SPEC 3 isGiveawayMode), beside it.
+ */
+export function PrizePool({ stake, note }: { stake: StakeView | null; note?: string | null }) {
   return (
     <section className="prize-pool" aria-label="Prize pool">
       <h2 className="panel-title">Prize pool</h2>
@@ -22,6 +25,7 @@ export function PrizePool({ stake }: { stake: StakeView | null }) {
       ) : (
         <p className="muted">Friendly game, no stake.</p>
       )}
+      {note ? <p className="prize-note">{note}</p> : null}
     </section>
   );
 }
