@@ -2,19 +2,24 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GIVEAWAY_TEXTS, MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
 import { MATCH_ROUTES, MatchmakingUserEvents } from '@rush/protocol';
-import { MatchMoney } from '../../src/modules/matchmaking/settlement.ts';
-import { MatchViews } from '../../src/modules/matchmaking/view.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { escrowCloseKey, holdAllKey } from '../../src/modules/wallet/ledger.ts';
 import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.store.ts';
-import { createWalletCore } from '../../src/modules/wallet/module.ts';
 import { ledgerMovements, ledgerTransfers } from '../../src/modules/wallet/schema.ts';
 import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { gpsAt, expectLedgerInvariants, rc, usd } from '../wallet/support/wallet.ts';
 import { play, type Player } from '../play/support.ts';
-import { changed, current, eventually, matchPlayer, recordsOf, startMatchServer } from './support.ts';
+import {
+  changed,
+  current,
+  eventually,
+  matchPlayer,
+  recordsOf,
+  secondInstanceMoney,
+  startMatchServer,
+} from './support.ts';
 
 /** SPEC 2, 4 (issue 20 item 6): a content creator's giveaway challenge, funded by the creator alone. */
 describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
@@ -167,31 +172,13 @@ describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
     await play(gameId, white, black, ['e2e4', 'e7e5']);
 
     // A second instance finishes and sweeps while the friend resigns.
-    const { db, clock, hub, log } = server.ctx;
-    const core = createWalletCore(server.ctx, {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    });
-    const other = new MatchMoney(
-      db,
-      clock,
-      core,
-      { createGame: () => Promise.reject(new Error('unused')) },
-      new MatchViews(db, clock, hub, log),
-      log,
-    );
-    core.escrowResolvers.register('match:', other.resolver());
+    const { db } = server.ctx;
+    const { sweeper, money: other } = secondInstanceMoney(server);
     const resign = friend.send('game.resign', { gameId });
-    const racing = [
-      core.escrowSweeper.sweep(),
-      other.finishMatch(matchId),
-      core.escrowSweeper.sweep(),
-      other.finishMatch(matchId),
-    ];
+    const racing = [sweeper.sweep(), other.finishMatch(matchId), sweeper.sweep(), other.finishMatch(matchId)];
     expect((await friend.ack(resign)).ok).toBe(true);
     await Promise.all(racing);
-    await Promise.all([core.escrowSweeper.sweep(), other.finishMatch(matchId)]);
+    await Promise.all([sweeper.sweep(), other.finishMatch(matchId)]);
 
     await eventually(async () => (await current(creator)).state === 'finished');
     expect((await current(creator)).result).toMatchObject({ winner: creator.uid, outcome: 'win', payout: 1_000 });
@@ -257,31 +244,18 @@ describe.each(DB_KINDS)('giveaway challenges (%s)', (kind) => {
     await white.watch(gameId);
     await black.watch(gameId);
     await play(gameId, white, black, ['e2e4', 'e7e5']);
-    const { db, clock, hub, log } = server.ctx;
-    const core = createWalletCore(server.ctx, {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    });
-    const other = new MatchMoney(
-      db,
-      clock,
-      core,
-      { createGame: () => Promise.reject(new Error('unused')) },
-      new MatchViews(db, clock, hub, log),
-      log,
-    );
-    core.escrowResolvers.register('match:', other.resolver());
+    const { db } = server.ctx;
+    const { sweeper, money: other } = secondInstanceMoney(server);
     const resign = creator.send('game.resign', { gameId });
     const racing = [
       other.finishMatch(matchId),
-      core.escrowSweeper.sweep(),
+      sweeper.sweep(),
       other.finishMatch(matchId),
       other.finishMatch(matchId),
     ];
     expect((await creator.ack(resign)).ok).toBe(true);
     await Promise.all(racing);
-    await Promise.all([other.finishMatch(matchId), core.escrowSweeper.sweep()]);
+    await Promise.all([other.finishMatch(matchId), sweeper.sweep()]);
     await eventually(async () => (await current(friend)).state === 'finished');
     const rewards = RC_REWARDS.perGame + RC_REWARDS.firstGameOfDay + RC_REWARDS.winBonus;
     await eventually(async () => (await rc(server, friend.uid)) === 9_000n + rewards);

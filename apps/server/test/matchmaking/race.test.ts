@@ -6,12 +6,9 @@ import { MATCH_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
-import { MatchMoney } from '../../src/modules/matchmaking/settlement.ts';
-import { MatchViews } from '../../src/modules/matchmaking/view.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { escrowCloseKey } from '../../src/modules/wallet/ledger.ts';
 import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.store.ts';
-import { createWalletCore } from '../../src/modules/wallet/module.ts';
 import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Registered } from '../accounts/support.ts';
@@ -21,7 +18,18 @@ import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd } from '../wallet/support/wallet.ts';
 import { openSocket, play, Player, startServerOn } from '../play/support.ts';
-import { changed, current, eventually, grantRc, matchPlayer, recordsOf, startMatch, startMatchServer, usdSeek } from './support.ts';
+import {
+  changed,
+  current,
+  eventually,
+  grantRc,
+  matchPlayer,
+  recordsOf,
+  secondInstanceMoney,
+  startMatch,
+  startMatchServer,
+  usdSeek,
+} from './support.ts';
 
 describe.each(DB_KINDS)('settlement exactly once (%s)', (kind) => {
   let server: TestServer;
@@ -45,17 +53,20 @@ describe.each(DB_KINDS)('settlement exactly once (%s)', (kind) => {
     await play(gameId, white, black, ['e2e4', 'e7e5']);
 
     // A second instance: its own wallet core, with the match resolver, and its own settlement.
-    const { db, clock, hub, log } = server.ctx;
-    const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
-    const other = new MatchMoney(db, clock, core, { createGame: () => Promise.reject(new Error('unused')) }, new MatchViews(db, clock, hub, log), log);
-    core.escrowResolvers.register('match:', other.resolver());
+    const { db } = server.ctx;
+    const { sweeper, money: other } = secondInstanceMoney(server);
 
     const ids = [white.send('game.resign', { gameId }), black.send('game.resign', { gameId })];
-    const racing = [core.escrowSweeper.sweep(), other.finishMatch(rec!.matchId!), core.escrowSweeper.sweep(), other.finishMatch(rec!.matchId!)];
+    const racing = [
+      sweeper.sweep(),
+      other.finishMatch(rec!.matchId!),
+      sweeper.sweep(),
+      other.finishMatch(rec!.matchId!),
+    ];
     const acks = [await white.ack(ids[0]!), await black.ack(ids[1]!)];
     expect(acks.filter((x) => x.ok).length).toBeGreaterThanOrEqual(1);
     await Promise.all(racing);
-    await Promise.all([core.escrowSweeper.sweep(), other.finishMatch(rec!.matchId!)]);
+    await Promise.all([sweeper.sweep(), other.finishMatch(rec!.matchId!)]);
     const ended = await white.event('game.ended');
     const winner = ended.winner === 'white' ? white : black;
     const loser = winner === white ? black : white;

@@ -6,6 +6,8 @@ import type { ManualClock } from '../../src/platform/clock.ts';
 import type { DatabaseKind } from '../../src/platform/db/database.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { createWalletCore } from '../../src/modules/wallet/module.ts';
+import { MatchMoney } from '../../src/modules/matchmaking/settlement.ts';
+import { MatchViews } from '../../src/modules/matchmaking/view.ts';
 import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
 import { setUserColumns, type Registered } from '../accounts/support.ts';
 import { Player } from '../play/support.ts';
@@ -20,9 +22,37 @@ export async function startMatchServer(kind: DatabaseKind) {
   return { server, admin, clock: server.clock as ManualClock };
 }
 
+/**
+ * A second instance's money side on the same database: its own wallet core (with its escrow
+ * sweeper) and its own match settlement, registered as the `match:` escrow resolver, so a test
+ * races a finish and a sweep the way two instances would.
+ */
+export function secondInstanceMoney(server: Pick<TestServer, 'ctx'>) {
+  const { db, clock, hub, log } = server.ctx;
+  const core = createWalletCore(server.ctx, {
+    me: () => Promise.resolve(null),
+    notifyChanged: () => Promise.resolve(),
+    accountRestricted: () => Promise.resolve(),
+  });
+  const money = new MatchMoney(
+    db,
+    clock,
+    core,
+    { createGame: () => Promise.reject(new Error('unused')) },
+    new MatchViews(db, clock, hub, log),
+    log,
+  );
+  core.escrowResolvers.register('match:', money.resolver());
+  return { sweeper: core.escrowSweeper, money };
+}
+
 /** RushCoins through the wallet (the issuance account), as a reward would credit them. */
 export async function grantRc(server: Pick<TestServer, 'ctx'>, uid: string, minor: bigint) {
-  const core = createWalletCore(server.ctx, { me: () => Promise.resolve(null), notifyChanged: () => Promise.resolve(), accountRestricted: () => Promise.resolve() });
+  const core = createWalletCore(server.ctx, {
+    me: () => Promise.resolve(null),
+    notifyChanged: () => Promise.resolve(),
+    accountRestricted: () => Promise.resolve(),
+  });
   const user = accountOf.user(uid, 'wbx');
   const issuance = accountOf.issuance();
   await core.wallet.move({
@@ -54,7 +84,12 @@ export async function matchPlayer(server: TestServer, admin: Registered, funding
   return p;
 }
 
-export const usdSeek = (server: TestServer, bet = 5, gameType = 'wmgt_000001') => ({ gameType, c: 'usd', bet, deviceGps: gpsAt(server) });
+export const usdSeek = (server: TestServer, bet = 5, gameType = 'wmgt_000001') => ({
+  gameType,
+  c: 'usd',
+  bet,
+  deviceGps: gpsAt(server),
+});
 export const wbxSeek = (bet = 50, gameType = 'wmgt_000001') => ({ gameType, c: 'wbx', bet });
 
 /** The user's current record over HTTP. */
@@ -66,7 +101,8 @@ export async function current(p: Player) {
 
 /** Waits for a `matchmaking.changed` whose record matches. */
 export async function changed(p: Player, match: (m: any) => boolean, timeoutMs = 5_000): Promise<any> {
-  return (await p.event('matchmaking.changed', (d) => d.matchmaking !== null && match(d.matchmaking), timeoutMs)).matchmaking;
+  return (await p.event('matchmaking.changed', (d) => d.matchmaking !== null && match(d.matchmaking), timeoutMs))
+    .matchmaking;
 }
 
 export async function recordsOf(server: TestServer, uid: string) {
