@@ -13,7 +13,17 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const restrict = (patterns) => ['error', { patterns }];
 
 export default tseslint.config(
-  { ignores: ['tools/**', '**/node_modules/**', '**/dist/**', 'data/**', '**/drizzle/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'tools/**',
+      '**/node_modules/**',
+      '**/dist/**',
+      'data/**',
+      '**/drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {
@@ -44,7 +54,10 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': restrict([
         { group: ['@rush/server', '@rush/web', '**/apps/**'], message: 'protocol depends only on domain' },
-        { group: ['node:*', 'fastify*', 'drizzle-orm*', 'pg', 'react*', 'ws'], message: 'protocol is wire shapes only' },
+        {
+          group: ['node:*', 'fastify*', 'drizzle-orm*', 'pg', 'react*', 'ws'],
+          message: 'protocol is wire shapes only',
+        },
       ]),
     },
   },
@@ -56,7 +69,10 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': restrict([
-        { group: ['@rush/server', '**/server/**', 'drizzle-orm*', 'pg', 'fastify*', 'node:*'], message: 'web never imports server code' },
+        {
+          group: ['@rush/server', '**/server/**', 'drizzle-orm*', 'pg', 'fastify*', 'node:*'],
+          message: 'web never imports server code',
+        },
       ]),
     },
   },
@@ -73,7 +89,10 @@ export default tseslint.config(
     ],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'only store.ts touches the database' },
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+          message: 'only store.ts touches the database',
+        },
         { group: ['ws', '@fastify/websocket', 'ioredis'], message: 'only platform/realtime touches sockets' },
       ]),
     },
@@ -83,7 +102,10 @@ export default tseslint.config(
     ignores: ['apps/server/src/**/*.test.ts'],
     rules: {
       'no-restricted-imports': restrict([
-        { group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'], message: 'only store.ts touches the database' },
+        {
+          group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
+          message: 'only store.ts touches the database',
+        },
       ]),
     },
   },
@@ -97,7 +119,8 @@ export default tseslint.config(
         'error',
         {
           selector: 'Literal[regex.pattern=/\\\\(u00[01][0-9a-fA-F]|u007[fF]|x[01][0-9a-fA-F]|x7[fF]|p\\{Cc\\})/]',
-          message: 'control characters have one rule: use oneLine, multiLine or hasForbiddenControl from @rush/domain (text/)',
+          message:
+            'control characters have one rule: use oneLine, multiLine or hasForbiddenControl from @rush/domain (text/)',
         },
       ],
     },

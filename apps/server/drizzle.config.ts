@@ -4,6 +4,16 @@ import { defineConfig } from 'drizzle-kit';
 export default defineConfig({
   dialect: 'postgresql',
   // Listed one by one so a capability's tables join the migrations when it is wired in.
-  schema: ['./src/modules/accounts/schema.ts', './src/modules/wallet/schema.ts', './src/modules/play/schema.ts', './src/modules/matchmaking/schema.ts', './src/modules/puzzles/schema.ts', './src/modules/social/schema.ts', './src/modules/admin/schema.ts', './src/modules/bots/schema.ts', './src/modules/fairplay/schema.ts'],
+  schema: [
+    './src/modules/accounts/schema.ts',
+    './src/modules/wallet/schema.ts',
+    './src/modules/play/schema.ts',
+    './src/modules/matchmaking/schema.ts',
+    './src/modules/puzzles/schema.ts',
+    './src/modules/social/schema.ts',
+    './src/modules/admin/schema.ts',
+    './src/modules/bots/schema.ts',
+    './src/modules/fairplay/schema.ts',
+  ],
   out: './drizzle',
 });

@@ -36,11 +36,20 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
   const all = JSON.parse(fs.readFileSync(FIXTURES, 'utf8')) as Array<{ plies: PlyAnalysis[] }>;
   const games = all.slice(0, opts.games).map((g) => g.plies.map((p) => p.played));
   const meanPlies = games.reduce((a, g) => a + g.length, 0) / games.length;
-  const pool = new EnginePool({ command: engineCommand(config.engine.stockfishPath), size: config.engine.poolSize, queueMax: config.engine.queueMax, log: silent });
+  const pool = new EnginePool({
+    command: engineCommand(config.engine.stockfishPath),
+    size: config.engine.poolSize,
+    queueMax: config.engine.queueMax,
+    log: silent,
+  });
   const engine = new EngineService(pool);
   try {
     // Warm every process (not measured): start-up and the WebAssembly JIT.
-    await Promise.all(Array.from({ length: pool.size }, () => engine.analyseLines(STANDARD_FEN, [], { depth: config.fairplay.depth, multipv: 3 })));
+    await Promise.all(
+      Array.from({ length: pool.size }, () =>
+        engine.analyseLines(STANDARD_FEN, [], { depth: config.fairplay.depth, multipv: 3 }),
+      ),
+    );
     let next = 0;
     let positions = 0;
     const t0 = nowMs();
@@ -48,7 +57,11 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
       Array.from({ length: pool.size }, async () => {
         while (next < games.length) {
           const moves = games[next++]!;
-          await analyseGame(engine, { initialFen: STANDARD_FEN, moves, moveTimes: [] }, { depth: config.fairplay.depth });
+          await analyseGame(
+            engine,
+            { initialFen: STANDARD_FEN, moves, moveTimes: [] },
+            { depth: config.fairplay.depth },
+          );
           positions += moves.length + 1;
         }
       }),
@@ -64,10 +77,16 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
         `${pool.size} engine(s) (${config.engine.stockfishPath ?? 'npm build'}), vs games finished at the play-sustained load (${concurrent} games, a ply every ${thinkS} s)`,
       columns: ['games/min', 'positions/s'],
       rows: [
-        { label: 'games finished (play-sustained load)', values: [finishedPerMin, (finishedPerMin * (meanPlies + 1)) / 60] },
+        {
+          label: 'games finished (play-sustained load)',
+          values: [finishedPerMin, (finishedPerMin * (meanPlies + 1)) / 60],
+        },
         { label: 'games analysed (one instance)', values: [analysedPerMin, positions / (minutes * 60)] },
       ],
-      ratios: { label: 'analysed / finished', values: [analysedPerMin / finishedPerMin, analysedPerMin / finishedPerMin] },
+      ratios: {
+        label: 'analysed / finished',
+        values: [analysedPerMin / finishedPerMin, analysedPerMin / finishedPerMin],
+      },
       notes: [
         analysedPerMin >= finishedPerMin
           ? 'one instance keeps up with the finished games'

@@ -46,17 +46,15 @@ export async function puzzlesNext(opts: PuzzlesNextOptions): Promise<BenchResult
     const rowsPerSecond = imported.rowsDone / importSeconds;
 
     const uids = Array.from({ length: opts.users }, (_, i) => `bench-user-${i}`);
-    await db
-      .insert(users)
-      .values(
-        uids.map((id) => ({
-          id,
-          username: id,
-          usernameLower: id,
-          email: `${id}@bench.test`,
-          emailLower: `${id}@bench.test`,
-        })),
-      );
+    await db.insert(users).values(
+      uids.map((id) => ({
+        id,
+        username: id,
+        usernameLower: id,
+        email: `${id}@bench.test`,
+        emailLower: `${id}@bench.test`,
+      })),
+    );
     const catalog = new Catalog(db, silent);
     await catalog.start(false);
     const casual = new CasualService(db, new ManualClock(), new Attempts(new ManualClock()), catalog);

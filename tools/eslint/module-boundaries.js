@@ -22,7 +22,8 @@ export function placeOf(file) {
   if (at < 0) return null;
   const parts = file.slice(at + SERVER_SRC.length).split(path.sep);
   if (parts[0] === 'platform') return { layer: 'platform' };
-  if (parts[0] === 'modules' && parts.length > 2) return { layer: 'module', module: parts[1], rest: parts.slice(2).join('/') };
+  if (parts[0] === 'modules' && parts.length > 2)
+    return { layer: 'module', module: parts[1], rest: parts.slice(2).join('/') };
   if (parts[0] === 'modules') return { layer: 'modules-root', rest: parts.slice(1).join('/') };
   return { layer: 'root', rest: parts.join('/') };
 }
@@ -59,6 +60,11 @@ export default {
       const message = boundaryViolation(file, path.resolve(path.dirname(file), spec));
       if (message) context.report({ node: node.source, message });
     };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
   },
 };

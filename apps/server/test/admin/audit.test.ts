@@ -42,9 +42,18 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
     expect(await auditCount(server, 'money.deposit')).toBeGreaterThan(0);
     let rows = await auditRows(server, u.uid);
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'money.deposit', before: { usd: '0' }, after: { usd: '700', amount: '700', key } });
+    expect(rows[0]).toMatchObject({
+      action: 'money.deposit',
+      before: { usd: '0' },
+      after: { usd: '700', amount: '700', key },
+    });
     const withdraw = (amount: number, k = crypto.randomUUID()) =>
-      admin.client.request('POST', WALLET_ROUTES.adminWithdraw(u.uid), { amount }, { headers: { 'idempotency-key': k } });
+      admin.client.request(
+        'POST',
+        WALLET_ROUTES.adminWithdraw(u.uid),
+        { amount },
+        { headers: { 'idempotency-key': k } },
+      );
     expect((await withdraw(701)).status).toBe(400);
     expect((await withdraw(0)).status).toBe(200);
     expect((await withdraw(200)).status).toBe(200);
@@ -63,12 +72,21 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
     await ok(admin.client.put(WALLET_ROUTES.adminLimits(u.uid), { kind: 'bet', max: 500, until: '2099-01-01' }));
     await ok(admin.client.put(MATCH_ROUTES.adminPause, { paused: true }));
     await ok(admin.client.put(MATCH_ROUTES.adminPause, { paused: false }));
-    await ok(admin.client.put(MATCH_ROUTES.adminAnnouncement, { show: true, title: 'Maintenance', text: 'Back soon', returnTime: null }));
+    await ok(
+      admin.client.put(MATCH_ROUTES.adminAnnouncement, {
+        show: true,
+        title: 'Maintenance',
+        text: 'Back soon',
+        returnTime: null,
+      }),
+    );
     const modes = defaultCatalog().modes.map((m) => ({ ...m }));
     await ok(admin.client.put(MATCH_ROUTES.adminModes, { modes }));
     await ok(admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'wbx_1'), { value: 55 }));
     await ok(admin.client.put(MATCH_ROUTES.adminMinRequirement('wbx', 'wbx_1'), { minRequirement: 3 }));
-    await ok(admin.client.put(ADMIN_ROUTES.wagerSettings('wbx', 'wbx_1'), { status: 'inactive', provisionalStatus: false }));
+    await ok(
+      admin.client.put(ADMIN_ROUTES.wagerSettings('wbx', 'wbx_1'), { status: 'inactive', provisionalStatus: false }),
+    );
     const reporter = await verifiedUser(server);
     await addPlayerReport(server, u.uid, reporter.uid);
     await ok(admin.client.post(SOCIAL_ROUTES.adminDismissReports(u.uid), {}));
@@ -77,24 +95,43 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
 
     const page = await admin.client.get(`${ADMIN_ROUTES.audit}?target=${u.uid}`);
     expect(page.status).toBe(200);
-    expect(page.body.entries.map((e: { action: string }) => e.action)).toEqual(['user.close', 'reports.dismiss', 'wallet.limit.bet']);
-    expect(page.body.entries[0]).toMatchObject({ admin: { uid: admin.uid, username: admin.username }, before: { closed: false }, after: { closed: true } });
+    expect(page.body.entries.map((e: { action: string }) => e.action)).toEqual([
+      'user.close',
+      'reports.dismiss',
+      'wallet.limit.bet',
+    ]);
+    expect(page.body.entries[0]).toMatchObject({
+      admin: { uid: admin.uid, username: admin.username },
+      before: { closed: false },
+      after: { closed: true },
+    });
     expect(page.body.entries[2].after).toMatchObject({ kind: 'bet', max: '500' });
     const wager = (await admin.client.get(`${ADMIN_ROUTES.audit}?target=wbx/wbx_1`)).body.entries;
-    expect(wager.map((e: { action: string }) => e.action)).toEqual(['catalog.wagerSettings', 'catalog.minRequirement', 'catalog.wagerValue']);
-    expect(wager[0]).toMatchObject({ before: { status: 'active', provisionalStatus: true }, after: { status: 'inactive', provisionalStatus: false } });
+    expect(wager.map((e: { action: string }) => e.action)).toEqual([
+      'catalog.wagerSettings',
+      'catalog.minRequirement',
+      'catalog.wagerValue',
+    ]);
+    expect(wager[0]).toMatchObject({
+      before: { status: 'active', provisionalStatus: true },
+      after: { status: 'inactive', provisionalStatus: false },
+    });
     const pauses = (await admin.client.get(`${ADMIN_ROUTES.audit}?action=app.pause&admin=${admin.uid}`)).body;
     expect(pauses.entries.map((e: { after: unknown }) => e.after)).toEqual([{ paused: false }, { paused: true }]);
 
     // The settings route answers the catalogue the wizard reads.
     const catalog = (await admin.client.get(MATCH_ROUTES.catalog)).body;
-    expect(catalog.wagers.find((w: { key: string; currency: string }) => w.currency === 'wbx' && w.key === 'wbx_1')).toMatchObject({
+    expect(
+      catalog.wagers.find((w: { key: string; currency: string }) => w.currency === 'wbx' && w.key === 'wbx_1'),
+    ).toMatchObject({
       status: 'inactive',
       provisionalStatus: false,
       value: 55,
       minRequirement: 3,
     });
-    await ok(admin.client.put(ADMIN_ROUTES.wagerSettings('wbx', 'wbx_1'), { status: 'active', provisionalStatus: true }));
+    await ok(
+      admin.client.put(ADMIN_ROUTES.wagerSettings('wbx', 'wbx_1'), { status: 'active', provisionalStatus: true }),
+    );
     await ok(admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'wbx_1'), { value: 50 }));
     await ok(admin.client.put(MATCH_ROUTES.adminMinRequirement('wbx', 'wbx_1'), { minRequirement: 0 }));
   });
@@ -107,7 +144,11 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
       await admin.client.put(ADMIN_ROUTES.wagerSettings('wbx', 'wbx_1'), {}),
       await admin.client.put(ADMIN_ROUTES.wagerSettings('xyz', 'wbx_1'), { status: 'inactive' }),
       await admin.client.put(MATCH_ROUTES.adminWagerValue('wbx', 'wbx_1'), { value: 100 }),
-      await admin.client.put(WALLET_ROUTES.adminLimits(crypto.randomUUID()), { kind: 'bet', max: 1, until: '2099-01-01' }),
+      await admin.client.put(WALLET_ROUTES.adminLimits(crypto.randomUUID()), {
+        kind: 'bet',
+        max: 1,
+        until: '2099-01-01',
+      }),
       await admin.client.post(WALLET_ROUTES.adminClose(crypto.randomUUID()), { confirm: true }),
       await admin.client.post(ADMIN_ROUTES.ban(u.uid), { banned: true, reason: '   ' }),
       await u.client.post(ADMIN_ROUTES.ban(u.uid), { banned: true, reason: 'x' }),
@@ -118,7 +159,8 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
 
   it('the audit list pages 50 at a time, newest first', async () => {
     const u = await verifiedUser(server);
-    for (let i = 0; i < 3; i++) await admin.client.put(ADMIN_ROUTES.verifiedLevel(u.uid), { level: i % 2 ? 'bypassAll' : 'contentCreator' });
+    for (let i = 0; i < 3; i++)
+      await admin.client.put(ADMIN_ROUTES.verifiedLevel(u.uid), { level: i % 2 ? 'bypassAll' : 'contentCreator' });
     const all = (await admin.client.get(ADMIN_ROUTES.audit)).body;
     expect(all.pageSize).toBe(50);
     expect(all.entries.length).toBeLessThanOrEqual(50);
@@ -127,7 +169,10 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
     expect([...ids].sort((a, b) => (a < b ? 1 : a > b ? -1 : 0))).toEqual(ids);
     const mine = (await admin.client.get(`${ADMIN_ROUTES.audit}?action=user.verifiedLevel&target=${u.uid}`)).body;
     expect(mine.total).toBe(3);
-    expect(mine.entries[0]).toMatchObject({ before: { verifiedLevel: 'bypassAll' }, after: { verifiedLevel: 'contentCreator' } });
+    expect(mine.entries[0]).toMatchObject({
+      before: { verifiedLevel: 'bypassAll' },
+      after: { verifiedLevel: 'contentCreator' },
+    });
     expect((await admin.client.get(`${ADMIN_ROUTES.audit}?page=2&target=${u.uid}`)).body.entries).toEqual([]);
     expect((await admin.client.get(`${ADMIN_ROUTES.audit}?page=0`)).status).toBe(400);
   });
@@ -142,7 +187,8 @@ describe.each(DB_KINDS)('admin audit log and live changes (%s)', (kind) => {
     const socket = await Socket.open(server, admin.client);
     await socket.subscribe(ADMIN_TOPIC);
     expect(socket.messages.find((m) => m.t === 'subscribed' && m.topic === ADMIN_TOPIC)).toBeDefined();
-    const changed = (section: string) => socket.next((m) => m.t === 'ev' && m.type === 'admin.changed' && m.data.section === section);
+    const changed = (section: string) =>
+      socket.next((m) => m.t === 'ev' && m.type === 'admin.changed' && m.data.section === section);
     await admin.client.put(MATCH_ROUTES.adminPause, { paused: false });
     await changed('app');
     await changed('audit');

@@ -10,36 +10,39 @@ import { ADMIN_ENV, adminUser, verifiedUser } from '../wallet/support/wallet.ts'
  * the player's socket on instance B closes with 4005 (the event crosses through Redis). Runs when
  * TEST_DATABASE_URL and TEST_REDIS_URL are set, as the other multi-instance suites do.
  */
-describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('a ban on one instance closes the player’s sockets on another (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
-  let A: TestServer;
-  let B: TestServer;
-  beforeAll(async () => {
-    db = await createTestDatabase('postgres');
-    const env = { ...ADMIN_ENV, REDIS_URL: TEST_REDIS_URL! };
-    A = await startTestServer({ databaseUrl: db.url!, env });
-    B = await startTestServer({ databaseUrl: db.url!, env });
-  });
-  afterAll(async () => {
-    await A?.stop();
-    await B?.stop();
-    await db?.close();
-  });
+describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
+  'a ban on one instance closes the player’s sockets on another (PostgreSQL + Redis)',
+  () => {
+    let db: Awaited<ReturnType<typeof createTestDatabase>>;
+    let A: TestServer;
+    let B: TestServer;
+    beforeAll(async () => {
+      db = await createTestDatabase('postgres');
+      const env = { ...ADMIN_ENV, REDIS_URL: TEST_REDIS_URL! };
+      A = await startTestServer({ databaseUrl: db.url!, env });
+      B = await startTestServer({ databaseUrl: db.url!, env });
+    });
+    afterAll(async () => {
+      await A?.stop();
+      await B?.stop();
+      await db?.close();
+    });
 
-  it('the socket on B closes with 4005, and an admin console on B hears the change', async () => {
-    const admin = await adminUser(A);
-    const player = await verifiedUser(A);
-    const socket = await Socket.open(B, player.client.withBase(B.baseUrl));
-    await socket.subscribe(`user:${player.uid}`);
-    const console = await Socket.open(B, admin.client.withBase(B.baseUrl));
-    await console.subscribe('admin');
+    it('the socket on B closes with 4005, and an admin console on B hears the change', async () => {
+      const admin = await adminUser(A);
+      const player = await verifiedUser(A);
+      const socket = await Socket.open(B, player.client.withBase(B.baseUrl));
+      await socket.subscribe(`user:${player.uid}`);
+      const console = await Socket.open(B, admin.client.withBase(B.baseUrl));
+      await console.subscribe('admin');
 
-    const res = await admin.client.post(ADMIN_ROUTES.ban(player.uid), { banned: true, reason: 'Engine use' });
-    expect(res.status).toBe(200);
-    expect((await socket.closed).code).toBe(CLOSE_CODES.accountRestricted);
-    await console.next((m) => m.t === 'ev' && m.type === 'admin.changed' && m.data.section === 'bans');
-    // Reconnecting on B: the page asks who it is and learns of the ban.
-    expect((await player.client.withBase(B.baseUrl).get('/api/session')).body.user.banned).toBe(true);
-    console.close();
-  });
-});
+      const res = await admin.client.post(ADMIN_ROUTES.ban(player.uid), { banned: true, reason: 'Engine use' });
+      expect(res.status).toBe(200);
+      expect((await socket.closed).code).toBe(CLOSE_CODES.accountRestricted);
+      await console.next((m) => m.t === 'ev' && m.type === 'admin.changed' && m.data.section === 'bans');
+      // Reconnecting on B: the page asks who it is and learns of the ban.
+      expect((await player.client.withBase(B.baseUrl).get('/api/session')).body.user.banned).toBe(true);
+      console.close();
+    });
+  },
+);

@@ -90,18 +90,70 @@ describe.each(DB_KINDS.slice(-1))('admin route table and hostile admin input (%s
       '__proto__',
       '1; drop table users',
     );
-    const badParam = fc.constantFrom('0', '-1', '00', '1e3', 'x'.repeat(190), '%00', '..', crypto.randomUUID(), '99999999999999999999', 'NaN');
-    const badQuery = fc.constantFrom('page=-1', 'page=1e9', 'page=abc', `q=${'z'.repeat(300)}`, 'status=deleted', 'archived=maybe', 'type=x', 'currency=eur', 'uid=', 'action=%07', 'target=' + 'y'.repeat(200));
+    const badParam = fc.constantFrom(
+      '0',
+      '-1',
+      '00',
+      '1e3',
+      'x'.repeat(190),
+      '%00',
+      '..',
+      crypto.randomUUID(),
+      '99999999999999999999',
+      'NaN',
+    );
+    const badQuery = fc.constantFrom(
+      'page=-1',
+      'page=1e9',
+      'page=abc',
+      `q=${'z'.repeat(300)}`,
+      'status=deleted',
+      'archived=maybe',
+      'type=x',
+      'currency=eur',
+      'uid=',
+      'action=%07',
+      'target=' + 'y'.repeat(200),
+    );
     const routes = adminRoutes().filter((r) => r.url !== ADMIN_ROUTES.dashboard);
 
     for (const route of routes) {
-      const cases = fc.sample(fc.tuple(badParam, badQuery, fc.dictionary(fc.constantFrom('banned', 'reason', 'level', 'archived', 'uid', 'kind', 'evidence', 'amount', 'status', 'provisionalStatus', 'paused', 'value', 'minRequirement', 'confirm', 'modes'), badValue, { maxKeys: 4 })), 25);
+      const cases = fc.sample(
+        fc.tuple(
+          badParam,
+          badQuery,
+          fc.dictionary(
+            fc.constantFrom(
+              'banned',
+              'reason',
+              'level',
+              'archived',
+              'uid',
+              'kind',
+              'evidence',
+              'amount',
+              'status',
+              'provisionalStatus',
+              'paused',
+              'value',
+              'minRequirement',
+              'confirm',
+              'modes',
+            ),
+            badValue,
+            { maxKeys: 4 },
+          ),
+        ),
+        25,
+      );
       for (const [param, query, body] of cases) {
         const path = route.url.replace(/:([A-Za-z0-9_]+)/g, () => encodeURIComponent(param)) + `?${query}`;
         const res = await admin.client.request(route.method, path, route.method === 'GET' ? undefined : body, {
           headers: { 'idempotency-key': crypto.randomUUID() },
         });
-        expect(res.status, `${route.method} ${path.slice(0, 120)} ${JSON.stringify(body).slice(0, 120)}`).toBeLessThan(500);
+        expect(res.status, `${route.method} ${path.slice(0, 120)} ${JSON.stringify(body).slice(0, 120)}`).toBeLessThan(
+          500,
+        );
       }
     }
     // Refusals against real targets: bad bodies on the target's own routes.
@@ -127,8 +179,16 @@ describe.each(DB_KINDS.slice(-1))('admin route table and hostile admin input (%s
 
     expect(await auditCount(server)).toBe(audits);
     expect(await flagCount(server)).toBe(flags);
-    expect((await userRow(server, target.uid))!).toMatchObject({ banned: false, verifiedLevel: 'notVerified', closed: false });
+    expect((await userRow(server, target.uid))!).toMatchObject({
+      banned: false,
+      verifiedLevel: 'notVerified',
+      closed: false,
+    });
     expect((await admin.client.get(ADMIN_ROUTES.user(target.uid))).body.openReports).toBe(1);
-    expect((await admin.client.get(`${ADMIN_ROUTES.bugReports}?status=active`)).body.reports.map((r: { id: string }) => r.id)).toContain(bugId);
+    expect(
+      (await admin.client.get(`${ADMIN_ROUTES.bugReports}?status=active`)).body.reports.map(
+        (r: { id: string }) => r.id,
+      ),
+    ).toContain(bugId);
   }, 300_000);
 });

@@ -22,13 +22,21 @@ describe.each(DB_KINDS)('admin console sections (%s)', (kind) => {
 
   it('bug reports: active (de-archived too) and archived lists, archive, de-archive, delete with images', async () => {
     const id = await addBugReport(server, 'Frozen board', 2);
-    const list = async (status: string) => (await admin.client.get(`${ADMIN_ROUTES.bugReports}?status=${status}`)).body.reports;
-    expect((await list('active')).find((r: { id: string }) => r.id === id)).toMatchObject({ title: 'Frozen board', status: 'active', images: 2, uid: null });
+    const list = async (status: string) =>
+      (await admin.client.get(`${ADMIN_ROUTES.bugReports}?status=${status}`)).body.reports;
+    expect((await list('active')).find((r: { id: string }) => r.id === id)).toMatchObject({
+      title: 'Frozen board',
+      status: 'active',
+      images: 2,
+      uid: null,
+    });
     const archived = await admin.client.put(ADMIN_ROUTES.bugReportArchive(id), { archived: true });
     expect(archived.body).toMatchObject({ id, status: 'archived' });
     expect(ids(await list('active'))).not.toContain(id);
     expect(ids(await list('archived'))).toContain(id);
-    expect((await admin.client.put(ADMIN_ROUTES.bugReportArchive(id), { archived: false })).body.status).toBe('dearchived');
+    expect((await admin.client.put(ADMIN_ROUTES.bugReportArchive(id), { archived: false })).body.status).toBe(
+      'dearchived',
+    );
     expect(ids(await list('active'))).toContain(id);
     expect((await admin.client.get(SOCIAL_ROUTES.adminBugImage(id, '1'))).status).toBe(200);
     expect((await admin.client.post(ADMIN_ROUTES.bugReportDelete(id), {})).body).toEqual({ ok: true });
@@ -68,7 +76,12 @@ describe.each(DB_KINDS)('admin console sections (%s)', (kind) => {
     await adminDeposit(admin, u.uid, 1234);
     await grantRc(server, u.uid, 500n);
     const users = (await admin.client.get(ADMIN_ROUTES.balances)).body.users;
-    expect(users.find((x: { uid: string }) => x.uid === u.uid)).toEqual({ uid: u.uid, username: u.username, hasWallet: true, balances: { usd: 1234, wbx: 500 } });
+    expect(users.find((x: { uid: string }) => x.uid === u.uid)).toEqual({
+      uid: u.uid,
+      username: u.username,
+      hasWallet: true,
+      balances: { usd: 1234, wbx: 500 },
+    });
     expect(users.map((x: { uid: string }) => x.uid)).not.toContain(unverified.uid);
   });
 
@@ -81,8 +94,12 @@ describe.each(DB_KINDS)('admin console sections (%s)', (kind) => {
     const all = await get(`uid=${u.uid}`);
     expect(all).toMatchObject({ total: 3, pageSize: 20 });
     expect(all.transactions.every((t: { uid: string }) => t.uid === u.uid)).toBe(true);
-    expect((await get(`uid=${u.uid}&type=admin_deposit`)).transactions.map((t: { amount: number }) => t.amount)).toEqual([200, 100]);
-    expect((await get(`uid=${u.uid}&currency=wbx`)).transactions.map((t: { type: string }) => t.type)).toEqual(['reward']);
+    expect(
+      (await get(`uid=${u.uid}&type=admin_deposit`)).transactions.map((t: { amount: number }) => t.amount),
+    ).toEqual([200, 100]);
+    expect((await get(`uid=${u.uid}&currency=wbx`)).transactions.map((t: { type: string }) => t.type)).toEqual([
+      'reward',
+    ]);
     expect((await get(`uid=${u.uid}&type=payout`)).total).toBe(0);
     expect((await get('type=admin_deposit')).pageSize).toBe(20);
     expect((await admin.client.get(`${ADMIN_ROUTES.transactions}?type=bogus`)).status).toBe(400);

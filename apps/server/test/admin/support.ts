@@ -27,17 +27,31 @@ export async function addPlayerReport(server: TestServer, uid: string, reporter:
 export async function addBugReport(server: TestServer, title = 'Board froze', images = 1) {
   const [row] = await server.ctx.db
     .insert(bugReports)
-    .values({ uid: null, title, platform: 'web', description: 'The board froze after my move.', created: server.clock.now() })
+    .values({
+      uid: null,
+      title,
+      platform: 'web',
+      description: 'The board froze after my move.',
+      created: server.clock.now(),
+    })
     .returning({ id: bugReports.id });
   for (let position = 0; position < images; position++) {
-    await server.ctx.db.insert(bugReportImages).values({ reportId: row!.id, position, mime: 'image/png', bytes: Buffer.from([1, 2, 3]) });
+    await server.ctx.db
+      .insert(bugReportImages)
+      .values({ reportId: row!.id, position, mime: 'image/png', bytes: Buffer.from([1, 2, 3]) });
   }
   return row!.id.toString();
 }
 
 export async function bugRows(server: TestServer, id: string) {
-  const report = await server.ctx.db.select().from(bugReports).where(eq(bugReports.id, BigInt(id)));
-  const images = await server.ctx.db.select().from(bugReportImages).where(eq(bugReportImages.reportId, BigInt(id)));
+  const report = await server.ctx.db
+    .select()
+    .from(bugReports)
+    .where(eq(bugReports.id, BigInt(id)));
+  const images = await server.ctx.db
+    .select()
+    .from(bugReportImages)
+    .where(eq(bugReportImages.reportId, BigInt(id)));
   return { report, images };
 }
 

@@ -5,7 +5,12 @@ import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
 import { afterEach, describe, expect, test } from 'vitest';
 import { BOT_STRENGTH } from '@rush/domain';
-import { EngineBusyError, EngineClosedError, EnginePool, type EnginePoolOptions } from '../../src/modules/engine/engine-pool.ts';
+import {
+  EngineBusyError,
+  EngineClosedError,
+  EnginePool,
+  type EnginePoolOptions,
+} from '../../src/modules/engine/engine-pool.ts';
 import { EngineHungError, engineCommand, type SearchJob } from '../../src/modules/engine/engine-process.ts';
 
 const FAKE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'fake-uci.ts');
@@ -131,7 +136,9 @@ describe('engine service', () => {
     const service = new EngineService(pool({ command: engineCommand(undefined) }));
     const clock = { remainingMs: 600_000, incrementMs: 0 };
     for (const level of ['low', 'mid', 'high'] as const) {
-      expect(await service.botMove(START, [], level, { ...clock, remainingMs: 3_000 })).toMatch(/^[a-h][1-8][a-h][1-8]/);
+      expect(await service.botMove(START, [], level, { ...clock, remainingMs: 3_000 })).toMatch(
+        /^[a-h][1-8][a-h][1-8]/,
+      );
     }
     const mate = await service.analyse('r1bqkbnr/pppp1ppp/2n5/4p2Q/2B1P3/8/PPPP1PPP/RNB1K1NR w KQkq - 4 4', 5);
     expect(mate).toMatchObject({ bestMove: 'h5f7', score: { mate: 1 } });

@@ -32,7 +32,11 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
       out('bestmove (none)');
       return;
     }
-    order.slice(0, multipv).forEach((m, i) => out(`info depth 8 seldepth 8 multipv ${i + 1} score cp ${mine - STEP_CP * i} nodes 1 pv ${m}`));
+    order
+      .slice(0, multipv)
+      .forEach((m, i) =>
+        out(`info depth 8 seldepth 8 multipv ${i + 1} score cp ${mine - STEP_CP * i} nodes 1 pv ${m}`),
+      );
     out(`bestmove ${order[0]}`);
   }
 });

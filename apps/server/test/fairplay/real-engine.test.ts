@@ -22,7 +22,12 @@ describe.each(DB_KINDS)('fair play with Stockfish (%s)', (kind) => {
   let admin: Registered;
   let clock: ManualClock;
   const engine = new EngineService(
-    new EnginePool({ command: engineCommand(undefined), size: 1, queueMax: 8, log: { warn: () => {}, error: () => {} } }),
+    new EnginePool({
+      command: engineCommand(undefined),
+      size: 1,
+      queueMax: 8,
+      log: { warn: () => {}, error: () => {} },
+    }),
   );
   beforeAll(async () => {
     server = await startTestServer({

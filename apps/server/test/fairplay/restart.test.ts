@@ -22,7 +22,7 @@ describe.each(DB_KINDS)('fair play across restarts (%s)', (kind) => {
     await database?.close();
   });
 
-  it('a queued analysis waits for a worker (no payout meanwhile), a dead worker\'s lease is taken over, and the held pot survives restarts', async () => {
+  it("a queued analysis waits for a worker (no payout meanwhile), a dead worker's lease is taken over, and the held pot survives restarts", async () => {
     database = await createTestDatabase(kind);
     // 1. An instance without the worker: the game ends, its analysis is queued, nobody is paid.
     let started = await startFairplayServer(kind, { database, env: { FAIRPLAY_WORKER: 'false' } });

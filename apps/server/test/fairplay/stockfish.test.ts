@@ -6,7 +6,12 @@ import { analyseGame } from '../../src/modules/fairplay/analyser.ts';
 /** The real engine (the bundled npm Stockfish, as `npm start` runs it): MultiPV lines and the signs of a game's analysis. */
 describe('fair-play analysis on Stockfish', () => {
   const engine = new EngineService(
-    new EnginePool({ command: engineCommand(undefined), size: 1, queueMax: 8, log: { warn: () => {}, error: () => {} } }),
+    new EnginePool({
+      command: engineCommand(undefined),
+      size: 1,
+      queueMax: 8,
+      log: { warn: () => {}, error: () => {} },
+    }),
   );
   afterAll(() => engine.close());
 
@@ -24,7 +29,11 @@ describe('fair-play analysis on Stockfish', () => {
   it("a game's plies: the mover's view before and after, a blunder is a blunder, the mate is best", async () => {
     // Scholar's mate: 3...Nf6?? lets 4.Qxf7#.
     const moves = ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'];
-    const plies = await analyseGame(engine, { initialFen: STANDARD_FEN, moves, moveTimes: [null, null, 900, 1200, 800, 3000, 400] }, { depth: 8 });
+    const plies = await analyseGame(
+      engine,
+      { initialFen: STANDARD_FEN, moves, moveTimes: [null, null, 900, 1200, 800, 3000, 400] },
+      { depth: 8 },
+    );
     expect(plies).toHaveLength(7);
     expect(plies.map((p) => p.color)).toEqual(['white', 'black', 'white', 'black', 'white', 'black', 'white']);
     const blunder = plies[5]!;

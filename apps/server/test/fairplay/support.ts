@@ -25,7 +25,10 @@ const ROOT = path.resolve(HERE, '../../../..');
 export function fakeEngine(): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-fairplay-engine-'));
   const exe = path.join(dir, 'engine.sh');
-  fs.writeFileSync(exe, `#!/bin/sh\ncd "${ROOT}"\nexec "${process.execPath}" --import tsx "${path.join(HERE, 'fake-engine.ts')}"\n`);
+  fs.writeFileSync(
+    exe,
+    `#!/bin/sh\ncd "${ROOT}"\nexec "${process.execPath}" --import tsx "${path.join(HERE, 'fake-engine.ts')}"\n`,
+  );
   fs.chmodSync(exe, 0o755);
   return exe;
 }
@@ -50,7 +53,9 @@ export async function startFairplayServer(
     ...(opts.database ? { database: opts.database } : {}),
   });
   // A restart: the same admin (their session lives in the database) talking to the new instance.
-  const admin = opts.admin ? { ...opts.admin, client: opts.admin.client.withBase(server.baseUrl) } : await adminUser(server);
+  const admin = opts.admin
+    ? { ...opts.admin, client: opts.admin.client.withBase(server.baseUrl) }
+    : await adminUser(server);
   return { server, admin, clock: server.clock as ManualClock };
 }
 

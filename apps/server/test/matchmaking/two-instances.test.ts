@@ -35,47 +35,56 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('200 seekers on two instance
     await db?.close();
   });
 
-  it('all paired validly: no one twice, never across buckets; escrow balanced after all accept', { timeout: 180_000 }, async () => {
-    const bets = [50, 100, 200];
-    const users = [];
-    for (let i = 0; i < 200; i++) {
-      const u = await register(A);
-      await grantRc(A, u.uid, 1_000_000n);
-      const on = i % 2 === 0 ? A : B;
-      const client = new TestClient(on.baseUrl);
-      for (const [k, v] of u.client.cookies) client.cookies.set(k, v);
-      // An even number per bucket so everyone can be paired.
-      users.push({ uid: u.uid, client, bet: bets[Math.floor(i / 2) % 3]! });
-    }
-    const answers = await Promise.all(users.map((u) => u.client.post(MATCH_ROUTES.seek, { gameType: 'wmgt_000001', c: 'wbx', bet: u.bet })));
-    for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
+  it(
+    'all paired validly: no one twice, never across buckets; escrow balanced after all accept',
+    { timeout: 180_000 },
+    async () => {
+      const bets = [50, 100, 200];
+      const users = [];
+      for (let i = 0; i < 200; i++) {
+        const u = await register(A);
+        await grantRc(A, u.uid, 1_000_000n);
+        const on = i % 2 === 0 ? A : B;
+        const client = new TestClient(on.baseUrl);
+        for (const [k, v] of u.client.cookies) client.cookies.set(k, v);
+        // An even number per bucket so everyone can be paired.
+        users.push({ uid: u.uid, client, bet: bets[Math.floor(i / 2) % 3]! });
+      }
+      const answers = await Promise.all(
+        users.map((u) => u.client.post(MATCH_ROUTES.seek, { gameType: 'wmgt_000001', c: 'wbx', bet: u.bet })),
+      );
+      for (const r of answers) expect(r.status, JSON.stringify(r.body)).toBe(200);
 
-    const open = () => A.ctx.db.select().from(matchRecords).where(eq(matchRecords.cleared, false));
-    await eventually(async () => (await open()).every((r) => r.state === 'matched'), 60_000);
-    const records = await open();
-    expect(records).toHaveLength(200);
-    const byMatch = new Map<string, typeof records>();
-    for (const r of records) byMatch.set(r.matchId!, [...(byMatch.get(r.matchId!) ?? []), r]);
-    expect(byMatch.size).toBe(100);
-    for (const [, pair] of byMatch) {
-      expect(pair).toHaveLength(2);
-      const [x, y] = pair as [(typeof records)[0], (typeof records)[0]];
-      expect(x.uid).not.toBe(y.uid);
-      expect([x.mode, x.currency, x.value]).toEqual([y.mode, y.currency, y.value]);
-      expect(x.opponentUid).toBe(y.uid);
-      expect(y.opponentUid).toBe(x.uid);
-    }
-    // Everyone's bucket is the one they asked for.
-    for (const u of users) expect(records.find((r) => r.uid === u.uid)?.value).toBe(u.bet);
+      const open = () => A.ctx.db.select().from(matchRecords).where(eq(matchRecords.cleared, false));
+      await eventually(async () => (await open()).every((r) => r.state === 'matched'), 60_000);
+      const records = await open();
+      expect(records).toHaveLength(200);
+      const byMatch = new Map<string, typeof records>();
+      for (const r of records) byMatch.set(r.matchId!, [...(byMatch.get(r.matchId!) ?? []), r]);
+      expect(byMatch.size).toBe(100);
+      for (const [, pair] of byMatch) {
+        expect(pair).toHaveLength(2);
+        const [x, y] = pair as [(typeof records)[0], (typeof records)[0]];
+        expect(x.uid).not.toBe(y.uid);
+        expect([x.mode, x.currency, x.value]).toEqual([y.mode, y.currency, y.value]);
+        expect(x.opponentUid).toBe(y.uid);
+        expect(y.opponentUid).toBe(x.uid);
+      }
+      // Everyone's bucket is the one they asked for.
+      for (const u of users) expect(records.find((r) => r.uid === u.uid)?.value).toBe(u.bet);
 
-    const accepts = await Promise.all(users.map((u) => u.client.post(MATCH_ROUTES.accept, {})));
-    for (const r of accepts) expect(r.status, JSON.stringify(r.body)).toBe(200);
-    await eventually(async () => (await open()).every((r) => r.state === 'playing'), 60_000);
-    for (const [matchId, pair] of byMatch) {
-      expect(await readBalance(A.ctx.db, accountOf.escrow(`match:${matchId}`, 'wbx').id)).toBe(pair[0]!.amount * 2n);
-    }
-    const escrows = await A.ctx.db.select().from(ledgerAccounts).where(and(eq(ledgerAccounts.kind, 'escrow'), like(ledgerAccounts.id, 'escrow:match:%')));
-    expect(escrows).toHaveLength(100);
-    await expectLedgerInvariants(A.ctx.db);
-  });
+      const accepts = await Promise.all(users.map((u) => u.client.post(MATCH_ROUTES.accept, {})));
+      for (const r of accepts) expect(r.status, JSON.stringify(r.body)).toBe(200);
+      await eventually(async () => (await open()).every((r) => r.state === 'playing'), 60_000);
+      for (const [matchId, pair] of byMatch) {
+        expect(await readBalance(A.ctx.db, accountOf.escrow(`match:${matchId}`, 'wbx').id)).toBe(pair[0]!.amount * 2n);
+      }
+      const escrows = await A.ctx.db
+        .select()
+        .from(ledgerAccounts)
+        .where(and(eq(ledgerAccounts.kind, 'escrow'), like(ledgerAccounts.id, 'escrow:match:%')));
+      expect(escrows).toHaveLength(100);
+      await expectLedgerInvariants(A.ctx.db);
+    },
+  );
 });

@@ -44,13 +44,18 @@ describe.each(DB_KINDS)('clocks and deadlines on %s', (kind) => {
     clock.advance(180_000 + LAG_COMPENSATION_CAP_MS - 1);
     expect(await white.got('game.ended')).toBe(false);
     // a move now is still in time (it gets the full lag credit)
-    expect((await white.cmd('game.move', { gameId, ply: 3, uci: 'g1f3', lagMs: LAG_COMPENSATION_CAP_MS })).ok).toBe(true);
+    expect((await white.cmd('game.move', { gameId, ply: 3, uci: 'g1f3', lagMs: LAG_COMPENSATION_CAP_MS })).ok).toBe(
+      true,
+    );
     clock.advance(180_000 + LAG_COMPENSATION_CAP_MS);
     const ended = await white.event('game.ended', () => true, 3_000);
     expect(ended).toMatchObject({ status: 'outoftime', winner: 'white', statusText: PLAY_TEXTS.statusOutOfTime });
     expect(ended.clock.blackMs).toBe(0);
     // a late move is refused, the result stands, and nothing fires twice
-    expect((await black.cmd('game.move', { gameId, ply: 4, uci: 'b8c6' })).error).toMatchObject({ code: 'CONFLICT', message: PLAY_TEXTS.gameOver });
+    expect((await black.cmd('game.move', { gameId, ply: 4, uci: 'b8c6' })).error).toMatchObject({
+      code: 'CONFLICT',
+      message: PLAY_TEXTS.gameOver,
+    });
     await new Promise((r) => setTimeout(r, 500));
     expect(white.socket.messages.filter((m) => m.t === 'ev' && m.type === 'game.ended')).toHaveLength(1);
     expect(await white.view(gameId)).toMatchObject({ status: 'outoftime', winner: 'white', resultTitle: 'CONGRATS' });
@@ -99,7 +104,11 @@ describe.each(DB_KINDS)('clocks and deadlines on %s', (kind) => {
     await black.event('game.presence', (d) => d.disconnect?.color === 'white');
     clock.advance(DISCONNECT_GRACE_MS);
     expect((await black.cmd('game.claimVictory', { gameId })).ok).toBe(true);
-    expect(await black.event('game.ended')).toMatchObject({ status: 'timeout', winner: 'black', statusText: 'One of the players left the game' });
+    expect(await black.event('game.ended')).toMatchObject({
+      status: 'timeout',
+      winner: 'black',
+      statusText: 'One of the players left the game',
+    });
     black.close();
   });
 });

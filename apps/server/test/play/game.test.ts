@@ -36,7 +36,13 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     }
     const wv = await white.view(gameId);
     const bv = await black.view(gameId);
-    expect(wv).toMatchObject({ status: 'mate', winner: 'black', resultTitle: 'Unlucky', you: 'white', san: ['f3', 'e5', 'g4', 'Qh4#'] });
+    expect(wv).toMatchObject({
+      status: 'mate',
+      winner: 'black',
+      resultTitle: 'Unlucky',
+      you: 'white',
+      san: ['f3', 'e5', 'g4', 'Qh4#'],
+    });
     expect(bv).toMatchObject({ resultTitle: 'CONGRATS', you: 'black' });
     expect(wv.black.ratingDiff).toBeGreaterThan(0);
     // the players are free again
@@ -60,10 +66,23 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     // a different move for an applied ply, a ply from the future, the opponent's turn
     expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'd2d4' })).error?.code).toBe('CONFLICT');
     expect((await black.cmd('game.move', { gameId, ply: 3, uci: 'e7e5' })).error?.code).toBe('CONFLICT');
-    expect((await white.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).error).toMatchObject({ code: 'CONFLICT', message: PLAY_TEXTS.notYourTurn });
+    expect((await white.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).error).toMatchObject({
+      code: 'CONFLICT',
+      message: PLAY_TEXTS.notYourTurn,
+    });
     // illegal, and malformed payloads get VALIDATION acks
-    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e4' })).error).toMatchObject({ code: 'BAD_REQUEST', message: PLAY_TEXTS.illegalMove });
-    for (const bad of [{ gameId, ply: 2, uci: 'zz' }, { gameId, ply: 0, uci: 'e7e5' }, { gameId }, null, 'x', { gameId: 'a b', ply: 2, uci: 'e7e5' }]) {
+    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e4' })).error).toMatchObject({
+      code: 'BAD_REQUEST',
+      message: PLAY_TEXTS.illegalMove,
+    });
+    for (const bad of [
+      { gameId, ply: 2, uci: 'zz' },
+      { gameId, ply: 0, uci: 'e7e5' },
+      { gameId },
+      null,
+      'x',
+      { gameId: 'a b', ply: 2, uci: 'e7e5' },
+    ]) {
       expect((await black.cmd('game.move', bad)).error?.code).toBe('VALIDATION');
     }
     expect((await black.cmd('game.move', { gameId: 'nope', ply: 2, uci: 'e7e5' })).error?.code).toBe('NOT_FOUND');
@@ -88,7 +107,10 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     const { gameId, white, black } = await startGame(a, b);
     // White has two tabs: both send a different first move at once.
     const tab2 = await Player.join(server, white.user);
-    const ids = [white.send('game.move', { gameId, ply: 1, uci: 'e2e4' }), tab2.send('game.move', { gameId, ply: 1, uci: 'd2d4' })];
+    const ids = [
+      white.send('game.move', { gameId, ply: 1, uci: 'e2e4' }),
+      tab2.send('game.move', { gameId, ply: 1, uci: 'd2d4' }),
+    ];
     const acks = [await white.ack(ids[0]!), await tab2.ack(ids[1]!)];
     expect(acks.filter((x) => x.ok)).toHaveLength(1);
     expect(acks.filter((x) => !x.ok)[0]!.error?.code).toBe('CONFLICT');
@@ -119,7 +141,11 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     await play(g2.gameId, g2.white, g2.black, ['e2e4', 'e7e5']);
     expect((await g2.white.cmd('game.abort', { gameId: g2.gameId })).error?.message).toBe(PLAY_TEXTS.abortTooLate);
     expect((await g2.white.cmd('game.resign', { gameId: g2.gameId })).ok).toBe(true);
-    expect(await g2.black.event('game.ended', (d) => d.gameId === g2.gameId)).toMatchObject({ status: 'resign', winner: 'black', statusText: 'Game was resigned' });
+    expect(await g2.black.event('game.ended', (d) => d.gameId === g2.gameId)).toMatchObject({
+      status: 'resign',
+      winner: 'black',
+      statusText: 'Game was resigned',
+    });
     expect((await g2.white.cmd('game.resign', { gameId: g2.gameId })).error?.code).toBe('CONFLICT');
     a.close();
     b.close();
@@ -131,7 +157,12 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     expect((await white.cmd('game.draw', { gameId, action: 'offer' })).error?.message).toBe(PLAY_TEXTS.offersTooEarly);
     await play(gameId, white, black, ['e2e4', 'e7e5']);
     expect((await white.cmd('game.draw', { gameId, action: 'offer' })).ok).toBe(true);
-    expect(await black.event('game.offers')).toMatchObject({ kind: 'draw', action: 'offer', by: 'white', offers: { draw: 'white' } });
+    expect(await black.event('game.offers')).toMatchObject({
+      kind: 'draw',
+      action: 'offer',
+      by: 'white',
+      offers: { draw: 'white' },
+    });
     expect((await black.cmd('game.draw', { gameId, action: 'decline' })).ok).toBe(true);
     expect(await white.event('game.offers', (d) => d.action === 'decline')).toMatchObject({ offers: { draw: null } });
     expect((await black.cmd('game.draw', { gameId, action: 'accept' })).error?.code).toBe('CONFLICT');
@@ -141,7 +172,11 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     expect((await white.view(gameId)).offers.draw).toBeNull();
     await white.cmd('game.draw', { gameId, action: 'offer' });
     expect((await black.cmd('game.draw', { gameId, action: 'accept' })).ok).toBe(true);
-    expect(await white.event('game.ended')).toMatchObject({ status: 'draw', winner: null, statusText: 'Game ended in a draw' });
+    expect(await white.event('game.ended')).toMatchObject({
+      status: 'draw',
+      winner: null,
+      statusText: 'Game ended in a draw',
+    });
     expect((await white.view(gameId)).resultTitle).toBe('DRAW');
     white.close();
     black.close();
@@ -173,17 +208,25 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
   it('rematch: offer, decline, accept creates a game with colours swapped (once)', async () => {
     const [a, b] = await pair();
     const { gameId, white, black } = await startGame(a, b);
-    expect((await white.cmd('game.rematch', { gameId, action: 'offer' })).error?.message).toBe(PLAY_TEXTS.rematchUnavailable);
+    expect((await white.cmd('game.rematch', { gameId, action: 'offer' })).error?.message).toBe(
+      PLAY_TEXTS.rematchUnavailable,
+    );
     await play(gameId, white, black, FOOLS_MATE);
     await white.event('game.ended');
     expect((await white.cmd('game.rematch', { gameId, action: 'offer' })).ok).toBe(true);
-    expect(await black.event('game.offers', (d) => d.kind === 'rematch')).toMatchObject({ action: 'offer', by: 'white' });
+    expect(await black.event('game.offers', (d) => d.kind === 'rematch')).toMatchObject({
+      action: 'offer',
+      by: 'white',
+    });
     await black.cmd('game.rematch', { gameId, action: 'decline' });
     await white.event('game.offers', (d) => d.kind === 'rematch' && d.action === 'decline');
     await white.cmd('game.rematch', { gameId, action: 'offer' });
     // both accept at once: one game
     await white.follow(`user:${white.uid}`);
-    const [r1, r2] = await Promise.all([black.cmd('game.rematch', { gameId, action: 'accept' }), white.cmd('game.rematch', { gameId, action: 'offer' })]);
+    const [r1, r2] = await Promise.all([
+      black.cmd('game.rematch', { gameId, action: 'accept' }),
+      white.cmd('game.rematch', { gameId, action: 'offer' }),
+    ]);
     const next = (r1.result as { rematchGameId: string }).rematchGameId;
     expect(next).toBeTruthy();
     // White's resend of its own offer was applied either before the accept (still only an offer)
@@ -205,7 +248,9 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     await black.follow(PLAY_TOPICS.playerChat(gameId));
     await spectator.watch(gameId);
     expect((await white.cmd('game.chat', { gameId, text: '  good luck  ' })).ok).toBe(true);
-    expect(await black.event('game.chat')).toMatchObject({ line: { text: 'good luck', color: 'white', username: white.user.username } });
+    expect(await black.event('game.chat')).toMatchObject({
+      line: { text: 'good luck', color: 'white', username: white.user.username },
+    });
     expect((await white.cmd('game.chat', { gameId, text: '   ' })).error?.code).toBe('VALIDATION');
     expect((await white.cmd('game.chat', { gameId, text: 'x'.repeat(141) })).error?.code).toBe('VALIDATION');
     expect((await spectator.cmd('game.chat', { gameId, text: 'hi' })).error?.code).toBe('FORBIDDEN');
@@ -218,11 +263,15 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
   it('invitations: self, unknown, already playing; decline and cancel tell both sides', async () => {
     const [a, b] = await pair();
     await b.follow(`user:${b.uid}`);
-    expect((await a.http.post(PLAY_ROUTES.invitations, { username: a.user.username, mode: 'wmgt_000001' })).status).toBe(400);
+    expect(
+      (await a.http.post(PLAY_ROUTES.invitations, { username: a.user.username, mode: 'wmgt_000001' })).status,
+    ).toBe(400);
     expect((await a.http.post(PLAY_ROUTES.invitations, { username: 'nobody9', mode: 'wmgt_000001' })).status).toBe(404);
     expect((await a.http.post(PLAY_ROUTES.invitations, { username: b.user.username, mode: 'bogus' })).status).toBe(400);
     const inv = await a.http.post(PLAY_ROUTES.invitations, { username: b.user.username, mode: 'wmgt_000003' });
-    expect(await b.event('play.invitation')).toMatchObject({ invitation: { id: inv.body.id, mode: 'wmgt_000003', from: { uid: a.uid } } });
+    expect(await b.event('play.invitation')).toMatchObject({
+      invitation: { id: inv.body.id, mode: 'wmgt_000003', from: { uid: a.uid } },
+    });
     expect((await b.http.get(PLAY_ROUTES.invitations)).body.incoming).toHaveLength(1);
     expect((await a.http.post(PLAY_ROUTES.acceptInvitation(inv.body.id))).status).toBe(404); // not the invitee
     expect((await b.http.post(PLAY_ROUTES.declineInvitation(inv.body.id))).body.status).toBe('declined');

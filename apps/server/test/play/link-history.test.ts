@@ -31,7 +31,10 @@ describe.each(DB_KINDS)('link, ratings, history on %s', (kind) => {
     expect(me.balances.wbx).toBe(Number(RC_REWARDS.linkAccount));
     // a second link is refused and pays nothing
     const again = await p.http.post(PLAY_ROUTES.link, {});
-    expect(again).toMatchObject({ status: 409, body: { error: { code: 'CONFLICT', message: PLAY_TEXTS.alreadyLinked } } });
+    expect(again).toMatchObject({
+      status: 409,
+      body: { error: { code: 'CONFLICT', message: PLAY_TEXTS.alreadyLinked } },
+    });
     expect((await p.http.get('/api/session')).body.user.balances.wbx).toBe(Number(RC_REWARDS.linkAccount));
     // concurrent double click: still one profile, one reward
     const q = await Player.join(server);
@@ -63,7 +66,11 @@ describe.each(DB_KINDS)('link, ratings, history on %s', (kind) => {
       statusText: 'Checkmate',
     });
     expect(wh.items[0]!.date).toMatch(/^\d{4}\/\d{2}\/\d{2}$/);
-    expect(bh.items[0]).toMatchObject({ outcome: 'win', resultText: 'W: ', analyzeUrl: `/tv/${gameId}?analysis=1&orientation=black` });
+    expect(bh.items[0]).toMatchObject({
+      outcome: 'win',
+      resultText: 'W: ',
+      analyzeUrl: `/tv/${gameId}?analysis=1&orientation=black`,
+    });
     expect((await white.http.get(`${PLAY_ROUTES.history}?page=0`)).status).toBe(400);
     expect((await fetch(server.baseUrl + PLAY_ROUTES.history)).status).toBe(401);
 
@@ -75,18 +82,24 @@ describe.each(DB_KINDS)('link, ratings, history on %s', (kind) => {
     const chess = new Chess();
     chess.loadPgn(text);
     expect(chess.isCheckmate()).toBe(true);
-    expect((await fetch(server.baseUrl + PLAY_ROUTES.pgn(gameId) + '?download=1')).headers.get('content-disposition')).toContain('.pgn');
+    expect(
+      (await fetch(server.baseUrl + PLAY_ROUTES.pgn(gameId) + '?download=1')).headers.get('content-disposition'),
+    ).toContain('.pgn');
     expect((await fetch(server.baseUrl + PLAY_ROUTES.pgn('nope'))).status).toBe(404);
 
     const r = RatingsResponse.parse(await (await fetch(server.baseUrl + PLAY_ROUTES.ratings(black.uid))).json());
     expect(r.ratings.blitz.rating).toBeGreaterThan(1500);
     expect(r.ratings.blitz.games).toBe(1);
     expect(r.ratings.rapid).toMatchObject({ rating: 1500, games: 0 });
-    expect((await fetch(server.baseUrl + PLAY_ROUTES.ratings('00000000-0000-0000-0000-000000000000'))).status).toBe(404);
+    expect((await fetch(server.baseUrl + PLAY_ROUTES.ratings('00000000-0000-0000-0000-000000000000'))).status).toBe(
+      404,
+    );
     // the next game shows the new ratings on the board
     const next = await startGame(a, b);
     const blackUid = black.uid;
-    expect(next.view.white.uid === blackUid ? next.view.white.rating : next.view.black.rating).toBe(r.ratings.blitz.rating);
+    expect(next.view.white.uid === blackUid ? next.view.white.rating : next.view.black.rating).toBe(
+      r.ratings.blitz.rating,
+    );
     a.close();
     b.close();
   });

@@ -42,12 +42,17 @@ describe.each(DB_KINDS)('restart mid-game on %s', (kind: DatabaseKind) => {
     const port = srv.port;
     const a = await register({ baseUrl: srv.baseUrl });
     const b = await register({ baseUrl: srv.baseUrl });
-    const { gameId, white, black } = await startGame(await Player.join({ baseUrl: srv.baseUrl }, a), await Player.join({ baseUrl: srv.baseUrl }, b));
+    const { gameId, white, black } = await startGame(
+      await Player.join({ baseUrl: srv.baseUrl }, a),
+      await Player.join({ baseUrl: srv.baseUrl }, b),
+    );
     await play(gameId, white, black, ['f2f3', 'e7e5']);
     clock1.advance(7_000);
     await play(gameId, white, black, ['g2g4'], 3);
     clock1.advance(4_000); // black thinks 4 s, then the server goes away
-    const lastV = (white.socket.messages.filter((m) => m.t === 'ev' && m.topic === PLAY_TOPICS.game(gameId)).pop() as { v: number }).v;
+    const lastV = (
+      white.socket.messages.filter((m) => m.t === 'ev' && m.topic === PLAY_TOPICS.game(gameId)).pop() as { v: number }
+    ).v;
     const before = await white.view(gameId);
     await srv.stop();
     await db.close();
@@ -69,7 +74,14 @@ describe.each(DB_KINDS)('restart mid-game on %s', (kind: DatabaseKind) => {
     w2.socket.send({ t: 'sub', topic: PLAY_TOPICS.game(gameId), since: lastV });
     const resync = await w2.find((m) => m.t === 'resync' && m.topic === PLAY_TOPICS.game(gameId));
     const snap = GameView.parse((resync as { snapshot: unknown }).snapshot);
-    expect(snap).toMatchObject({ id: gameId, ply: 3, moves: ['f2f3', 'e7e5', 'g2g4'], status: 'started', turn: 'black', you: 'white' });
+    expect(snap).toMatchObject({
+      id: gameId,
+      ply: 3,
+      moves: ['f2f3', 'e7e5', 'g2g4'],
+      status: 'started',
+      turn: 'black',
+      you: 'white',
+    });
     // Black had spent 4 s; the outage costs it at most one beat interval.
     const shift = downtime - BEAT_EVERY_MS;
     expect(Date.parse(snap.clock.runningSince!)).toBe(Date.parse(before.clock.runningSince!) + shift);

@@ -54,14 +54,26 @@ describe.each(DB_KINDS)('spectators on %s', (kind) => {
     await v.watch(gameId);
     const s = await Player.join(server);
     await s.watch(gameId);
-    expect((await v.cmd('spectator.chat', { gameId, text: 'hello' })).error).toEqual({ code: 'UNAUTHENTICATED', message: PLAY_TEXTS.chatLogin });
+    expect((await v.cmd('spectator.chat', { gameId, text: 'hello' })).error).toEqual({
+      code: 'UNAUTHENTICATED',
+      message: PLAY_TEXTS.chatLogin,
+    });
     expect((await s.cmd('spectator.chat', { gameId, text: '  Nice move  ' })).ok).toBe(true);
     // everybody on game:{id} gets it: visitors, spectators, players
-    for (const p of [v, white]) expect(await p.event('spectator.chat')).toMatchObject({ gameId, line: { text: 'Nice move', username: s.user.username } });
-    expect((await s.cmd('spectator.chat', { gameId, text: 'nice MOVE' })).error).toEqual({ code: 'CONFLICT', message: PLAY_TEXTS.chatRepeat });
+    for (const p of [v, white])
+      expect(await p.event('spectator.chat')).toMatchObject({
+        gameId,
+        line: { text: 'Nice move', username: s.user.username },
+      });
+    expect((await s.cmd('spectator.chat', { gameId, text: 'nice MOVE' })).error).toEqual({
+      code: 'CONFLICT',
+      message: PLAY_TEXTS.chatRepeat,
+    });
     expect((await s.cmd('spectator.chat', { gameId, text: '   ' })).error?.code).toBe('VALIDATION');
     expect((await s.cmd('spectator.chat', { gameId, text: 'y'.repeat(141) })).error?.code).toBe('VALIDATION');
-    expect((await s.cmd('spectator.chat', { gameId: 'missing1', text: 'hi' })).error?.message).toBe(PLAY_TEXTS.chatMissingData);
+    expect((await s.cmd('spectator.chat', { gameId: 'missing1', text: 'hi' })).error?.message).toBe(
+      PLAY_TEXTS.chatMissingData,
+    );
     expect((await s.cmd('spectator.chat', { gameId })).error?.code).toBe('VALIDATION');
     // Control characters are refused at the socket edge, for every command alike (issue 10).
     expect((await s.cmd('spectator.chat', { gameId, text: 'a\u0000b' })).error).toEqual({
@@ -72,7 +84,10 @@ describe.each(DB_KINDS)('spectators on %s', (kind) => {
     await v.event('game.ended');
     expect((await s.cmd('spectator.chat', { gameId, text: 'gg' })).ok).toBe(true);
     clock.advance(SPECTATOR_CHAT_EXPIRY_MS);
-    expect((await s.cmd('spectator.chat', { gameId, text: 'late' })).error).toEqual({ code: 'CONFLICT', message: PLAY_TEXTS.chatExpired });
+    expect((await s.cmd('spectator.chat', { gameId, text: 'late' })).error).toEqual({
+      code: 'CONFLICT',
+      message: PLAY_TEXTS.chatExpired,
+    });
     expect((await v.view(gameId)).spectatorChat.map((l) => l.text)).toEqual(['Nice move', 'gg']);
     for (const p of [white, black, v, s]) p.close();
   });

@@ -137,7 +137,13 @@ export async function startGame(
 export const FOOLS_MATE = ['f2f3', 'e7e5', 'g2g4', 'd8h4'] as const;
 
 /** Plays moves alternately from ply `from`, checking every ack. */
-export async function play(gameId: string, white: Player, black: Player, moves: readonly string[], from = 1): Promise<Ack[]> {
+export async function play(
+  gameId: string,
+  white: Player,
+  black: Player,
+  moves: readonly string[],
+  from = 1,
+): Promise<Ack[]> {
   const acks: Ack[] = [];
   for (const [i, uci] of moves.entries()) {
     const ply = from + i;
@@ -157,8 +163,20 @@ export async function startServerOn(opts: {
   env?: Record<string, string>;
 }): Promise<{ server: RunningServer; baseUrl: string; port: number; stop(): Promise<void> }> {
   const port = opts.port ?? (await freePort());
-  const config = parseConfig({ LOG_LEVEL: 'silent', ...UNLIMITED_FOR_TESTS, ...opts.env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` });
-  const server = await buildServer({ config, database: opts.database, clock: opts.clock, mailer: new CapturingMailer(), logger: false });
+  const config = parseConfig({
+    LOG_LEVEL: 'silent',
+    ...UNLIMITED_FOR_TESTS,
+    ...opts.env,
+    PORT: String(port),
+    APP_URL: `http://127.0.0.1:${port}`,
+  });
+  const server = await buildServer({
+    config,
+    database: opts.database,
+    clock: opts.clock,
+    mailer: new CapturingMailer(),
+    logger: false,
+  });
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, baseUrl: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
 }

@@ -29,7 +29,12 @@ describe('admin grant', () => {
         const adminEmails = parseAdminEmails([email, ...others].join(','));
         expect(roleOf({ email, emailVerified: false }, adminEmails)).toBe('user');
         expect(roleOf({ email, emailVerified: true }, adminEmails)).toBe('admin');
-        expect(roleOf({ email, emailVerified: true }, parseAdminEmails(others.filter((o) => o.toLowerCase() !== email.toLowerCase()).join(',')))).toBe('user');
+        expect(
+          roleOf(
+            { email, emailVerified: true },
+            parseAdminEmails(others.filter((o) => o.toLowerCase() !== email.toLowerCase()).join(',')),
+          ),
+        ).toBe('user');
       }),
     );
   });

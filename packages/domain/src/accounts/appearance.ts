@@ -12,7 +12,13 @@ export const USERNAME_COLOR_IDS = USERNAME_COLORS.map((c) => c.id) as [UsernameC
 export const DEFAULT_USERNAME_COLOR: UsernameColorId = 'username_color_000001';
 
 /** SPEC 3: verified levels. */
-export const VERIFIED_LEVELS = ['notVerified', 'bypassAll', 'bypassProvisional', 'bypassMinReq', 'contentCreator'] as const;
+export const VERIFIED_LEVELS = [
+  'notVerified',
+  'bypassAll',
+  'bypassProvisional',
+  'bypassMinReq',
+  'contentCreator',
+] as const;
 export type VerifiedLevel = (typeof VERIFIED_LEVELS)[number];
 
 /** SPEC 5: avatar formats png, jpg, jpeg only. */

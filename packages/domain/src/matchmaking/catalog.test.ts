@@ -12,12 +12,7 @@ import {
   type Catalog,
   type ModeStatus,
 } from './catalog.ts';
-import {
-  LEADERBOARD_PAGE_SIZE,
-  LEADERBOARD_SINCE,
-  LANDING_LEADERBOARD_SIZE,
-  medalOf,
-} from './leaderboard.ts';
+import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SINCE, LANDING_LEADERBOARD_SIZE, medalOf } from './leaderboard.ts';
 import type { GameModeId } from '../play/modes.ts';
 
 describe('defaultCatalog (SPEC 3)', () => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { checkIdentityProfile, IDENTITY_TEXTS, identityKeyText, identityPhoneNumber, normaliseName } from './identity.ts';
+import {
+  checkIdentityProfile,
+  IDENTITY_TEXTS,
+  identityKeyText,
+  identityPhoneNumber,
+  normaliseName,
+} from './identity.ts';
 import { ONBOARDING_TEXTS } from './onboarding.ts';
 
 const form = {
@@ -50,15 +56,37 @@ describe('identity key text', () => {
   it('names compare without case, accents, spaces or punctuation', () => {
     expect(normaliseName(" José  O'Neil-Smith ")).toBe('joseoneilsmith');
     expect(normaliseName('ÅSA')).toBe(normaliseName('asa'));
-    const a = identityKeyText({ firstName: 'José', lastName: "O'Neil", dateOfBirth: '1985-07-08', phoneNumber: '5553030303' });
-    const b = identityKeyText({ firstName: 'jose', lastName: 'ONEIL', dateOfBirth: '1985-07-08', phoneNumber: '5553030303' });
+    const a = identityKeyText({
+      firstName: 'José',
+      lastName: "O'Neil",
+      dateOfBirth: '1985-07-08',
+      phoneNumber: '5553030303',
+    });
+    const b = identityKeyText({
+      firstName: 'jose',
+      lastName: 'ONEIL',
+      dateOfBirth: '1985-07-08',
+      phoneNumber: '5553030303',
+    });
     expect(a).toBe(b);
-    expect(identityKeyText({ firstName: 'jose', lastName: 'oneil', dateOfBirth: '1985-07-09', phoneNumber: '5553030303' })).not.toBe(a);
+    expect(
+      identityKeyText({ firstName: 'jose', lastName: 'oneil', dateOfBirth: '1985-07-09', phoneNumber: '5553030303' }),
+    ).not.toBe(a);
   });
 
   it('the parts cannot run into each other', () => {
-    const a = identityKeyText({ firstName: 'Ann', lastName: 'Elise', dateOfBirth: '1990-01-01', phoneNumber: '5550000000' });
-    const b = identityKeyText({ firstName: 'Anne', lastName: 'Lise', dateOfBirth: '1990-01-01', phoneNumber: '5550000000' });
+    const a = identityKeyText({
+      firstName: 'Ann',
+      lastName: 'Elise',
+      dateOfBirth: '1990-01-01',
+      phoneNumber: '5550000000',
+    });
+    const b = identityKeyText({
+      firstName: 'Anne',
+      lastName: 'Lise',
+      dateOfBirth: '1990-01-01',
+      phoneNumber: '5550000000',
+    });
     expect(a).not.toBe(b);
   });
 });

@@ -1,5 +1,11 @@
 import { isCitizenshipCode } from './citizenship.ts';
-import { formatIdentityPhone, ONBOARDING_NAME_MAX, ONBOARDING_TEXTS, parseDateOfBirth, phoneDigits } from './onboarding.ts';
+import {
+  formatIdentityPhone,
+  ONBOARDING_NAME_MAX,
+  ONBOARDING_TEXTS,
+  parseDateOfBirth,
+  phoneDigits,
+} from './onboarding.ts';
 
 /**
  * The identity start form (SPEC 2 "Submit your profile to start", SPEC 3 Identity profile): what
@@ -107,5 +113,7 @@ export const normaliseName = (name: string): string =>
  * name, last name, date of birth (YYYY-MM-DD) and the ten phone digits, normalised, joined by a
  * separator no part can contain.
  */
-export const identityKeyText = (p: Pick<IdentityProfileInput, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber'>): string =>
+export const identityKeyText = (
+  p: Pick<IdentityProfileInput, 'firstName' | 'lastName' | 'dateOfBirth' | 'phoneNumber'>,
+): string =>
   ['v1', normaliseName(p.firstName), normaliseName(p.lastName), p.dateOfBirth, phoneDigits(p.phoneNumber)].join('|');

@@ -176,9 +176,13 @@ describe('tax information (SPEC 9: above $600 for US withdrawals)', () => {
 
   it('asks exactly when the year total passes the threshold', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10_000_000n }), fc.bigInt({ min: 1n, max: 10_000_000n }), (year, amount) => {
-        expect(taxInfoNeeded('us', year, amount)).toBe(year + amount > TAX_INFO_THRESHOLD_CENTS);
-      }),
+      fc.property(
+        fc.bigInt({ min: 0n, max: 10_000_000n }),
+        fc.bigInt({ min: 1n, max: 10_000_000n }),
+        (year, amount) => {
+          expect(taxInfoNeeded('us', year, amount)).toBe(year + amount > TAX_INFO_THRESHOLD_CENTS);
+        },
+      ),
     );
   });
 });

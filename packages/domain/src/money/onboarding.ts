@@ -35,7 +35,10 @@ export const ONBOARDING_NAME_MAX = 20;
  * them (the form re-formats its own text after every key), or the `1` of a pasted 11-digit number.
  */
 export function phoneDigits(text: string): string {
-  const digits = text.trim().replace(/^\+1(?!\d)/, '').replace(/\D/g, '');
+  const digits = text
+    .trim()
+    .replace(/^\+1(?!\d)/, '')
+    .replace(/\D/g, '');
   return digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
 }
 
@@ -86,7 +89,9 @@ const nameError = (value: string, required: string, tooLong: string): string | u
 };
 
 /** SPEC 5 wallet create: phone format, first and last name required (max 20), nickname optional (max 20). */
-export function checkWalletCreate(form: WalletCreateForm): { ok: true; input: WalletCreateInput } | { ok: false; errors: WalletCreateErrors } {
+export function checkWalletCreate(
+  form: WalletCreateForm,
+): { ok: true; input: WalletCreateInput } | { ok: false; errors: WalletCreateErrors } {
   const errors: WalletCreateErrors = {};
   const phoneNumber = walletPhoneNumber(form.phone);
   if (!phoneNumber) errors.phone = ONBOARDING_TEXTS.phoneFormat;
@@ -99,7 +104,12 @@ export function checkWalletCreate(form: WalletCreateForm): { ok: true; input: Wa
   if (Object.keys(errors).length > 0 || !phoneNumber) return { ok: false, errors };
   return {
     ok: true,
-    input: { phoneNumber, firstName: form.firstName.trim(), lastName: form.lastName.trim(), nickname: nickname === '' ? null : nickname },
+    input: {
+      phoneNumber,
+      firstName: form.firstName.trim(),
+      lastName: form.lastName.trim(),
+      nickname: nickname === '' ? null : nickname,
+    },
   };
 }
 
@@ -130,7 +140,8 @@ export function dateOfBirthError(text: string): string | null {
 
 /** SPEC 2: png, jpg and jpeg only; any other file is ignored without a word (SPEC 5). */
 export const PHOTO_ID_MIME_TYPES = ['image/png', 'image/jpg', 'image/jpeg'] as const;
-export const isPhotoIdType = (mime: string): boolean => (PHOTO_ID_MIME_TYPES as readonly string[]).includes(mime.toLowerCase());
+export const isPhotoIdType = (mime: string): boolean =>
+  (PHOTO_ID_MIME_TYPES as readonly string[]).includes(mime.toLowerCase());
 
 /** The verify form: Verify stays disabled until a code is typed (SPEC 5). */
 export const canSubmitCode = (code: string): boolean => code.trim() !== '';

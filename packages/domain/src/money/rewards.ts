@@ -27,7 +27,12 @@ export function gameRewards(opts: { won: boolean; firstGameOfDay: boolean }): { 
 }
 
 /** Out-of-coins top-up: only at a zero RC balance, with no game running, at most once a day. */
-export function canTopUp(opts: { wbxBalance: bigint; gameRunning: boolean; lastTopUpAt: Date | null; now: Date }): boolean {
+export function canTopUp(opts: {
+  wbxBalance: bigint;
+  gameRunning: boolean;
+  lastTopUpAt: Date | null;
+  now: Date;
+}): boolean {
   if (opts.wbxBalance !== 0n || opts.gameRunning) return false;
   return opts.lastTopUpAt === null || utcDay(opts.lastTopUpAt) !== utcDay(opts.now);
 }

@@ -15,17 +15,54 @@ import {
 import type { Color } from './status.ts';
 
 const T0 = 1_700_000_000_000;
-const running = (whiteMs: number, blackMs: number, since = T0): ClockState => ({ whiteMs, blackMs, runningSince: since });
+const running = (whiteMs: number, blackMs: number, since = T0): ClockState => ({
+  whiteMs,
+  blackMs,
+  runningSince: since,
+});
 
 describe('clock', () => {
   it.each([
     // [case, clock, mover, ply, now, lag, inc, expected white, expected black, runningSince]
     ['first move is free', initialClock(180_000), 'white', 1, T0 + 9_000, 0, 0, 180_000, 180_000, null],
-    ['second move starts the clocks', initialClock(180_000), 'black', 2, T0 + 5_000, 0, 0, 180_000, 180_000, T0 + 5_000],
+    [
+      'second move starts the clocks',
+      initialClock(180_000),
+      'black',
+      2,
+      T0 + 5_000,
+      0,
+      0,
+      180_000,
+      180_000,
+      T0 + 5_000,
+    ],
     ['mover pays the time spent', running(100_000, 90_000), 'white', 3, T0 + 4_000, 0, 0, 96_000, 90_000, T0 + 4_000],
     ['lag is credited', running(100_000, 90_000), 'white', 3, T0 + 4_000, 200, 0, 96_200, 90_000, T0 + 4_000],
-    ['lag credit is capped', running(100_000, 90_000), 'white', 3, T0 + 4_000, 5_000, 0, 96_000 + LAG_COMPENSATION_CAP_MS, 90_000, T0 + 4_000],
-    ['credit never exceeds time spent', running(100_000, 90_000), 'black', 4, T0 + 100, 250, 0, 100_000, 90_000, T0 + 100],
+    [
+      'lag credit is capped',
+      running(100_000, 90_000),
+      'white',
+      3,
+      T0 + 4_000,
+      5_000,
+      0,
+      96_000 + LAG_COMPENSATION_CAP_MS,
+      90_000,
+      T0 + 4_000,
+    ],
+    [
+      'credit never exceeds time spent',
+      running(100_000, 90_000),
+      'black',
+      4,
+      T0 + 100,
+      250,
+      0,
+      100_000,
+      90_000,
+      T0 + 100,
+    ],
     ['increment added', running(100_000, 90_000), 'black', 4, T0 + 1_000, 0, 2_000, 100_000, 91_000, T0 + 1_000],
   ] as const)('%s', (_name, clock, mover, ply, now, lag, inc, white, black, since) => {
     const r = clockAfterMove({ clock, mover, ply, now, incrementMs: inc, reportedLagMs: lag });
@@ -35,12 +72,30 @@ describe('clock', () => {
   });
 
   it('a move after the time ran out flags', () => {
-    expect(clockAfterMove({ clock: running(1_000, 5_000), mover: 'white', ply: 5, now: T0 + 1_400, incrementMs: 0, reportedLagMs: 300 })).toEqual({
+    expect(
+      clockAfterMove({
+        clock: running(1_000, 5_000),
+        mover: 'white',
+        ply: 5,
+        now: T0 + 1_400,
+        incrementMs: 0,
+        reportedLagMs: 300,
+      }),
+    ).toEqual({
       ok: false,
       flagged: true,
     });
     // the same move inside the lag credit is in time
-    expect(clockAfterMove({ clock: running(1_000, 5_000), mover: 'white', ply: 5, now: T0 + 1_200, incrementMs: 0, reportedLagMs: 300 }).ok).toBe(true);
+    expect(
+      clockAfterMove({
+        clock: running(1_000, 5_000),
+        mover: 'white',
+        ply: 5,
+        now: T0 + 1_200,
+        incrementMs: 0,
+        reportedLagMs: 300,
+      }).ok,
+    ).toBe(true);
   });
 
   it('deadline = start + remaining + cap; flagged from then on', () => {
@@ -52,15 +107,46 @@ describe('clock', () => {
   });
 
   it('stop', () => {
-    expect(stopClock(running(10_000, 20_000), 'black', T0 + 25_000)).toEqual({ whiteMs: 10_000, blackMs: 0, runningSince: null });
+    expect(stopClock(running(10_000, 20_000), 'black', T0 + 25_000)).toEqual({
+      whiteMs: 10_000,
+      blackMs: 0,
+      runningSince: null,
+    });
   });
 
   it.each([
     // [case, clock, side to move before, plies left, now, expected white, expected black, runningSince]
-    ['the side to move pays its time so far', running(10_000, 20_000), 'black', 3, T0 + 4_000, 10_000, 16_000, T0 + 4_000],
-    ['back before both first moves: no clock runs', running(10_000, 20_000), 'white', 1, T0 + 1_000, 9_000, 20_000, null],
+    [
+      'the side to move pays its time so far',
+      running(10_000, 20_000),
+      'black',
+      3,
+      T0 + 4_000,
+      10_000,
+      16_000,
+      T0 + 4_000,
+    ],
+    [
+      'back before both first moves: no clock runs',
+      running(10_000, 20_000),
+      'white',
+      1,
+      T0 + 1_000,
+      9_000,
+      20_000,
+      null,
+    ],
     ['back to the start', running(10_000, 20_000), 'black', 0, T0 + 500, 10_000, 19_500, null],
-    ['both first moves stand: the clock runs', running(10_000, 20_000), 'white', 2, T0 + 2_000, 8_000, 20_000, T0 + 2_000],
+    [
+      'both first moves stand: the clock runs',
+      running(10_000, 20_000),
+      'white',
+      2,
+      T0 + 2_000,
+      8_000,
+      20_000,
+      T0 + 2_000,
+    ],
     ['time is floored at zero', running(1_000, 20_000), 'white', 2, T0 + 5_000, 0, 20_000, T0 + 5_000],
     ['no clock ran yet: nobody pays', initialClock(60_000), 'black', 0, T0 + 9_000, 60_000, 60_000, null],
   ] as const)('takeback: %s', (_name, clock, turn, ply, now, white, black, since) => {
@@ -89,19 +175,25 @@ describe('clock properties', () => {
 
   it('remaining time is never negative and only the side to move loses time', () => {
     fc.assert(
-      fc.property(clockArb, color, fc.integer({ min: 0, max: 10_000_000 }), fc.integer({ min: 0, max: 10_000_000 }), (c, turn, d1, d2) => {
-        const t1 = (c.runningSince ?? T0) + d1;
-        const a = remainingAt(c, turn, t1);
-        const b = remainingAt(c, turn, t1 + d2);
-        for (const r of [a, b]) {
-          expect(r.white).toBeGreaterThanOrEqual(0);
-          expect(r.black).toBeGreaterThanOrEqual(0);
-        }
-        // time only decreases, and only for the side to move
-        const other = turn === 'white' ? 'black' : 'white';
-        expect(b[turn]).toBeLessThanOrEqual(a[turn]);
-        expect(b[other]).toBe(a[other]);
-      }),
+      fc.property(
+        clockArb,
+        color,
+        fc.integer({ min: 0, max: 10_000_000 }),
+        fc.integer({ min: 0, max: 10_000_000 }),
+        (c, turn, d1, d2) => {
+          const t1 = (c.runningSince ?? T0) + d1;
+          const a = remainingAt(c, turn, t1);
+          const b = remainingAt(c, turn, t1 + d2);
+          for (const r of [a, b]) {
+            expect(r.white).toBeGreaterThanOrEqual(0);
+            expect(r.black).toBeGreaterThanOrEqual(0);
+          }
+          // time only decreases, and only for the side to move
+          const other = turn === 'white' ? 'black' : 'white';
+          expect(b[turn]).toBeLessThanOrEqual(a[turn]);
+          expect(b[other]).toBe(a[other]);
+        },
+      ),
     );
   });
 
@@ -135,15 +227,18 @@ describe('clock properties', () => {
 
   it('a move is in time exactly when it comes before the flag deadline (with full lag credit)', () => {
     fc.assert(
-      fc.property(
-        fc.integer({ min: 1, max: 600_000 }),
-        fc.integer({ min: 0, max: 700_000 }),
-        (ms, d) => {
-          const c: ClockState = { whiteMs: ms, blackMs: ms, runningSince: T0 };
-          const r = clockAfterMove({ clock: c, mover: 'white', ply: 3, now: T0 + d, incrementMs: 0, reportedLagMs: LAG_COMPENSATION_CAP_MS });
-          expect(r.ok).toBe(!isFlagged(c, 'white', T0 + d));
-        },
-      ),
+      fc.property(fc.integer({ min: 1, max: 600_000 }), fc.integer({ min: 0, max: 700_000 }), (ms, d) => {
+        const c: ClockState = { whiteMs: ms, blackMs: ms, runningSince: T0 };
+        const r = clockAfterMove({
+          clock: c,
+          mover: 'white',
+          ply: 3,
+          now: T0 + d,
+          incrementMs: 0,
+          reportedLagMs: LAG_COMPENSATION_CAP_MS,
+        });
+        expect(r.ok).toBe(!isFlagged(c, 'white', T0 + d));
+      }),
     );
   });
 });

@@ -29,14 +29,19 @@ export interface ClockState {
   runningSince: number | null;
 }
 
-export const initialClock = (initialMs: number): ClockState => ({ whiteMs: initialMs, blackMs: initialMs, runningSince: null });
+export const initialClock = (initialMs: number): ClockState => ({
+  whiteMs: initialMs,
+  blackMs: initialMs,
+  runningSince: null,
+});
 
 const msOf = (c: ClockState, color: Color): number => (color === 'white' ? c.whiteMs : c.blackMs);
 const withMs = (c: ClockState, color: Color, ms: number): ClockState =>
   color === 'white' ? { ...c, whiteMs: ms } : { ...c, blackMs: ms };
 
 /** Time the side to move has spent since its clock started (0 when not running; never negative). */
-const elapsedMs = (c: ClockState, now: number): number => (c.runningSince === null ? 0 : Math.max(0, now - c.runningSince));
+const elapsedMs = (c: ClockState, now: number): number =>
+  c.runningSince === null ? 0 : Math.max(0, now - c.runningSince);
 
 /** Remaining time of both sides at `now`, never below zero. */
 export function remainingAt(c: ClockState, turn: Color, now: number): { white: number; black: number } {

@@ -31,12 +31,60 @@ export interface GameMode {
 const MIN = 60_000;
 
 export const GAME_MODES: Readonly<Record<GameModeId, GameMode>> = {
-  wmgt_000001: { id: 'wmgt_000001', name: 'Blitz 3+0', initialMs: 3 * MIN, incrementMs: 0, family: 'blitz', bot: false, order: 1 },
-  wmgt_000002: { id: 'wmgt_000002', name: 'Blitz 5+0', initialMs: 5 * MIN, incrementMs: 0, family: 'blitz', bot: false, order: 2 },
-  wmgt_000003: { id: 'wmgt_000003', name: 'Rapid 10+0', initialMs: 10 * MIN, incrementMs: 0, family: 'rapid', bot: false, order: 3 },
-  bot_000001: { id: 'bot_000001', name: '30 Min/Side', initialMs: 30 * MIN, incrementMs: 0, family: 'rapid', bot: true, order: 4 },
-  bot_000002: { id: 'bot_000002', name: '10 Min/Side', initialMs: 10 * MIN, incrementMs: 0, family: 'rapid', bot: true, order: 5 },
-  bot_000003: { id: 'bot_000003', name: '15 Min/Side', initialMs: 15 * MIN, incrementMs: 0, family: 'rapid', bot: true, order: 6 },
+  wmgt_000001: {
+    id: 'wmgt_000001',
+    name: 'Blitz 3+0',
+    initialMs: 3 * MIN,
+    incrementMs: 0,
+    family: 'blitz',
+    bot: false,
+    order: 1,
+  },
+  wmgt_000002: {
+    id: 'wmgt_000002',
+    name: 'Blitz 5+0',
+    initialMs: 5 * MIN,
+    incrementMs: 0,
+    family: 'blitz',
+    bot: false,
+    order: 2,
+  },
+  wmgt_000003: {
+    id: 'wmgt_000003',
+    name: 'Rapid 10+0',
+    initialMs: 10 * MIN,
+    incrementMs: 0,
+    family: 'rapid',
+    bot: false,
+    order: 3,
+  },
+  bot_000001: {
+    id: 'bot_000001',
+    name: '30 Min/Side',
+    initialMs: 30 * MIN,
+    incrementMs: 0,
+    family: 'rapid',
+    bot: true,
+    order: 4,
+  },
+  bot_000002: {
+    id: 'bot_000002',
+    name: '10 Min/Side',
+    initialMs: 10 * MIN,
+    incrementMs: 0,
+    family: 'rapid',
+    bot: true,
+    order: 5,
+  },
+  bot_000003: {
+    id: 'bot_000003',
+    name: '15 Min/Side',
+    initialMs: 15 * MIN,
+    incrementMs: 0,
+    family: 'rapid',
+    bot: true,
+    order: 6,
+  },
 };
 
 export const gameMode = (id: GameModeId): GameMode => GAME_MODES[id];

@@ -48,7 +48,10 @@ export function buildPgn(game: PgnGame): string {
   ];
   if (game.whiteElo !== null) headers.push(['WhiteElo', String(game.whiteElo)]);
   if (game.blackElo !== null) headers.push(['BlackElo', String(game.blackElo)]);
-  headers.push(['TimeControl', `${Math.round(game.timeControl.initialMs / 1000)}+${Math.round(game.timeControl.incrementMs / 1000)}`]);
+  headers.push([
+    'TimeControl',
+    `${Math.round(game.timeControl.initialMs / 1000)}+${Math.round(game.timeControl.incrementMs / 1000)}`,
+  ]);
   headers.push(['Termination', terminationOf(game.status)]);
   if (game.initialFen !== STANDARD_FEN) headers.push(['SetUp', '1'], ['FEN', game.initialFen]);
   for (const [k, v] of headers) chess.setHeader(k, v);

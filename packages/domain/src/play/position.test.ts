@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { applyUci, boardOf, cannotMate, detectEnd, endOnTime, fenHistory, isThreefold, positionKey, replay } from './position.ts';
+import {
+  applyUci,
+  boardOf,
+  cannotMate,
+  detectEnd,
+  endOnTime,
+  fenHistory,
+  isThreefold,
+  positionKey,
+  replay,
+} from './position.ts';
 import { STANDARD_FEN } from './fen.ts';
 import { DEFAULT_POSITION } from 'chess.js';
 import { Chess } from 'chess.js';
@@ -7,7 +17,7 @@ import { Chess } from 'chess.js';
 const FOOLS_MATE = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
 
 describe('the standard position', () => {
-  it('is the rules engine\'s own starting position, spelled out', () => {
+  it("is the rules engine's own starting position, spelled out", () => {
     expect(STANDARD_FEN).toBe(DEFAULT_POSITION);
   });
 });
@@ -15,10 +25,25 @@ describe('the standard position', () => {
 describe('end detection', () => {
   it.each([
     ["fool's mate", STANDARD_FEN, FOOLS_MATE, { status: 'mate', winner: 'black' }],
-    ['scholar mate', STANDARD_FEN, ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'], { status: 'mate', winner: 'white' }],
+    [
+      'scholar mate',
+      STANDARD_FEN,
+      ['e2e4', 'e7e5', 'f1c4', 'b8c6', 'd1h5', 'g8f6', 'h5f7'],
+      { status: 'mate', winner: 'white' },
+    ],
     ['stalemate', '7k/5Q2/6K1/8/8/8/8/8 w - - 0 1', ['g6h6'], { status: 'stalemate', winner: null }],
-    ['insufficient material (K vs K after capture)', '8/8/8/8/4q3/4K3/8/7k w - - 0 1', ['e3e4'], { status: 'draw', winner: null }],
-    ['threefold', STANDARD_FEN, ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'], { status: 'draw', winner: null }],
+    [
+      'insufficient material (K vs K after capture)',
+      '8/8/8/8/4q3/4K3/8/7k w - - 0 1',
+      ['e3e4'],
+      { status: 'draw', winner: null },
+    ],
+    [
+      'threefold',
+      STANDARD_FEN,
+      ['g1f3', 'g8f6', 'f3g1', 'f6g8', 'g1f3', 'g8f6', 'f3g1', 'f6g8'],
+      { status: 'draw', winner: null },
+    ],
     ['fifty moves', '8/8/8/4k3/8/4K3/8/R7 w - - 99 80', ['a1a2'], { status: 'draw', winner: null }],
     ['running game', STANDARD_FEN, ['e2e4'], null],
   ] as const)('%s', (_name, fen, moves, expected) => {

@@ -87,7 +87,8 @@ export function detectEnd(chess: Chess, history?: readonly string[]): EndByRule 
 export function cannotMate(chess: Chess, color: Color): boolean {
   const c = color === 'white' ? 'w' : 'b';
   const pieces: string[] = [];
-  for (const row of chess.board()) for (const sq of row) if (sq && sq.color === c && sq.type !== 'k') pieces.push(sq.type);
+  for (const row of chess.board())
+    for (const sq of row) if (sq && sq.color === c && sq.type !== 'k') pieces.push(sq.type);
   return pieces.length === 0 || (pieces.length === 1 && (pieces[0] === 'n' || pieces[0] === 'b'));
 }
 

@@ -87,7 +87,11 @@ export function rate(player: Rating, opponent: Rating, score: 0 | 0.5 | 1, tau =
 }
 
 /** Both players' ratings after a game; `winner` null is a draw. */
-export function rateGame(white: Rating, black: Rating, winner: 'white' | 'black' | null): { white: Rating; black: Rating } {
+export function rateGame(
+  white: Rating,
+  black: Rating,
+  winner: 'white' | 'black' | null,
+): { white: Rating; black: Rating } {
   const ws: 0 | 0.5 | 1 = winner === null ? 0.5 : winner === 'white' ? 1 : 0;
   const bs: 0 | 0.5 | 1 = winner === null ? 0.5 : winner === 'black' ? 1 : 0;
   return { white: rate(white, black, ws), black: rate(black, white, bs) };

@@ -84,7 +84,11 @@ describe('chat (SPEC 5)', () => {
     expect(r.ok ? null : r.message).toBe(message);
   });
   it('just before expiry, trimmed', () => {
-    const r = checkSpectatorChat({ ...base, text: '  gg  ', finishedAt: new Date(now.getTime() - SPECTATOR_CHAT_EXPIRY_MS + 1) });
+    const r = checkSpectatorChat({
+      ...base,
+      text: '  gg  ',
+      finishedAt: new Date(now.getTime() - SPECTATOR_CHAT_EXPIRY_MS + 1),
+    });
     expect(r).toEqual({ ok: true, text: 'gg' });
   });
 });

@@ -67,7 +67,11 @@ export type ResultTitle = 'CONGRATS' | 'Unlucky' | 'DRAW' | 'ABORTED' | 'GAME EN
  * DRAW when nobody won, ABORTED when the game never counted; spectators (and anything we
  * cannot place) read GAME ENDED.
  */
-export function resultTitle(opts: { status: GameStatus; winner: Color | null; viewer: Color | null }): ResultTitle | null {
+export function resultTitle(opts: {
+  status: GameStatus;
+  winner: Color | null;
+  viewer: Color | null;
+}): ResultTitle | null {
   const { status, winner, viewer } = opts;
   if (!isFinished(status)) return null;
   if (isCancelled(status)) return viewer ? 'ABORTED' : 'GAME ENDED';

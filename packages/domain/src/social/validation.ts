@@ -15,7 +15,6 @@ export const BUG_IMAGE_MAX_BYTES = AVATAR_MAX_BYTES; // ours
 /** SPEC 5: bug images jpeg, png, jpg (the declared types a picker may offer). */
 export const BUG_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/jpg'] as const;
 
-
 /**
  * SPEC 5 "Friend add by name containing @ ignored": the invite box takes a username, never an
  * email, and nothing is sent for an empty or @ name. Returns the trimmed name to send, or null.

@@ -22,7 +22,8 @@ const CONTROL_BUT_TAB_AND_LF = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g;
 export const oneLine = (raw: string): string => raw.replace(ANY_CONTROL, ' ').trim();
 
 /** A multi-line text (a bug description): line breaks folded to LF and kept, tabs kept, other controls spaced, trimmed. */
-export const multiLine = (raw: string): string => raw.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_TAB_AND_LF, ' ').trim();
+export const multiLine = (raw: string): string =>
+  raw.replace(/\r\n?/g, '\n').replace(CONTROL_BUT_TAB_AND_LF, ' ').trim();
 
 /** Length as a person counts it: code points, not UTF-16 units (an emoji is one character). */
 export const codePointLength = (text: string): number => [...text].length;

@@ -25,12 +25,15 @@ export function flagsRoutes(app: FastifyInstance, flags: FlagsService, changes: 
     return flags.list();
   });
 
-  app.post<{ Params: { id: string } }>(ADMIN_ROUTES.flagDelete(':id'), async (request): Promise<FlaggedUsersResponse> => {
-    const admin = requireAdmin(request);
-    if (!FLAG_ID.test(request.params.id)) throw notFound();
-    parse(Empty, request.body ?? undefined);
-    await flags.delete(admin.user.id, BigInt(request.params.id));
-    await changes.publish(['flags']);
-    return flags.list();
-  });
+  app.post<{ Params: { id: string } }>(
+    ADMIN_ROUTES.flagDelete(':id'),
+    async (request): Promise<FlaggedUsersResponse> => {
+      const admin = requireAdmin(request);
+      if (!FLAG_ID.test(request.params.id)) throw notFound();
+      parse(Empty, request.body ?? undefined);
+      await flags.delete(admin.user.id, BigInt(request.params.id));
+      await changes.publish(['flags']);
+      return flags.list();
+    },
+  );
 }

@@ -41,7 +41,11 @@ export class FlagsService {
       const store = new FlagsStore(tx);
       if (!(await store.userExists(input.uid))) throw notFound();
       const flag = await store.add({ ...input, source: 'admin', createdBy: adminUid, createdAt: this.now() });
-      await this.audit.record(tx, { adminUid, action: 'flag.raise', target: input.uid }, { before: null, after: flagView(flag) });
+      await this.audit.record(
+        tx,
+        { adminUid, action: 'flag.raise', target: input.uid },
+        { before: null, after: flagView(flag) },
+      );
     });
   }
 

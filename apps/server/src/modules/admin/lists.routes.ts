@@ -14,7 +14,12 @@ const REPORT_ID = /^[1-9][0-9]{0,17}$/;
 /** The console's lists (SPEC 2 Admin page sections) and confirming a reported player's cheating. */
 export function listsRoutes(
   app: FastifyInstance,
-  d: { lists: AdminListsService; users: AdminUsersService; moderation: ModerationService; reports: ConsolePorts['reports'] },
+  d: {
+    lists: AdminListsService;
+    users: AdminUsersService;
+    moderation: ModerationService;
+    reports: ConsolePorts['reports'];
+  },
 ): void {
   const read = (url: string, answer: () => Promise<unknown>) =>
     app.get(url, async (request, reply) => {

@@ -88,7 +88,11 @@ export class ModerationService {
     const ban = reason === null ? null : { reason, at: this.now() };
     await store.setBan(uid, ban);
     const after = { banned: ban !== null, reason: ban?.reason ?? null, at: ban?.at.toISOString() ?? null };
-    await this.audit.record(tx, { adminUid, action: ban ? 'user.ban' : 'user.unban', target: uid }, { before: banView(before), after });
+    await this.audit.record(
+      tx,
+      { adminUid, action: ban ? 'user.ban' : 'user.unban', target: uid },
+      { before: banView(before), after },
+    );
   }
 
   /**
@@ -98,7 +102,9 @@ export class ModerationService {
    */
   private async afterBan(adminUid: string, uid: string, banned: boolean, extra: AdminSection[] = []): Promise<void> {
     if (banned) {
-      await this.removeFromPlay(adminUid, uid).catch((err: unknown) => this.log.error({ err, uid }, 'banned user not taken out of play'));
+      await this.removeFromPlay(adminUid, uid).catch((err: unknown) =>
+        this.log.error({ err, uid }, 'banned user not taken out of play'),
+      );
       await this.notify(() => this.ports.profile.accountRestricted(uid), uid);
     } else {
       await this.notify(() => this.ports.profile.notifyChanged(uid), uid);

@@ -50,10 +50,7 @@ export const fairPlayFlags = pgTable(
 );
 
 /** Users online, sampled every few minutes, for the dashboard's per-day peak. */
-export const onlineSamples = pgTable(
-  'online_samples',
-  {
-    at: ts('at').primaryKey(),
-    online: integer('online').notNull(),
-  },
-);
+export const onlineSamples = pgTable('online_samples', {
+  at: ts('at').primaryKey(),
+  online: integer('online').notNull(),
+});

@@ -72,7 +72,13 @@ export class AdminUsersStore {
   /** SPEC 3 Banned user: username, reason, time; newest ban first. */
   async banned(limit: number) {
     return this.db
-      .select({ uid: users.id, username: users.username, reason: users.banReason, at: users.bannedAt, createdAt: users.createdAt })
+      .select({
+        uid: users.id,
+        username: users.username,
+        reason: users.banReason,
+        at: users.bannedAt,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(eq(users.banned, true))
       .orderBy(sql`${users.bannedAt} desc nulls last`, desc(users.id))

@@ -1,7 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
-import { optionCommands, parseBestMove, parseInfoLine, searchCommands, type SearchInfo, type SearchLimit, type SearchResult } from './uci.ts';
+import {
+  optionCommands,
+  parseBestMove,
+  parseInfoLine,
+  searchCommands,
+  type SearchInfo,
+  type SearchLimit,
+  type SearchResult,
+} from './uci.ts';
 
 /** How to start an engine: a native binary named by STOCKFISH_PATH, or the npm build under Node. */
 export interface EngineCommand {

@@ -74,7 +74,11 @@ export class EngineService {
    * fixed depth with MultiPV `multipv`, at priority 'analysis' (every bot move goes first). An
    * EngineBusyError when the queue is full: the caller tries again later.
    */
-  async analyseLines(fen: string, moves: readonly string[], opts: { depth: number; multipv: number }): Promise<LinesAnalysis> {
+  async analyseLines(
+    fen: string,
+    moves: readonly string[],
+    opts: { depth: number; multipv: number },
+  ): Promise<LinesAnalysis> {
     const multipv = Math.max(1, Math.min(opts.multipv, 10));
     const result = await this.pool.search(
       { fen, moves, limit: { depth: opts.depth }, options: { ...FULL_STRENGTH, MultiPV: multipv } },

@@ -31,7 +31,11 @@ const matedCp = () => -scoreCp({ mate: 1 });
  * view: the engine scores from the side to move); `playedCp` is the NEXT position's evaluation
  * negated (there the opponent is to move), or the end itself when the move mated or drew.
  */
-export async function analyseGame(engine: Pick<EngineService, 'analyseLines'>, game: GameMoves, opts: AnalyseOptions): Promise<PlyAnalysis[]> {
+export async function analyseGame(
+  engine: Pick<EngineService, 'analyseLines'>,
+  game: GameMoves,
+  opts: AnalyseOptions,
+): Promise<PlyAnalysis[]> {
   const board = new Chess(game.initialFen);
   const n = game.moves.length;
   /** Side-to-move evaluation and the search of every position 0..n (after k plies). */

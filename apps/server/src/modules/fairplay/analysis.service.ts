@@ -23,7 +23,8 @@ export class AnalysisService {
     const store = new ReviewStore(this.db);
     const game = await store.game(gameId);
     if (!game) throw notFound();
-    if (!viewer.admin && game.whiteId !== viewer.uid && game.blackId !== viewer.uid) throw forbidden(FAIRPLAY_TEXTS.notYourGame);
+    if (!viewer.admin && game.whiteId !== viewer.uid && game.blackId !== viewer.uid)
+      throw forbidden(FAIRPLAY_TEXTS.notYourGame);
     const analysis = await store.analysis(gameId);
     if (analysis) return view(game, analysis);
     const jobs = new JobStore(this.db);
@@ -77,4 +78,8 @@ function view(game: GameRow, a: AnalysisRow): GameAnalysisResponse {
   };
 }
 
-const uciMove = (uci: string) => ({ from: uci.slice(0, 2), to: uci.slice(2, 4), ...(uci.length > 4 ? { promotion: uci[4] } : {}) });
+const uciMove = (uci: string) => ({
+  from: uci.slice(0, 2),
+  to: uci.slice(2, 4),
+  ...(uci.length > 4 ? { promotion: uci[4] } : {}),
+});

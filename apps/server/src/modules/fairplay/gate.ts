@@ -1,8 +1,4 @@
-import {
-  isCancelled,
-  MIN_VERDICT_PLIES,
-  type GameStatus,
-} from '@rush/domain';
+import { isCancelled, MIN_VERDICT_PLIES, type GameStatus } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { JobStore, PRIORITY } from './jobs.store.ts';
@@ -52,7 +48,12 @@ export class PayoutGate {
     if (g.ply === 0 || isCancelled(g.status as GameStatus)) return;
     const staked = isStakedMatch(g);
     if (!staked && !(g.rated && g.engineColor === null)) return;
-    await new JobStore(tx).enqueue(g.id, staked ? PRIORITY.staked : PRIORITY.rated, payoutWaitsForAnalysis(g), this.clock.now());
+    await new JobStore(tx).enqueue(
+      g.id,
+      staked ? PRIORITY.staked : PRIORITY.rated,
+      payoutWaitsForAnalysis(g),
+      this.clock.now(),
+    );
   }
 
   async payout(game: GameRow): Promise<PayoutDecision> {

@@ -51,7 +51,9 @@ export class JobStore {
     const rows = await this.db
       .update(fairplayJobs)
       .set({ leaseUntil: until })
-      .where(and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')))
+      .where(
+        and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')),
+      )
       .returning({ gameId: fairplayJobs.gameId });
     return rows.length > 0;
   }
@@ -61,7 +63,9 @@ export class JobStore {
     const rows = await this.db
       .update(fairplayJobs)
       .set({ state: 'done', leaseOwner: null, leaseUntil: null, error: null, updatedAt: now })
-      .where(and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')))
+      .where(
+        and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')),
+      )
       .returning({ gameId: fairplayJobs.gameId });
     return rows.length > 0;
   }
@@ -75,7 +79,9 @@ export class JobStore {
           ? { state: 'queued', leaseOwner: null, leaseUntil: null, error, runAfter: retryAt, updatedAt: now }
           : { state: 'failed', leaseOwner: null, leaseUntil: null, error, updatedAt: now },
       )
-      .where(and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')))
+      .where(
+        and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')),
+      )
       .returning({ gameId: fairplayJobs.gameId });
     return rows.length > 0;
   }
@@ -84,8 +90,16 @@ export class JobStore {
   async release(gameId: string, owner: string, now: Date): Promise<void> {
     await this.db
       .update(fairplayJobs)
-      .set({ state: 'queued', leaseOwner: null, leaseUntil: null, attempts: sql`greatest(${fairplayJobs.attempts} - 1, 0)`, updatedAt: now })
-      .where(and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')));
+      .set({
+        state: 'queued',
+        leaseOwner: null,
+        leaseUntil: null,
+        attempts: sql`greatest(${fairplayJobs.attempts} - 1, 0)`,
+        updatedAt: now,
+      })
+      .where(
+        and(eq(fairplayJobs.gameId, gameId), eq(fairplayJobs.leaseOwner, owner), eq(fairplayJobs.state, 'running')),
+      );
   }
 
   /** Whether any job could be leased now: a plain read, so an idle worker opens no transaction. */

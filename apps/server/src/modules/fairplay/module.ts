@@ -44,7 +44,12 @@ export interface FairplayModule {
  * Fair play (issue 14): the engine analysis of finished games from a queue in PostgreSQL, the
  * hold of a flagged winner's pot, the admins' review (clear, confirm) and the players' analysis.
  */
-export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: FairplayDeps, options = DEFAULT_FAIRPLAY_OPTIONS): FairplayModule {
+export function registerFairplay(
+  app: FastifyInstance,
+  ctx: AppContext,
+  deps: FairplayDeps,
+  options = DEFAULT_FAIRPLAY_OPTIONS,
+): FairplayModule {
   const { db, clock, log } = ctx;
   const flagsChanged = () => deps.trail.changes.publish(['flags'], false);
   const reviewChanged = reviewPublisher(db, ctx.hub, log);
@@ -58,7 +63,18 @@ export function registerFairplay(app: FastifyInstance, ctx: AppContext, deps: Fa
     flagsChanged,
     reviewChanged,
   });
-  const review = new ReviewService(db, clock, { wallet: deps.wallet, trail: deps.trail, accountRestricted: deps.accountRestricted, kick: deps.kick, reviewChanged }, log);
+  const review = new ReviewService(
+    db,
+    clock,
+    {
+      wallet: deps.wallet,
+      trail: deps.trail,
+      accountRestricted: deps.accountRestricted,
+      kick: deps.kick,
+      reviewChanged,
+    },
+    log,
+  );
   // As many games at once as the engine pool has processes (each game's searches run one after another).
   const drainAll = () => Promise.all(Array.from({ length: ctx.config.engine.poolSize }, () => worker.drain()));
   const jobs = new JobRunner([{ name: 'fairplay-analysis', everyMs: options.pollEveryMs, run: drainAll }], log);

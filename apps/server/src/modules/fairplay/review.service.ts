@@ -73,23 +73,29 @@ export class ReviewService {
     const escrow = accountOf.escrow(hold.escrowRef, currency);
     const fee = accountOf.fee(currency);
     const winner = accountOf.user(hold.winnerUid, currency);
-    await this.close(hold, 'settle', [escrow, fee, winner], (pot) => {
-      const s = settlePot(pot, [hold.winnerUid]);
-      const legs: Leg[] = [{ from: escrow, to: fee, amount: s.fee }];
-      for (const [uid, amount] of s.payouts) legs.push({ from: escrow, to: accountOf.user(uid, currency), amount });
-      return legs;
-    }, async (tx, movementId) => {
-      const store = new ReviewStore(tx);
-      await store.setReview(gameId, 'cleared');
-      await store.reviewed(gameId, adminUid, this.clock.now(), movementId);
-      // The flag this game raised is answered by the review (other flags stay for the admins).
-      if (hold.flagId !== null) await store.deleteFlag(hold.flagId);
-      await this.ports.trail.audit.record(
-        tx,
-        { adminUid, action: 'fairplay.clear', target: hold.winnerUid },
-        { before: { gameId, review: 'held' }, after: { gameId, review: 'cleared', paidTo: hold.winnerUid } },
-      );
-    });
+    await this.close(
+      hold,
+      'settle',
+      [escrow, fee, winner],
+      (pot) => {
+        const s = settlePot(pot, [hold.winnerUid]);
+        const legs: Leg[] = [{ from: escrow, to: fee, amount: s.fee }];
+        for (const [uid, amount] of s.payouts) legs.push({ from: escrow, to: accountOf.user(uid, currency), amount });
+        return legs;
+      },
+      async (tx, movementId) => {
+        const store = new ReviewStore(tx);
+        await store.setReview(gameId, 'cleared');
+        await store.reviewed(gameId, adminUid, this.clock.now(), movementId);
+        // The flag this game raised is answered by the review (other flags stay for the admins).
+        if (hold.flagId !== null) await store.deleteFlag(hold.flagId);
+        await this.ports.trail.audit.record(
+          tx,
+          { adminUid, action: 'fairplay.clear', target: hold.winnerUid },
+          { before: { gameId, review: 'held' }, after: { gameId, review: 'cleared', paidTo: hold.winnerUid } },
+        );
+      },
+    );
     await this.ports.reviewChanged?.(gameId);
     await this.ports.trail.changes.publish(['flags']);
   }
@@ -105,33 +111,48 @@ export class ReviewService {
     const escrow = accountOf.escrow(hold.escrowRef, currency);
     const opponent = accountOf.user(hold.loserUid, currency);
     const banReason = reason.trim() || CHEAT_BAN_REASON;
-    await this.close(hold, 'refund', [escrow, opponent], (pot) => [{ from: escrow, to: opponent, amount: pot }], async (tx, movementId) => {
-      const store = new ReviewStore(tx);
-      const game = await store.game(gameId);
-      const opponentColor = game?.whiteId === hold.loserUid ? 'white' : 'black';
-      await store.setReview(gameId, 'confirmed', { status: 'cheat', winner: opponentColor });
-      await store.reviewed(gameId, adminUid, this.clock.now(), movementId);
-      const accounts = new AccountStore(tx);
-      const before = await accounts.lockStanding(hold.winnerUid);
-      const at = this.clock.now();
-      await accounts.setBan(hold.winnerUid, { reason: banReason, at });
-      await this.ports.trail.audit.record(
-        tx,
-        { adminUid, action: 'fairplay.confirm', target: hold.winnerUid },
-        { before: { gameId, review: 'held' }, after: { gameId, review: 'confirmed', status: 'cheat', paidTo: hold.loserUid, reason: banReason } },
-      );
-      await this.ports.trail.audit.record(
-        tx,
-        { adminUid, action: 'user.ban', target: hold.winnerUid },
-        {
-          before: before ? { banned: before.banned, reason: before.reason, at: before.at } : null,
-          after: { banned: true, reason: banReason, at: at.toISOString() },
-        },
-      );
-    });
+    await this.close(
+      hold,
+      'refund',
+      [escrow, opponent],
+      (pot) => [{ from: escrow, to: opponent, amount: pot }],
+      async (tx, movementId) => {
+        const store = new ReviewStore(tx);
+        const game = await store.game(gameId);
+        const opponentColor = game?.whiteId === hold.loserUid ? 'white' : 'black';
+        await store.setReview(gameId, 'confirmed', { status: 'cheat', winner: opponentColor });
+        await store.reviewed(gameId, adminUid, this.clock.now(), movementId);
+        const accounts = new AccountStore(tx);
+        const before = await accounts.lockStanding(hold.winnerUid);
+        const at = this.clock.now();
+        await accounts.setBan(hold.winnerUid, { reason: banReason, at });
+        await this.ports.trail.audit.record(
+          tx,
+          { adminUid, action: 'fairplay.confirm', target: hold.winnerUid },
+          {
+            before: { gameId, review: 'held' },
+            after: { gameId, review: 'confirmed', status: 'cheat', paidTo: hold.loserUid, reason: banReason },
+          },
+        );
+        await this.ports.trail.audit.record(
+          tx,
+          { adminUid, action: 'user.ban', target: hold.winnerUid },
+          {
+            before: before ? { banned: before.banned, reason: before.reason, at: before.at } : null,
+            after: { banned: true, reason: banReason, at: at.toISOString() },
+          },
+        );
+      },
+    );
     await this.ports.reviewChanged?.(gameId);
-    await this.ports.kick(hold.winnerUid).catch((err: unknown) => this.log.error({ err, uid: hold.winnerUid }, 'banned cheater not taken out of the queue'));
-    await this.ports.accountRestricted(hold.winnerUid).catch((err: unknown) => this.log.warn({ err, uid: hold.winnerUid }, 'cheater not told of the ban'));
+    await this.ports
+      .kick(hold.winnerUid)
+      .catch((err: unknown) =>
+        this.log.error({ err, uid: hold.winnerUid }, 'banned cheater not taken out of the queue'),
+      );
+    await this.ports
+      .accountRestricted(hold.winnerUid)
+      .catch((err: unknown) => this.log.warn({ err, uid: hold.winnerUid }, 'cheater not told of the ban'));
     await this.ports.trail.changes.publish(['flags', 'bans', 'users']);
   }
 
@@ -159,7 +180,11 @@ export class ReviewService {
         kind,
         currency,
         ref: hold.escrowRef,
-        meta: { gameId: hold.gameId, review: kind === 'settle' ? 'cleared' : 'confirmed', winners: kind === 'settle' ? [hold.winnerUid] : [hold.loserUid] },
+        meta: {
+          gameId: hold.gameId,
+          review: kind === 'settle' ? 'cleared' : 'confirmed',
+          winners: kind === 'settle' ? [hold.winnerUid] : [hold.loserUid],
+        },
         accounts,
         legs: async (balances, tx) => {
           // Under the escrow's lock: a review that committed first is seen here.

@@ -19,11 +19,14 @@ const gameIdOf = (params: { gameId: string }): string => {
 
 /** Fair play over HTTP (protocol FAIRPLAY_ROUTES): a game's analysis for its players, the admins' review of held payouts. */
 export function fairplayRoutes(app: FastifyInstance, d: { analysis: AnalysisService; review: ReviewService }): void {
-  app.get<{ Params: { gameId: string } }>(FAIRPLAY_ROUTES.analysis(':gameId'), async (request, reply): Promise<GameAnalysisResponse> => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return d.analysis.forViewer(gameIdOf(request.params), { uid: auth.user.id, admin: auth.role === 'admin' });
-  });
+  app.get<{ Params: { gameId: string } }>(
+    FAIRPLAY_ROUTES.analysis(':gameId'),
+    async (request, reply): Promise<GameAnalysisResponse> => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return d.analysis.forViewer(gameIdOf(request.params), { uid: auth.user.id, admin: auth.role === 'admin' });
+    },
+  );
 
   app.get(FAIRPLAY_ROUTES.held, async (request, reply): Promise<HeldGamesResponse> => {
     requireAdmin(request);
@@ -38,10 +41,13 @@ export function fairplayRoutes(app: FastifyInstance, d: { analysis: AnalysisServ
     return { ok: true };
   });
 
-  app.post<{ Params: { gameId: string } }>(FAIRPLAY_ROUTES.confirm(':gameId'), async (request): Promise<{ ok: true }> => {
-    const admin = requireAdmin(request);
-    const body = parse(ConfirmHeldRequest, request.body ?? {});
-    await d.review.confirm(admin.user.id, gameIdOf(request.params), body.reason);
-    return { ok: true };
-  });
+  app.post<{ Params: { gameId: string } }>(
+    FAIRPLAY_ROUTES.confirm(':gameId'),
+    async (request): Promise<{ ok: true }> => {
+      const admin = requireAdmin(request);
+      const body = parse(ConfirmHeldRequest, request.body ?? {});
+      await d.review.confirm(admin.user.id, gameIdOf(request.params), body.reason);
+      return { ok: true };
+    },
+  );
 }

@@ -21,7 +21,9 @@ export const fairplayJobs = pgTable(
       .references(() => games.id, { onDelete: 'cascade' }),
     /** 0 staked games, 1 rated unstaked ones: lower runs first. */
     priority: integer('priority').notNull(),
-    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    state: text('state', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     gate: boolean('gate').notNull().default(false),
     attempts: integer('attempts').notNull().default(0),
     leaseOwner: text('lease_owner'),
@@ -73,7 +75,10 @@ export const fairplayFigures = pgTable(
     verdict: text('verdict', { enum: ['insufficient', 'clean', 'suspect'] }).notNull(),
     endedAt: ts('ended_at').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.gameId, t.color] }), index('fairplay_figures_uid_idx').on(t.uid, t.money, t.endedAt)],
+  (t) => [
+    primaryKey({ columns: [t.gameId, t.color] }),
+    index('fairplay_figures_uid_idx').on(t.uid, t.money, t.endedAt),
+  ],
 );
 
 /**

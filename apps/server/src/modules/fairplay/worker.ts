@@ -1,14 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  collusionSignals,
-  gameVerdict,
-  holdDecision,
-  playerVerdict,
-  ROLLING_GAMES,
-  sideFigures,
-} from '@rush/domain';
+import { collusionSignals, gameVerdict, holdDecision, playerVerdict, ROLLING_GAMES, sideFigures } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
@@ -100,9 +93,16 @@ export class FairplayWorker {
         await this.d.reviewChanged?.(game.id);
       }
       if (outcome === 'pay') {
-        await this.d.release(game).catch((err: unknown) => log.error({ err, gameId: game.id }, 'payout after analysis failed; the escrow sweep retries'));
+        await this.d
+          .release(game)
+          .catch((err: unknown) =>
+            log.error({ err, gameId: game.id }, 'payout after analysis failed; the escrow sweep retries'),
+          );
       }
-      if (isStakedMatch(game)) await this.collusion(game).catch((err: unknown) => log.warn({ err, gameId: game.id }, 'collusion signals not computed'));
+      if (isStakedMatch(game))
+        await this.collusion(game).catch((err: unknown) =>
+          log.warn({ err, gameId: game.id }, 'collusion signals not computed'),
+        );
     } catch (err) {
       if (err instanceof AnalysisAbandoned || err instanceof EngineClosedError || this.stopped) {
         await jobs.release(job.gameId, this.owner, clock.now()).catch(() => {});
@@ -126,7 +126,11 @@ export class FairplayWorker {
   }
 
   /** Stores the analysis and, for a gated game, the hold decision, in the transaction that completes the job. */
-  private async complete(job: FairplayJob, game: GameRow, plies: Awaited<ReturnType<typeof analyseGame>>): Promise<'lost' | 'held' | 'pay' | 'none'> {
+  private async complete(
+    job: FairplayJob,
+    game: GameRow,
+    plies: Awaited<ReturnType<typeof analyseGame>>,
+  ): Promise<'lost' | 'held' | 'pay' | 'none'> {
     const now = this.d.clock.now();
     const white = sideFigures(plies, 'white');
     const black = sideFigures(plies, 'black');
@@ -137,9 +141,34 @@ export class FairplayWorker {
     return inTx(this.d.db, async (tx) => {
       if (!(await new JobStore(tx).complete(job.gameId, this.owner, now))) return 'lost';
       const store = new ReviewStore(tx);
-      await store.saveAnalysis({ gameId: game.id, depth: this.d.depth, plies, white, black, whiteVerdict, blackVerdict, createdAt: now });
-      await store.saveFigures({ gameId: game.id, color: 'white', uid: game.whiteId, money, figures: white, verdict: whiteVerdict.kind, endedAt });
-      await store.saveFigures({ gameId: game.id, color: 'black', uid: game.blackId, money, figures: black, verdict: blackVerdict.kind, endedAt });
+      await store.saveAnalysis({
+        gameId: game.id,
+        depth: this.d.depth,
+        plies,
+        white,
+        black,
+        whiteVerdict,
+        blackVerdict,
+        createdAt: now,
+      });
+      await store.saveFigures({
+        gameId: game.id,
+        color: 'white',
+        uid: game.whiteId,
+        money,
+        figures: white,
+        verdict: whiteVerdict.kind,
+        endedAt,
+      });
+      await store.saveFigures({
+        gameId: game.id,
+        color: 'black',
+        uid: game.blackId,
+        money,
+        figures: black,
+        verdict: blackVerdict.kind,
+        endedAt,
+      });
       const winnerUid = winnerUidOf(game);
       if (!job.gate || !winnerUid || game.review) return 'none';
       const winnerColor = game.winner!;
@@ -177,7 +206,13 @@ export class FairplayWorker {
     const now = this.d.clock.now();
     const last = job.attempts >= MAX_ATTEMPTS;
     const held = await inTx(this.d.db, async (tx) => {
-      const ok = await new JobStore(tx).fail(job.gameId, this.owner, message.slice(0, 500), now, last ? null : new Date(now.getTime() + RETRY_AFTER_MS));
+      const ok = await new JobStore(tx).fail(
+        job.gameId,
+        this.owner,
+        message.slice(0, 500),
+        now,
+        last ? null : new Date(now.getTime() + RETRY_AFTER_MS),
+      );
       const winnerUid = winnerUidOf(game);
       // Real money is not paid out unseen: a gated game the engine could not analyse waits for an admin.
       if (!ok || !last || !job.gate || !winnerUid || game.review) return false;
@@ -201,8 +236,11 @@ export class FairplayWorker {
     const store = new ReviewStore(this.d.db);
     const recent = await store.stakedGamesOf(pair, new Date(now.getTime() - COLLUSION_WINDOW_MS));
     const signals = collusionSignals(recent).filter((s) => s.uids.some((u) => pair.includes(u)));
-    const shared = (await store.sharedAddresses(game.whiteId)).filter((s) => s.uid === game.blackId && !isLoopback(s.ip));
-    if (shared.length > 0) signals.push({ kind: 'sharedAddress', uids: pair, detail: 'Both accounts signed in from one address' }); // ours
+    const shared = (await store.sharedAddresses(game.whiteId)).filter(
+      (s) => s.uid === game.blackId && !isLoopback(s.ip),
+    );
+    if (shared.length > 0)
+      signals.push({ kind: 'sharedAddress', uids: pair, detail: 'Both accounts signed in from one address' }); // ours
     let raised = 0;
     await inTx(this.d.db, async (tx) => {
       const s = new ReviewStore(tx);

@@ -91,7 +91,12 @@ export function catalogRoutes(
     const admin = requireAdmin(request);
     const { paused } = parse(PauseRequest, request.body);
     const act = { adminUid: admin.user.id, action: 'app.pause', target: 'app' };
-    await change(act, 'app', async (s) => ({ paused: (await s.appState()).paused }), (s) => s.setPaused(paused));
+    await change(
+      act,
+      'app',
+      async (s) => ({ paused: (await s.appState()).paused }),
+      (s) => s.setPaused(paused),
+    );
     return announce(await store().appState());
   });
 
@@ -102,7 +107,12 @@ export function catalogRoutes(
       throw badRequest(TEXTS.badRequest, { returnTime: TEXTS.badRequest });
     }
     const act = { adminUid: admin.user.id, action: 'app.announcement', target: 'app' };
-    await change(act, 'app', async (s) => (await s.appState()).announcement, (s) => s.setAnnouncement(body));
+    await change(
+      act,
+      'app',
+      async (s) => (await s.appState()).announcement,
+      (s) => s.setAnnouncement(body),
+    );
     return announce(await store().appState());
   });
 
@@ -114,12 +124,20 @@ export function catalogRoutes(
     if (ids.size !== modes.length || ids.size !== GAME_MODE_IDS.length)
       throw badRequest(TEXTS.badRequest, { modes: TEXTS.badRequest });
     const act = { adminUid: admin.user.id, action: 'catalog.modes', target: 'modes' };
-    await change(act, 'catalog', async (s) => (await s.catalog()).modes, (s) => s.replaceModes(modes));
+    await change(
+      act,
+      'catalog',
+      async (s) => (await s.catalog()).modes,
+      (s) => s.replaceModes(modes),
+    );
     return store().catalog();
   });
 
   /** Who changes which wager: checked before the body is read (401/403, then 404, then 400). */
-  const wagerTarget = (request: FastifyRequest<WagerRequest>) => ({ adminUid: requireAdmin(request).user.id, ...wagerOf(request) });
+  const wagerTarget = (request: FastifyRequest<WagerRequest>) => ({
+    adminUid: requireAdmin(request).user.id,
+    ...wagerOf(request),
+  });
 
   /** A change of one wager (value, min requirement, settings); 404 when there is no such wager. */
   const applyWager = async (

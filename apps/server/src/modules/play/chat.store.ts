@@ -17,14 +17,23 @@ export class ChatStore {
   constructor(private readonly db: DbOrTx) {}
 
   async add(gameId: string, room: ChatRoom, userId: string, text: string, sentAt: Date): Promise<number> {
-    const [row] = await this.db.insert(gameChat).values({ gameId, room, userId, text, sentAt }).returning({ id: gameChat.id });
+    const [row] = await this.db
+      .insert(gameChat)
+      .values({ gameId, room, userId, text, sentAt })
+      .returning({ id: gameChat.id });
     return row!.id;
   }
 
   /** The last `limit` lines, oldest first. */
   async recent(gameId: string, room: ChatRoom, limit: number): Promise<ChatRow[]> {
     const rows = await this.db
-      .select({ id: gameChat.id, userId: gameChat.userId, username: users.username, text: gameChat.text, sentAt: gameChat.sentAt })
+      .select({
+        id: gameChat.id,
+        userId: gameChat.userId,
+        username: users.username,
+        text: gameChat.text,
+        sentAt: gameChat.sentAt,
+      })
       .from(gameChat)
       .innerJoin(users, eq(users.id, gameChat.userId))
       .where(and(eq(gameChat.gameId, gameId), eq(gameChat.room, room)))

@@ -206,7 +206,12 @@ export class GameStore {
   }
 
   /** The user's finished games, newest first; with `currency`, only the games staked in it. */
-  async history(uid: string, limit: number, offset: number, currency?: Currency): Promise<{ total: number; rows: GameRecord[] }> {
+  async history(
+    uid: string,
+    limit: number,
+    offset: number,
+    currency?: Currency,
+  ): Promise<{ total: number; rows: GameRecord[] }> {
     const mine = and(
       or(eq(games.whiteId, uid), eq(games.blackId, uid)),
       isNotNull(games.endedAt),

@@ -20,7 +20,11 @@ export class InvitationStore {
   }
 
   async setStatus(id: string, status: InvitationStatus, gameId: string | null = null): Promise<InvitationRecord> {
-    const [row] = await this.db.update(gameInvitations).set({ status, gameId }).where(eq(gameInvitations.id, id)).returning();
+    const [row] = await this.db
+      .update(gameInvitations)
+      .set({ status, gameId })
+      .where(eq(gameInvitations.id, id))
+      .returning();
     return row!;
   }
 

@@ -45,7 +45,9 @@ export class LinkService {
     // Paid on both paths: a second call heals a reward lost to a crash after the link committed.
     const rewardGranted = await this.reward.grantLinkReward(uid);
     if (!created) throw new AppError('CONFLICT', PLAY_TEXTS.alreadyLinked);
-    await this.profile.notifyChanged(uid).catch((err: unknown) => this.log.warn({ err, uid }, 'profile change not announced'));
+    await this.profile
+      .notifyChanged(uid)
+      .catch((err: unknown) => this.log.warn({ err, uid }, 'profile change not announced'));
     return { ...(await this.ratings.of(uid)), rewardGranted };
   }
 }

@@ -50,17 +50,32 @@ export class GameOffers {
     const theirs = g.drawOffer === opposite(me);
     if (answer === 'accept' || (answer === 'offer' && theirs)) {
       if (!theirs) throw conflict(PLAY_TEXTS.noOffer);
-      changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'draw', winner: null }, this.clock.now()) });
+      changes.push({
+        kind: 'ended',
+        game: await this.finisher.finish(tx, g, { status: 'draw', winner: null }, this.clock.now()),
+      });
       return ok(undefined);
     }
     if (answer === 'offer') {
       if (g.drawOffer === me) return ok(undefined); // already offered: a resend
-      changes.push({ kind: 'offers', game: await store.update(g.id, { drawOffer: me }), offer: 'draw', action: 'offer', by: me });
+      changes.push({
+        kind: 'offers',
+        game: await store.update(g.id, { drawOffer: me }),
+        offer: 'draw',
+        action: 'offer',
+        by: me,
+      });
       return ok(undefined);
     }
     // decline: the opponent's offer, or withdrawing one's own
     if (g.drawOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-    changes.push({ kind: 'offers', game: await store.update(g.id, { drawOffer: null }), offer: 'draw', action: 'decline', by: me });
+    changes.push({
+      kind: 'offers',
+      game: await store.update(g.id, { drawOffer: null }),
+      offer: 'draw',
+      action: 'decline',
+      by: me,
+    });
     return ok(undefined);
   }
 
@@ -76,11 +91,23 @@ export class GameOffers {
     if (answer === 'offer') {
       if (!canProposeTakeback(g.ply, me)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
       if (g.takebackOffer === me) return ok(undefined);
-      changes.push({ kind: 'offers', game: await store.update(g.id, { takebackOffer: me }), offer: 'takeback', action: 'offer', by: me });
+      changes.push({
+        kind: 'offers',
+        game: await store.update(g.id, { takebackOffer: me }),
+        offer: 'takeback',
+        action: 'offer',
+        by: me,
+      });
       return ok(undefined);
     }
     if (g.takebackOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-    changes.push({ kind: 'offers', game: await store.update(g.id, { takebackOffer: null }), offer: 'takeback', action: 'decline', by: me });
+    changes.push({
+      kind: 'offers',
+      game: await store.update(g.id, { takebackOffer: null }),
+      offer: 'takeback',
+      action: 'decline',
+      by: me,
+    });
     return ok(undefined);
   }
 

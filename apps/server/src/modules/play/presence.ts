@@ -35,7 +35,8 @@ export class PlayerPresence implements ConnectionListener {
     await new SocketStore(this.db).opened(conn.id, conn.userId, this.clock.now());
     const g = await this.liveGameOf(conn.userId);
     if (!g) return;
-    const back = g.disconnectColor === colorOf(g, conn.userId) ? await new GameStore(this.db).setDisconnect(g.id, null, null) : g;
+    const back =
+      g.disconnectColor === colorOf(g, conn.userId) ? await new GameStore(this.db).setDisconnect(g.id, null, null) : g;
     await this.announce(back ?? g);
   }
 
@@ -74,7 +75,11 @@ export class PlayerPresence implements ConnectionListener {
   }
 
   private markGone(g: GameRecord, color: Color): Promise<GameRecord | null> {
-    return new GameStore(this.db).setDisconnect(g.id, color, new Date(this.clock.now().getTime() + DISCONNECT_GRACE_MS));
+    return new GameStore(this.db).setDisconnect(
+      g.id,
+      color,
+      new Date(this.clock.now().getTime() + DISCONNECT_GRACE_MS),
+    );
   }
 
   private async connected(g: GameRecord): Promise<{ white: boolean; black: boolean }> {

@@ -53,7 +53,11 @@ export function registerPlayRealtime(hub: RealtimeHub, d: PlayRealtimeDeps): voi
   hub.registerCommand('game.move', {
     schema: c['game.move'].payload,
     handle: async (conn, p): Promise<MoveResult> => {
-      const out = await d.platform.move(p.gameId, userOf(conn), { ply: p.ply, uci: p.uci, ...(p.lagMs === undefined ? {} : { lagMs: p.lagMs }) });
+      const out = await d.platform.move(p.gameId, userOf(conn), {
+        ply: p.ply,
+        uci: p.uci,
+        ...(p.lagMs === undefined ? {} : { lagMs: p.lagMs }),
+      });
       // The ack mirrors `game.moved`, from the row as the move left it (a resend: as it is now).
       const g = out.game;
       return {

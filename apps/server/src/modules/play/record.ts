@@ -39,7 +39,8 @@ export const fensOf = (g: Pick<GameRecord, 'fens' | 'ply' | 'initialFen' | 'move
 export const moveTimesOf = (g: Pick<GameRecord, 'moveTimes' | 'ply'>): (number | null)[] =>
   g.moveTimes.length === g.ply ? g.moveTimes : Array.from({ length: g.ply }, (_, i) => g.moveTimes[i] ?? null);
 
-export const uidOf = (g: Pick<GameRecord, 'whiteId' | 'blackId'>, c: Color): string => (c === 'white' ? g.whiteId : g.blackId);
+export const uidOf = (g: Pick<GameRecord, 'whiteId' | 'blackId'>, c: Color): string =>
+  c === 'white' ? g.whiteId : g.blackId;
 
 export const turnOf = (g: Pick<GameRecord, 'ply'>): Color => sideToMove(g.ply);
 

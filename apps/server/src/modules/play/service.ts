@@ -8,7 +8,15 @@ import {
   statusText,
   type Currency,
 } from '@rush/domain';
-import { analyzePath, HISTORY_PAGE_SIZE, lichessGameUrl, PLAY_ROUTES, type GameView, type HistoryItem, type HistoryResponse } from '@rush/protocol';
+import {
+  analyzePath,
+  HISTORY_PAGE_SIZE,
+  lichessGameUrl,
+  PLAY_ROUTES,
+  type GameView,
+  type HistoryItem,
+  type HistoryResponse,
+} from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { avatarUrl } from '../accounts/index.ts';
@@ -46,14 +54,20 @@ export class PlayService {
 
   /** SPEC 2 History modal: finished games, newest first; SPEC 7's cash and RushCoin lists by `currency`. */
   async history(uid: string, page: number, currency?: Currency): Promise<HistoryResponse> {
-    const { total, rows } = await new GameStore(this.db).history(uid, HISTORY_PAGE_SIZE, (page - 1) * HISTORY_PAGE_SIZE, currency);
+    const { total, rows } = await new GameStore(this.db).history(
+      uid,
+      HISTORY_PAGE_SIZE,
+      (page - 1) * HISTORY_PAGE_SIZE,
+      currency,
+    );
     const opponents = rows.map((g) => (g.whiteId === uid ? g.blackId : g.whiteId));
     const cards = await new ProfileStore(this.db).cards([...new Set(opponents)]);
     const items = rows.map((g, i): HistoryItem => {
       const color = colorOf(g, uid) ?? 'white';
       const status = statusOf(g);
       const card = cards.get(opponents[i]!);
-      const stake = g.stakeCurrency && g.stakeAmount !== null ? { currency: g.stakeCurrency, amount: g.stakeAmount } : null;
+      const stake =
+        g.stakeCurrency && g.stakeAmount !== null ? { currency: g.stakeCurrency, amount: g.stakeAmount } : null;
       const outcome = outcomeFor(status, g.winner ?? null, color);
       const endedAt = g.endedAt ?? g.createdAt;
       return {

@@ -7,7 +7,10 @@ export class SocketStore {
   constructor(private readonly db: DbOrTx) {}
 
   async opened(connId: string, userId: string, now: Date): Promise<void> {
-    await this.db.insert(playSockets).values({ connId, userId, seenAt: now }).onConflictDoUpdate({ target: playSockets.connId, set: { seenAt: now } });
+    await this.db
+      .insert(playSockets)
+      .values({ connId, userId, seenAt: now })
+      .onConflictDoUpdate({ target: playSockets.connId, set: { seenAt: now } });
   }
 
   async closed(connId: string): Promise<void> {
@@ -50,11 +53,18 @@ export class SocketStore {
 
   /** The last beat, locked, so two instances starting together measure the downtime once. */
   async lockBeat(id: string): Promise<Date | null> {
-    const [row] = await this.db.select({ at: playHeartbeat.beatAt }).from(playHeartbeat).where(eq(playHeartbeat.id, id)).for('update');
+    const [row] = await this.db
+      .select({ at: playHeartbeat.beatAt })
+      .from(playHeartbeat)
+      .where(eq(playHeartbeat.id, id))
+      .for('update');
     return row?.at ?? null;
   }
 
   async beat(id: string, now: Date): Promise<void> {
-    await this.db.insert(playHeartbeat).values({ id, beatAt: now }).onConflictDoUpdate({ target: playHeartbeat.id, set: { beatAt: now } });
+    await this.db
+      .insert(playHeartbeat)
+      .values({ id, beatAt: now })
+      .onConflictDoUpdate({ target: playHeartbeat.id, set: { beatAt: now } });
   }
 }

@@ -23,7 +23,10 @@ export class SpectatorStore {
 
   /** A socket closed: it stops watching everything; returns the games it watched. */
   async leaveAll(connId: string): Promise<string[]> {
-    const rows = await this.db.delete(gameSpectators).where(eq(gameSpectators.connId, connId)).returning({ g: gameSpectators.gameId });
+    const rows = await this.db
+      .delete(gameSpectators)
+      .where(eq(gameSpectators.connId, connId))
+      .returning({ g: gameSpectators.gameId });
     return [...new Set(rows.map((r) => r.g))];
   }
 
@@ -38,7 +41,10 @@ export class SpectatorStore {
 
   /** Drops stale heartbeats; returns the games whose count may have changed. */
   async dropStale(before: Date): Promise<string[]> {
-    const rows = await this.db.delete(gameSpectators).where(lte(gameSpectators.seenAt, before)).returning({ g: gameSpectators.gameId });
+    const rows = await this.db
+      .delete(gameSpectators)
+      .where(lte(gameSpectators.seenAt, before))
+      .returning({ g: gameSpectators.gameId });
     return [...new Set(rows.map((r) => r.g))];
   }
 
@@ -47,7 +53,13 @@ export class SpectatorStore {
     const [row] = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(gameSpectators)
-      .where(and(eq(gameSpectators.gameId, gameId), eq(gameSpectators.viewerKey, viewerKey), ne(gameSpectators.connId, connId)));
+      .where(
+        and(
+          eq(gameSpectators.gameId, gameId),
+          eq(gameSpectators.viewerKey, viewerKey),
+          ne(gameSpectators.connId, connId),
+        ),
+      );
     return (row?.n ?? 0) > 0;
   }
 }

@@ -86,7 +86,12 @@ export class SpectatorService {
       lastOwnText: uid && g ? await new ChatStore(this.db).lastOf(g.id, 'spectator', uid) : null,
     });
     if (!check.ok) {
-      const code = check.reason === 'login' ? 'UNAUTHENTICATED' : check.reason === 'expired' || check.reason === 'repeat' ? 'CONFLICT' : 'VALIDATION';
+      const code =
+        check.reason === 'login'
+          ? 'UNAUTHENTICATED'
+          : check.reason === 'expired' || check.reason === 'repeat'
+            ? 'CONFLICT'
+            : 'VALIDATION';
       throw new AppError(code, check.message);
     }
     try {

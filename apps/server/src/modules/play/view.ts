@@ -25,7 +25,14 @@ const CHAT_LINES = 50;
 const colorId = (v: string): UsernameColorId =>
   (USERNAME_COLOR_IDS as readonly string[]).includes(v) ? (v as UsernameColorId) : DEFAULT_USERNAME_COLOR;
 
-export function playerView(card: UserCard | undefined, uid: string, rating: number, provisional: boolean, connected: boolean, ratingDiff: number | null): PlayerView {
+export function playerView(
+  card: UserCard | undefined,
+  uid: string,
+  rating: number,
+  provisional: boolean,
+  connected: boolean,
+  ratingDiff: number | null,
+): PlayerView {
   return {
     uid,
     username: card?.username ?? 'None',
@@ -69,8 +76,22 @@ export class GameViews {
       status,
       statusText: statusText(status),
       // An engine has no socket and is always there.
-      white: playerView(cards.get(g.whiteId), g.whiteId, g.whiteRating, g.whiteProvisional, g.engineColor === 'white' || connected.has(g.whiteId), g.whiteRatingDiff),
-      black: playerView(cards.get(g.blackId), g.blackId, g.blackRating, g.blackProvisional, g.engineColor === 'black' || connected.has(g.blackId), g.blackRatingDiff),
+      white: playerView(
+        cards.get(g.whiteId),
+        g.whiteId,
+        g.whiteRating,
+        g.whiteProvisional,
+        g.engineColor === 'white' || connected.has(g.whiteId),
+        g.whiteRatingDiff,
+      ),
+      black: playerView(
+        cards.get(g.blackId),
+        g.blackId,
+        g.blackRating,
+        g.blackProvisional,
+        g.engineColor === 'black' || connected.has(g.blackId),
+        g.blackRatingDiff,
+      ),
       engine: g.engineColor ?? null,
       initialFen: g.initialFen,
       moves: g.moves,
@@ -82,7 +103,8 @@ export class GameViews {
       winner: g.winner ?? null,
       createdAt: g.createdAt.toISOString(),
       endedAt: g.endedAt ? g.endedAt.toISOString() : null,
-      firstMoveDeadline: status === 'started' && g.turnStartedAt === null && g.deadlineAt ? g.deadlineAt.toISOString() : null,
+      firstMoveDeadline:
+        status === 'started' && g.turnStartedAt === null && g.deadlineAt ? g.deadlineAt.toISOString() : null,
       offers: offersView(g),
       stake:
         g.stakeCurrency && g.stakeAmount !== null
@@ -90,10 +112,25 @@ export class GameViews {
           : null,
       underReview: g.review === 'held',
       disconnect:
-        g.disconnectColor && g.disconnectGraceEndsAt ? { color: g.disconnectColor, graceEndsAt: g.disconnectGraceEndsAt.toISOString() } : null,
+        g.disconnectColor && g.disconnectGraceEndsAt
+          ? { color: g.disconnectColor, graceEndsAt: g.disconnectGraceEndsAt.toISOString() }
+          : null,
       spectators,
-      chat: chat.map((l) => ({ id: String(l.id), uid: l.userId, username: l.username, color: colorOfUid(l.userId), text: l.text, sentAt: l.sentAt.toISOString() })),
-      spectatorChat: spectatorChat.map((l) => ({ id: String(l.id), uid: l.userId, username: l.username, text: l.text, sentAt: l.sentAt.toISOString() })),
+      chat: chat.map((l) => ({
+        id: String(l.id),
+        uid: l.userId,
+        username: l.username,
+        color: colorOfUid(l.userId),
+        text: l.text,
+        sentAt: l.sentAt.toISOString(),
+      })),
+      spectatorChat: spectatorChat.map((l) => ({
+        id: String(l.id),
+        uid: l.userId,
+        username: l.username,
+        text: l.text,
+        sentAt: l.sentAt.toISOString(),
+      })),
       you,
       resultTitle: resultTitle({ status, winner: g.winner ?? null, viewer: you }),
       rematchGameId: g.rematchGameId ?? null,

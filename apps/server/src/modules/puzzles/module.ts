@@ -56,7 +56,10 @@ export async function registerPuzzles(
 
   puzzleRoutes(app, { catalog, casual, solo, activeBattleOf: () => activeBattleOf });
 
-  const jobs = new JobRunner([{ name: 'solo-rush-sweep', everyMs: options.sweepEveryMs, run: () => solo.sweep() }], log);
+  const jobs = new JobRunner(
+    [{ name: 'solo-rush-sweep', everyMs: options.sweepEveryMs, run: () => solo.sweep() }],
+    log,
+  );
   jobs.start();
   return {
     attempts,

@@ -10,7 +10,11 @@ import { reportsRoutes } from './routes.ts';
  * withdrawals through the wallet's restriction table until an admin dismisses them) and bug
  * reports (anonymous allowed, images re-encoded), stored for the admin console.
  */
-export async function registerReports(app: FastifyInstance, ctx: AppContext, admin: AdminTrail): Promise<ReportsService> {
+export async function registerReports(
+  app: FastifyInstance,
+  ctx: AppContext,
+  admin: AdminTrail,
+): Promise<ReportsService> {
   const reports = new ReportsService(ctx.db, ctx.clock, admin.changes);
   await reportsRoutes(app, reports);
   reportsAdminRoutes(app, reports, admin);

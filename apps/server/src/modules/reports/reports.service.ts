@@ -30,7 +30,6 @@ const URL_MAX = 500;
 /** Ours: the console lists at most this many reports of a kind (newest first). */
 const ADMIN_LIST_MAX = 500;
 
-
 const rateLimited = () => new AppError('RATE_LIMITED', TEXTS.rateLimited);
 
 export class ReportsService {

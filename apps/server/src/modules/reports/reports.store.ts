@@ -233,7 +233,10 @@ export class ReportsStore {
 
   /** The player a report is about, or null for no such report. */
   async reportedBy(reportId: bigint): Promise<string | null> {
-    const [row] = await this.db.select({ uid: playerReports.uid }).from(playerReports).where(eq(playerReports.id, reportId));
+    const [row] = await this.db
+      .select({ uid: playerReports.uid })
+      .from(playerReports)
+      .where(eq(playerReports.id, reportId));
     return row?.uid ?? null;
   }
 
@@ -260,7 +263,12 @@ export class ReportsStore {
       .leftJoin(imageCount, eq(imageCount.reportId, bugReports.id));
   }
 
-  private static bugRow(r: { id: bigint; images: number | null; username: string | null } & Omit<BugReportRow, 'id' | 'images' | 'username'>): BugReportRow {
+  private static bugRow(
+    r: { id: bigint; images: number | null; username: string | null } & Omit<
+      BugReportRow,
+      'id' | 'images' | 'username'
+    >,
+  ): BugReportRow {
     return { ...r, id: r.id.toString(), images: r.images ?? 0 };
   }
 
@@ -276,7 +284,11 @@ export class ReportsStore {
 
   /** One bug report, its row locked for the rest of the transaction. */
   async lockBugReport(id: bigint): Promise<BugReportRow | null> {
-    const locked = await this.db.select({ id: bugReports.id }).from(bugReports).where(eq(bugReports.id, id)).for('update');
+    const locked = await this.db
+      .select({ id: bugReports.id })
+      .from(bugReports)
+      .where(eq(bugReports.id, id))
+      .for('update');
     if (locked.length === 0) return null;
     const [row] = await this.bugRows().where(eq(bugReports.id, id));
     return row ? ReportsStore.bugRow(row) : null;

@@ -101,9 +101,7 @@ export const bugReports = pgTable(
     title: text('title').notNull(),
     platform: text('platform').notNull(),
     description: text('description').notNull(),
-    status: text('status', { enum: BUG_REPORT_STATUSES })
-      .notNull()
-      .default('active'),
+    status: text('status', { enum: BUG_REPORT_STATUSES }).notNull().default('active'),
     created: ts('created').notNull(),
   },
   (t) => [index('bug_reports_created_idx').on(t.created)],

@@ -13,14 +13,34 @@ export interface AccountRef {
 }
 
 export const accountOf = {
-  user: (uid: string, currency: Currency): AccountRef => ({ id: `user:${uid}:${currency}`, kind: 'user', ownerId: uid, currency }),
-  withdrawal: (uid: string): AccountRef => ({ id: `withdrawal:${uid}:usd`, kind: 'withdrawal', ownerId: uid, currency: 'usd' }),
+  user: (uid: string, currency: Currency): AccountRef => ({
+    id: `user:${uid}:${currency}`,
+    kind: 'user',
+    ownerId: uid,
+    currency,
+  }),
+  withdrawal: (uid: string): AccountRef => ({
+    id: `withdrawal:${uid}:usd`,
+    kind: 'withdrawal',
+    ownerId: uid,
+    currency: 'usd',
+  }),
   /** A user's confirmed Canadian deposits waiting out the funding window (issue 16). */
   funding: (uid: string): AccountRef => ({ id: `funding:${uid}:usd`, kind: 'funding', ownerId: uid, currency: 'usd' }),
-  escrow: (ref: string, currency: Currency): AccountRef => ({ id: `escrow:${ref}:${currency}`, kind: 'escrow', ownerId: ref, currency }),
+  escrow: (ref: string, currency: Currency): AccountRef => ({
+    id: `escrow:${ref}:${currency}`,
+    kind: 'escrow',
+    ownerId: ref,
+    currency,
+  }),
   fee: (currency: Currency): AccountRef => ({ id: `system:fee:${currency}`, kind: 'fee', ownerId: null, currency }),
   issuance: (): AccountRef => ({ id: 'system:issuance:wbx', kind: 'issuance', ownerId: null, currency: 'wbx' }),
-  clearing: (currency: Currency): AccountRef => ({ id: `system:clearing:${currency}`, kind: 'clearing', ownerId: null, currency }),
+  clearing: (currency: Currency): AccountRef => ({
+    id: `system:clearing:${currency}`,
+    kind: 'clearing',
+    ownerId: null,
+    currency,
+  }),
   /** The bots' stake holder (bots module): pays wins, keeps lost stakes; RushCoins only. */
   house: (): AccountRef => ({ id: 'system:house:wbx', kind: 'house', ownerId: null, currency: 'wbx' }),
   adjustment: (currency: Currency): AccountRef => ({

@@ -4,7 +4,13 @@ export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
 export type { EscrowResolver, EscrowState } from './escrow-resolvers.ts';
 export { FLAG_TEXTS } from './identity/port.ts';
-export { InsufficientFundsError, movementByKey, readBalance, readUserBalances, stakesInEscrow } from './ledger.store.ts';
+export {
+  InsufficientFundsError,
+  movementByKey,
+  readBalance,
+  readUserBalances,
+  stakesInEscrow,
+} from './ledger.store.ts';
 export { EscrowClosedError, escrowCloseKey, holdAllKey } from './ledger.ts';
 export type { Leg, MovementOutcome } from './ledger.store.ts';
 export { registerWallet } from './module.ts';

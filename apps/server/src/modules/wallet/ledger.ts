@@ -74,7 +74,12 @@ export class Ledger {
    * so the balance check makes it all-or-nothing: if any one cannot pay, nobody is charged
    * (InsufficientFundsError; AccountClosedError through the wallet). Once per ref and currency.
    */
-  holdAll(opts: { ref: string; currency: Currency; stakes: ReadonlyArray<{ uid: string; amount: bigint }>; meta?: Record<string, unknown> }) {
+  holdAll(opts: {
+    ref: string;
+    currency: Currency;
+    stakes: ReadonlyArray<{ uid: string; amount: bigint }>;
+    meta?: Record<string, unknown>;
+  }) {
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     const users = opts.stakes.map((s) => ({ account: accountOf.user(s.uid, opts.currency), amount: s.amount }));
     return this.move({
@@ -147,7 +152,8 @@ export class Ledger {
         if (pot === 0n) return [];
         const s = settlePot(pot, opts.winners);
         const legs: Leg[] = [{ from: escrow, to: fee, amount: s.fee }];
-        for (const [uid, amount] of s.payouts) legs.push({ from: escrow, to: accountOf.user(uid, opts.currency), amount });
+        for (const [uid, amount] of s.payouts)
+          legs.push({ from: escrow, to: accountOf.user(uid, opts.currency), amount });
         return legs;
       },
     });
@@ -177,7 +183,8 @@ export class Ledger {
               legs.push({ from: escrow, to: owner, amount });
             }
             const total = legs.reduce((a, l) => a + l.amount, 0n);
-            if (total !== (balances.get(escrow.id) ?? 0n)) throw new Error(`escrow ${escrow.id} does not match its stakes`);
+            if (total !== (balances.get(escrow.id) ?? 0n))
+              throw new Error(`escrow ${escrow.id} does not match its stakes`);
             return legs;
           },
         });
@@ -198,4 +205,3 @@ const ownerAccount =
     const uid = accountId.slice('user:'.length, accountId.length - currency.length - 1);
     return accountOf.user(uid, currency);
   };
-

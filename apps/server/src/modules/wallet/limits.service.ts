@@ -66,7 +66,8 @@ export class LimitsService {
       }
       const before = audit ? await limits.latest(uid, input.kind) : null;
       await limits.add(uid, { kind: input.kind, ...proposed, setBy: by, createdAt: now });
-      const view = (l: SelfLimit | null) => (l ? { kind: input.kind, max: String(l.max), until: l.until.toISOString() } : null);
+      const view = (l: SelfLimit | null) =>
+        l ? { kind: input.kind, max: String(l.max), until: l.until.toISOString() } : null;
       await audit?.(tx, { before: view(before), after: view(proposed) });
     });
   }

@@ -23,6 +23,9 @@ export class OnboardingStore {
   }
 
   async verified(userId: string, providerUserId: string, at: Date): Promise<void> {
-    await this.db.update(walletOnboarding).set({ providerUserId, verifiedAt: at }).where(eq(walletOnboarding.userId, userId));
+    await this.db
+      .update(walletOnboarding)
+      .set({ providerUserId, verifiedAt: at })
+      .where(eq(walletOnboarding.userId, userId));
   }
 }

@@ -35,7 +35,8 @@ export async function requirePayLocation(identity: IdentityPort, req: PayLocatio
     throw new AppError(WALLET_FLAG_ERRORS[session.flag], FLAG_TEXTS[session.flag]);
   }
   const inCanada = session.regionCode?.startsWith('CA-');
-  if (inCanada === true && req.region !== 'ca') throw badRequest(TEXTS.regionIsCanada, { region: TEXTS.regionIsCanada });
+  if (inCanada === true && req.region !== 'ca')
+    throw badRequest(TEXTS.regionIsCanada, { region: TEXTS.regionIsCanada });
   if (inCanada === false && req.region === 'ca')
     throw badRequest(TEXTS.regionNotCanada, { region: TEXTS.regionNotCanada });
 }

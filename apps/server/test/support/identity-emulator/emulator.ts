@@ -78,7 +78,13 @@ export async function startIdentityEmulator(opts: { apiKey: string }): Promise<I
       if (req.method !== 'POST') return json(res, 405, { Message: 'method' });
       const doc = /^\/v1\/customers\/([^/]+)\/documents$/.exec(url.pathname);
       const call: IdentityCall | null =
-        url.pathname === '/v1/sessions' ? 'sessions' : url.pathname === '/v1/customers' ? 'customers' : doc ? 'documents' : null;
+        url.pathname === '/v1/sessions'
+          ? 'sessions'
+          : url.pathname === '/v1/customers'
+            ? 'customers'
+            : doc
+              ? 'documents'
+              : null;
       if (!call) return json(res, 404, { Message: 'not found' });
       const contentType = String(req.headers['content-type'] ?? '');
       let body: Record<string, unknown> | null = null;

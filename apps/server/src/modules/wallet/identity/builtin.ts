@@ -83,7 +83,9 @@ export class BuiltinIdentity implements IdentityPort {
 
   submitProfile(request: ProfileRequest): Promise<ProfileResult> {
     const samePhone = request.walletPhoneLast4 !== null && request.phoneNumber.endsWith(request.walletPhoneLast4);
-    return Promise.resolve(samePhone ? { outcome: 'verified', providerRef: null } : { outcome: 'photo', providerRef: null });
+    return Promise.resolve(
+      samePhone ? { outcome: 'verified', providerRef: null } : { outcome: 'photo', providerRef: null },
+    );
   }
 
   uploadPhotoId(_request: PhotoIdRequest): Promise<PhotoIdResult> {

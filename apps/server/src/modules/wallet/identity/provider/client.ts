@@ -106,7 +106,10 @@ export class ProviderIdentity implements IdentityPort {
     if (flag) return { ok: false, flag };
     if (!answer.codes.includes('LL-OK')) return { ok: false, message: answer.message ?? TEXTS.walletUnableToProcess };
     const region = answer.body.Region;
-    return { ok: true, regionCode: typeof region === 'string' && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(region) ? region : null };
+    return {
+      ok: true,
+      regionCode: typeof region === 'string' && /^[A-Z]{2}-[A-Z0-9]{1,3}$/.test(region) ? region : null,
+    };
   }
 
   async submitProfile(request: ProfileRequest): Promise<ProfileResult> {
@@ -180,7 +183,8 @@ export class ProviderIdentity implements IdentityPort {
     if (!parsed || typeof parsed !== 'object') throw new IdentityUnavailable('identity provider answered no object');
     const b = parsed as Record<string, unknown>;
     const codes = Array.isArray(b.ReasonCodes) ? b.ReasonCodes.filter((c): c is string => typeof c === 'string') : [];
-    const message = typeof b.Message === 'string' && b.Message.trim() !== '' && b.Message.length <= 500 ? b.Message : null;
+    const message =
+      typeof b.Message === 'string' && b.Message.trim() !== '' && b.Message.length <= 500 ? b.Message : null;
     return { codes, message, body: b };
   }
 }

@@ -10,7 +10,8 @@ import type { SandboxProvider } from './provider.ts';
 const ID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Where the checkout page posts the payer's decision: under /api, so session and CSRF checks apply. */
-export const sandboxDecisionPath = (id: string, action: 'pay' | 'cancel') => `/api/sandbox-pay/checkout/${id}/${action}`;
+export const sandboxDecisionPath = (id: string, action: 'pay' | 'cancel') =>
+  `/api/sandbox-pay/checkout/${id}/${action}`;
 
 /**
  * Who may pay a checkout: the user whose deposit it is. A real provider authenticates its payer
