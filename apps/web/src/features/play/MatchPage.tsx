@@ -48,7 +48,7 @@ export function MatchPage() {
   const players = `${game.data.view.white.username} vs ${game.data.view.black.username}`;
   // SPEC 3 isGiveawayMode: whose money the prize is (the other player staked nothing).
   const record = entry?.record;
-  const funder = record?.giveawayBy === record?.me.uid ? record?.me : record?.opponent;
+  const funder = record?.isGiveawayMode ? (record.giveawayBy === record.me.uid ? record.me : record.opponent) : null;
   const prizeNote = record?.isGiveawayMode ? GIVEAWAY_TEXTS.funded(funder?.username ?? 'None') : null;
   return (
     <>
