@@ -185,6 +185,8 @@ async function main(): Promise<number> {
       for (let i = 0; i < cluster.instances.length; i++) console.log(cluster.logTail(i, 15));
     await database.close();
     await cluster.stop();
+    // Again after the instances' logs, so a CI log cut to its tail still shows what failed.
+    for (const v of tally.violations) console.error(`VIOLATION: ${v}`);
   }
 }
 
