@@ -24,7 +24,7 @@ import { CatalogStore } from './catalog.store.ts';
 import type { FactsReader } from './facts.ts';
 import { MatchRecordStore, isActive, type NewMatchRecord } from './records.store.ts';
 import { alreadyInMatch, isRefusal, matchGone, refused, tooSoon } from './refusals.ts';
-import { START_STALE_MS, type MatchMoney } from './settlement.ts';
+import { START_ADOPT_MS, START_STALE_MS, type MatchMoney } from './settlement.ts';
 import type { MatchViews } from './view.ts';
 import { inTx } from '../../platform/db/transaction.ts';
 import { MatchAnswers, expireAccept } from './answers.service.ts';
@@ -322,6 +322,9 @@ export class QueueService {
     }
     for (const matchId of await store.matchesIn('starting', new Date(now.getTime() - START_STALE_MS))) {
       await this.d.money.recover(matchId);
+    }
+    for (const matchId of await store.matchesIn('starting', new Date(now.getTime() - START_ADOPT_MS))) {
+      await this.d.money.adoptGame(matchId);
     }
     // A finish whose listener never ran (crash right after the commit, or another instance).
     for (const matchId of await store.endedPlaying()) await this.d.money.finishMatch(matchId);

@@ -28,6 +28,12 @@ export const matchRef = (matchId: string) => `${MATCH_PREFIX}${matchId}`;
 
 /** A start that neither created its game nor failed within this is treated as dead. */
 export const START_STALE_MS = 60_000;
+/**
+ * A start whose game exists while its records still say `starting` (its instance died, or the
+ * database went away between the two writes) is moved to playing after this: far inside the
+ * first move's deadline (FIRST_MOVE_MS), so the players learn of the game in time to move.
+ */
+export const START_ADOPT_MS = 3_000;
 
 /**
  * Fair play's word on a finished game's payout (issue 14), handed in by the composition root:
@@ -107,19 +113,23 @@ export class MatchMoney {
     await this.views.publish(moved.map((r) => r.uid));
   }
 
+  /** Records still `starting` whose game exists: playing, and the players told. False when there is no game. */
+  async adoptGame(matchId: string): Promise<boolean> {
+    const game = await gameOfMatch(this.db, matchId);
+    if (!game) return false;
+    const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
+      state: 'playing',
+      gameId: game.id,
+      updatedAt: this.clock.now(),
+    });
+    await this.views.publish(moved.map((r) => r.uid));
+    return true;
+  }
+
   /** A start that stalled (a crash): the game exists -> playing; else the stakes go back. */
   async recover(matchId: string): Promise<void> {
-    const game = await gameOfMatch(this.db, matchId);
+    if (await this.adoptGame(matchId)) return;
     const records = await new MatchRecordStore(this.db).byMatch(matchId);
-    if (game) {
-      const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
-        state: 'playing',
-        gameId: game.id,
-        updatedAt: this.clock.now(),
-      });
-      await this.views.publish(moved.map((r) => r.uid));
-      return;
-    }
     const currency = records[0]?.currency;
     if (currency)
       await this.wallet.wallet.refund({ ref: matchRef(matchId), currency, reason: 'refund', meta: { matchId } });
