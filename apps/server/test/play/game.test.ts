@@ -102,6 +102,41 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     for (const p of [white, black, stranger]) p.close();
   });
 
+  it('a move committed by an instance that died before telling anyone: its resend tells the opponent', async () => {
+    const [a, b] = await pair();
+    const { gameId, white, black } = await startGame(a, b);
+    // The first try commits, then its events are lost (the instance died, or Redis was away).
+    const hub = server.ctx.hub;
+    const publish = hub.publish.bind(hub);
+    hub.publish = (() => Promise.resolve()) as unknown as typeof hub.publish;
+    try {
+      expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
+    } finally {
+      hub.publish = publish;
+    }
+    expect(await black.got('game.moved', (d) => d.ply === 1)).toBe(false);
+    // Its ack lost too, white's client sends the move again on its new socket.
+    const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+    expect(again.result).toMatchObject({ ply: 1, duplicate: true });
+    const moved = await black.event('game.moved', (d) => d.ply === 1);
+    expect(moved).toMatchObject({ uci: 'e2e4', san: 'e4', status: 'started' });
+    expect(moved.version).toBe((await black.view(gameId)).version);
+    // An older move sent again tells nobody anything new: no event.
+    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).ok).toBe(true);
+    await white.event('game.moved', (d) => d.ply === 2);
+    const firstMoves = async () => {
+      await black.got('game.moved');
+      return black.socket.messages.filter(
+        (m) => m.t === 'ev' && m.type === 'game.moved' && (m.data as { ply: number }).ply === 1,
+      ).length;
+    };
+    const before = await firstMoves();
+    expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
+    expect(await firstMoves()).toBe(before);
+    white.close();
+    black.close();
+  });
+
   it('concurrent moves racing on one ply: exactly one is applied', async () => {
     const [a, b] = await pair();
     const { gameId, white, black } = await startGame(a, b);

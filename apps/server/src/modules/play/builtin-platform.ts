@@ -164,6 +164,10 @@ export class BuiltinPlatform implements ChessPlatform {
         const judged = judgeMove(g, me, input, now);
         switch (judged.kind) {
           case 'resent':
+            // The last move sent again: its first try may have committed on an instance that died
+            // (or lost Redis) before telling anyone. Its event goes out again; a reader that had
+            // it drops the copy by its version, one that did not learns the move.
+            if (input.ply === g.ply) changes.push({ kind: 'moved', game: g, uci: input.uci, san: g.san[g.ply - 1]! });
             return ok({ ...this.replayed(g, input.ply), game: g });
           case 'refused':
             throw judged.error;
