@@ -3,6 +3,7 @@ import { TOPICS, UserEvents, type Me } from '@rush/protocol';
 import type { EventOn } from '../../api/events.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { SESSION_KEY } from './session.ts';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 /**
  * The signed-in user's own topic: SPEC 4 single session (another session took over: reload, which
@@ -10,7 +11,7 @@ import { SESSION_KEY } from './session.ts';
  */
 export function useUserEvents(me: Me | null, reload: () => void = () => window.location.reload()): void {
   const client = useQueryClient();
-  const refresh = () => void client.invalidateQueries({ queryKey: SESSION_KEY });
+  const refresh = () => reloadOnce(client, SESSION_KEY);
 
   const onEvent = (event: EventOn<ReturnType<typeof TOPICS.user>>) => {
     switch (event.type) {

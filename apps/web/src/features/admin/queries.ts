@@ -5,6 +5,7 @@ import { ADMIN_TOPIC, AdminEvents, type AdminSection } from '@rush/protocol';
 import * as api from '../../api/admin.ts';
 import { ApiError } from '../../api/http.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 /**
  * The console's reads and writes (issue 12). Every key starts with ['admin', section] so an
@@ -126,6 +127,6 @@ export function useAdminEvents(): void {
       if (event.type === AdminEvents.changed)
         void client.invalidateQueries({ queryKey: sectionKey(event.data.section) });
     },
-    onResync: () => void client.invalidateQueries({ queryKey: ADMIN_KEY }),
+    onResync: () => reloadOnce(client, ADMIN_KEY),
   });
 }

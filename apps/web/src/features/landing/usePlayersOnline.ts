@@ -3,6 +3,7 @@ import { TOPICS } from '@rush/protocol';
 import { fetchPresence } from '../../api/accounts.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { loadedSchemas } from '../../api/schemaLoader.ts';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 export const PRESENCE_KEY = ['presence'] as const;
 
@@ -19,7 +20,7 @@ export function usePlayersOnline(): number | null {
       // From the socket, which opens once the schemas are in.
       const data = loadedSchemas().PresenceCount.safeParse(snapshot);
       if (data.success) client.setQueryData(PRESENCE_KEY, data.data);
-      else void client.invalidateQueries({ queryKey: PRESENCE_KEY });
+      else reloadOnce(client, PRESENCE_KEY);
     },
   });
 

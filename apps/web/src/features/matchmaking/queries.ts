@@ -10,6 +10,7 @@ import {
   fetchOptions,
   MATCH_KEYS,
 } from './api.ts';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 /** The user's matchmaking record with the server clock's offset when it arrived (the wait timer). */
 export interface MatchmakingRecord {
@@ -55,7 +56,7 @@ export function useMatchmaking(me: Me | null) {
     onEvent: (event) => {
       if (event.type === MatchmakingUserEvents.changed) storeMatchmaking(client, event.data.matchmaking);
     },
-    onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.current }),
+    onResync: () => reloadOnce(client, MATCH_KEYS.current),
   });
   return query;
 }
@@ -66,7 +67,7 @@ export function useAppState() {
   const query = useQuery({ queryKey: MATCH_KEYS.appState, queryFn: fetchAppState, staleTime: 60_000, retry: false });
   useTopic(TOPICS.app, {
     onEvent: (event) => client.setQueryData(MATCH_KEYS.appState, event.data),
-    onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.appState }),
+    onResync: () => reloadOnce(client, MATCH_KEYS.appState),
   });
   return query;
 }
@@ -86,7 +87,7 @@ export function useMatchOptions(me: Me | null, gameType: string | null, challeng
         void client.invalidateQueries({ queryKey: MATCH_KEYS.optionsAll });
       }
     },
-    onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.optionsAll }),
+    onResync: () => reloadOnce(client, MATCH_KEYS.optionsAll),
   });
   return useQuery({
     queryKey: MATCH_KEYS.options(gameType, challengeid),
@@ -109,7 +110,7 @@ export function useChallenges(me: Me, onClosed?: (data: ChallengeEventData) => v
       void client.invalidateQueries({ queryKey: MATCH_KEYS.challenges });
       if (event.type === MatchmakingUserEvents.challengeClosed) onClosed?.(event.data);
     },
-    onResync: () => void client.invalidateQueries({ queryKey: MATCH_KEYS.challenges }),
+    onResync: () => reloadOnce(client, MATCH_KEYS.challenges),
   });
   return query;
 }

@@ -5,6 +5,7 @@ import { OnlineEvents, SOCIAL_TOPICS, type FriendEntryView, type OnlineUserView 
 import { useTopic } from '../../api/realtime-react.tsx';
 import { loadedSchemas } from '../../api/schemaLoader.ts';
 import { fetchFriends, fetchOnlineUsers, ONLINE_KEYS } from './api.ts';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 /**
  * SPEC 2 landing online users: fetched once, then replaced by every `online.changed` on the
@@ -32,7 +33,7 @@ export function useOnlineUsers(): { users: OnlineUserView[] | null; read: QueryS
       if (event.type === OnlineEvents.changed) client.setQueryData(ONLINE_KEYS.online, event.data);
     },
     onResync(snapshot) {
-      if (!replace(snapshot)) void client.invalidateQueries({ queryKey: ONLINE_KEYS.online });
+      if (!replace(snapshot)) reloadOnce(client, ONLINE_KEYS.online);
     },
   });
 

@@ -11,6 +11,7 @@ import { INVITATIONS_KEY, useInvitations } from './FriendGame.tsx';
 import { modeName } from './modeName.ts';
 import { CURRENT_GAME_KEY } from './useLiveGame.ts';
 import './invitations.css';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 function InvitationCard({ invitation, onStarted }: { invitation: InvitationView; onStarted: () => void }) {
   const client = useQueryClient();
@@ -87,7 +88,7 @@ export function InvitationHost({ me }: { me: Me }) {
           return;
       }
     },
-    onResync: () => void client.invalidateQueries({ queryKey: INVITATIONS_KEY }),
+    onResync: () => reloadOnce(client, INVITATIONS_KEY),
   });
 
   if (me.banned) return null;

@@ -4,6 +4,7 @@ import { TOPICS, UserEvents, type Me, type WalletSummary } from '@rush/protocol'
 import { fetchTransactions, fetchWalletSummary } from '../../api/wallet.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { SESSION_KEY } from '../accounts/session.ts';
+import { reloadOnce } from '../../api/reload-once.ts';
 
 export const WALLET_KEY = ['wallet'] as const;
 export const WALLET_SUMMARY_KEY = ['wallet', 'summary'] as const;
@@ -40,7 +41,7 @@ export function refreshMoney(client: QueryClient): void {
  */
 export function useWalletEvents(me: Me): void {
   const client = useQueryClient();
-  const reload = () => void client.invalidateQueries({ queryKey: WALLET_KEY });
+  const reload = () => reloadOnce(client, WALLET_KEY);
   useTopic(TOPICS.user(me.uid), {
     onEvent: (event) => {
       if (event.type === UserEvents.balancesChanged) reload();

@@ -3,6 +3,7 @@ import type { LobbyView } from '@rush/protocol';
 import { PUZZLE_TOPICS, PuzzleEvents } from '@rush/protocol';
 import { useTopic } from '../../../api/realtime-react.tsx';
 import { BATTLE_KEYS, fetchBattleOptions, fetchLobbies, fetchLobby } from './api.ts';
+import { reloadOnce } from '../../../api/reload-once.ts';
 
 /** A lobby with the server clock's offset when it arrived (countdown and battle timer). */
 export interface LobbyEntry {
@@ -42,7 +43,7 @@ export function useLobbies() {
   const query = useQuery({ queryKey: BATTLE_KEYS.lobbies, queryFn: fetchLobbies, staleTime: 0 });
   useTopic(PUZZLE_TOPICS.lobbies, {
     onEvent: (event) => client.setQueryData(BATTLE_KEYS.lobbies, event.data.lobbies),
-    onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobbies }),
+    onResync: () => reloadOnce(client, BATTLE_KEYS.lobbies),
   });
   return query;
 }
@@ -69,7 +70,7 @@ export function useLobby(id: string | null, onRemoved: () => void) {
       if (event.data.lobby.id === id) storeLobby(client, event.data.lobby);
       else void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') });
     },
-    onResync: () => void client.invalidateQueries({ queryKey: BATTLE_KEYS.lobby(id ?? '') }),
+    onResync: () => reloadOnce(client, BATTLE_KEYS.lobby(id ?? '')),
   });
   return query;
 }
