@@ -17,10 +17,16 @@ const CASES: Array<[method: string, pattern: string | undefined, expected: RateC
   ['GET', '/api/session', 'read'],
   ['GET', '/api/wallet', 'read'],
   ['GET', '/api/admin/transactions', 'read'],
-  ['GET', '/api/auth/google', 'read'],
-  ['GET', '/api/auth/facebook/callback', 'read'],
+  ['GET', '/api/auth/google/somewhere-new', 'read'],
   ['HEAD', '/api/leaderboard', 'read'],
   ['get', '/api/landing', 'read'],
+  // GETs that write: provider sign-ins (a state, a code exchange) and the verification link.
+  ['GET', '/api/auth/google', 'write'],
+  ['GET', '/api/auth/google/callback', 'write'],
+  ['GET', '/api/auth/facebook', 'write'],
+  ['GET', '/api/auth/facebook/callback', 'write'],
+  ['GET', '/api/auth/verify-email', 'write'],
+  ['HEAD', '/api/auth/facebook/callback', 'write'],
   // Auth writes.
   ['POST', '/api/auth/login', 'strict'],
   ['POST', '/api/auth/register', 'strict'],

@@ -2,7 +2,8 @@ import { ACCOUNT_ROUTES, BOT_ROUTES, MATCH_ROUTES, PUZZLE_ROUTES, WALLET_ROUTES 
 
 /**
  * Route classes of the API rate limit. `strict`: credentials and money writes (guessing
- * passwords, card testing, hammering stakes); `write`: every other change; `read`: every GET.
+ * passwords, card testing, hammering stakes); `write`: every other change, and the GETs that
+ * write; `read`: every other GET.
  * Anything outside /api/ (the web app's files, the HTML shell, /healthz, /ws, the payment
  * provider's pages and webhook) is not limited: one page load fetches dozens of files, and
  * limiting them is what made shared addresses see blank pages.
@@ -35,6 +36,22 @@ const STRICT_ROUTES = new Set(
   ].map(normalizePattern),
 );
 
+/**
+ * GETs that write: a provider sign-in's start (an OAuth state) and callback (a code exchanged, an
+ * account made or signed in), and the e-mail verification link. They count as writes, so a
+ * script cannot drive the provider or guess links at the read rate. Not strict: a household or
+ * an office behind one address signs in through them.
+ */
+const WRITING_READS = new Set(
+  [
+    ACCOUNT_ROUTES.googleStart,
+    ACCOUNT_ROUTES.googleCallback,
+    ACCOUNT_ROUTES.facebookStart,
+    ACCOUNT_ROUTES.facebookCallback,
+    ACCOUNT_ROUTES.verifyEmail,
+  ].map(normalizePattern),
+);
+
 /** Parameter names differ between the protocol's builders and the routes: compare without them. */
 function normalizePattern(pattern: string): string {
   return pattern.replace(/\/:[^/]+/g, '/:');
@@ -48,7 +65,8 @@ function normalizePattern(pattern: string): string {
  */
 export function rateClassOf(method: string, routePattern: string | undefined): RateClass | null {
   if (routePattern === undefined || !routePattern.startsWith('/api/')) return null;
-  if (SAFE_METHODS.has(method.toUpperCase())) return 'read';
+  if (SAFE_METHODS.has(method.toUpperCase()))
+    return WRITING_READS.has(normalizePattern(routePattern)) ? 'write' : 'read';
   if (STRICT_PREFIXES.some((p) => routePattern.startsWith(p))) return 'strict';
   if (STRICT_ROUTES.has(normalizePattern(routePattern))) return 'strict';
   return 'write';
