@@ -27,6 +27,7 @@ import { ok, refuse, type GameTransactions, type Outcome } from './game-tx.ts';
 import { GameStore, type GameRecord, type NewGameRecord } from './games.store.ts';
 import { newPublicId } from './ids.ts';
 import { GameOffers } from './offers.ts';
+import { RepublishedMoves } from './republished-moves.ts';
 import { LiveGames } from './live-games.ts';
 import { judgeMove } from './move-judgement.ts';
 import type {
@@ -59,6 +60,7 @@ export class BuiltinPlatform implements ChessPlatform {
   readonly id = 'builtin' as const;
   private readonly offers: GameOffers;
   private readonly kept = new LiveGames();
+  private readonly republished = new RepublishedMoves();
 
   constructor(
     private readonly clock: Clock,
@@ -166,8 +168,10 @@ export class BuiltinPlatform implements ChessPlatform {
           case 'resent':
             // The last move sent again: its first try may have committed on an instance that died
             // (or lost Redis) before telling anyone. Its event goes out again; a reader that had
-            // it drops the copy by its version, one that did not learns the move.
-            if (input.ply === g.ply) changes.push({ kind: 'moved', game: g, uci: input.uci, san: g.san[g.ply - 1]! });
+            // it drops the copy by its version, one that did not learns the move. Once per version
+            // on this instance, so repeating a move is no way to flood the game's readers.
+            if (input.ply === g.ply && this.republished.due(g.id, g.version))
+              changes.push({ kind: 'moved', game: g, uci: input.uci, san: g.san[g.ply - 1]! });
             return ok({ ...this.replayed(g, input.ply), game: g });
           case 'refused':
             throw judged.error;
@@ -196,7 +200,10 @@ export class BuiltinPlatform implements ChessPlatform {
         return ok({ ...outcome, game: after });
       },
       (db) => this.appendKnownMove(db, gameId, actorUid, input),
-      (out) => this.kept.keep(out.game),
+      (out) => {
+        this.kept.keep(out.game);
+        if (out.duplicate && out.ply === out.game.ply) this.republished.done(out.game.id, out.game.version);
+      },
     );
   }
 
