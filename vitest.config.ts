@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'domain',
-          include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.js'],
+          include: ['packages/*/src/**/*.test.ts', 'tools/**/*.test.js', 'scripts/**/*.test.ts'],
           environment: 'node',
         },
       },

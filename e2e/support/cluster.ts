@@ -1,28 +1,34 @@
-import { expect, type Page } from '@playwright/test';
+import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
 import { Cluster } from '../../deploy/cluster/cluster.ts';
+import { TEST_CLUSTER_ENV } from '../../deploy/cluster/test-env.ts';
 import { E2E } from './ports.ts';
 
 export { Cluster };
 
 /**
- * A cluster (deploy/cluster) for the browser journeys through the load balancer: its instances
- * mail the suite's mail capture, so the usual verification helpers work, and the rate limits
- * are generous (every browser context comes from one address, the load balancer's).
+ * The one cluster (deploy/cluster) of the cluster stage: its browser journey and the fault suite
+ * run on it in turn (one worker, so one cluster; a worker restarted after a failure starts a new
+ * one). Its instances mail the stage's mail capture, so the usual verification helpers work.
  */
-export function startE2eCluster(instances = 3): Promise<Cluster> {
-  return Cluster.start({
-    instances,
-    env: {
-      SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
-      PUZZLES_AUTO_IMPORT: 'false',
-      FAIRPLAY_WORKER: 'false',
-      RATE_LIMIT_READ_PER_MIN: '100000',
-      RATE_LIMIT_WRITE_PER_MIN: '100000',
-      RATE_LIMIT_STRICT_PER_MIN: '10000',
+export const test = base.extend<object, { cluster: Cluster }>({
+  cluster: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's needs from its first argument
+    async ({}, use) => {
+      const cluster = await Cluster.start({
+        instances: 3,
+        env: { ...TEST_CLUSTER_ENV, SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}` },
+      });
+      try {
+        await use(cluster);
+      } finally {
+        await cluster.stop();
+      }
     },
-  });
-}
+    // Three instances on a fresh PostgreSQL database: 20-40 s on a quiet 2-core machine.
+    { scope: 'worker', timeout: 300_000 },
+  ],
+});
 
 /** One instance's `realtime_sockets` gauge, or null when its metrics do not answer (it is down). */
 async function socketsOn(metricsPort: number): Promise<number | null> {

@@ -1,12 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import {
-  escrowOfGame,
-  openAndLocateSocket,
-  socketsPerInstance,
-  startE2eCluster,
-  waitForSockets,
-  type Cluster,
-} from '../support/cluster.ts';
+import { expect, type Page } from '@playwright/test';
+import { escrowOfGame, openAndLocateSocket, socketsPerInstance, test, waitForSockets } from '../support/cluster.ts';
 import { apiPost, boardColor, clockSeconds, typeMove } from '../support/play.ts';
 import { newUser } from '../support/users.ts';
 import { verifiedUser } from '../support/wallet.ts';
@@ -18,19 +11,6 @@ import { verifiedUser } from '../support/wallet.ts';
 
 const RAPID = 'wmgt_000003';
 const RAPID_SECONDS = 600;
-
-let cluster: Cluster | undefined;
-
-test.beforeAll(async () => {
-  // Three instances on a fresh PostgreSQL database: 20-40 s on a quiet 2-core machine.
-  test.setTimeout(300_000);
-  cluster = await startE2eCluster(3);
-});
-
-test.afterAll(async () => {
-  test.setTimeout(120_000);
-  await cluster?.stop();
-});
 
 async function uidOf(page: Page): Promise<string> {
   const res = await page.request.get('/api/session');
@@ -58,9 +38,9 @@ async function clocks(page: Page): Promise<{ white: number; black: number }> {
 
 test('two players on different instances play a wagered game while the instance of one is killed; it finishes and settles once', async ({
   browser,
+  cluster: c,
 }) => {
   test.setTimeout(300_000);
-  const c = cluster!;
   const url = c.url;
   const contexts = await Promise.all([browser.newContext({ baseURL: url }), browser.newContext({ baseURL: url })]);
   const [pageA, pageB] = (await Promise.all(contexts.map((ctx) => ctx.newPage()))) as [Page, Page];
