@@ -27,9 +27,17 @@ describe('the stages of npm test', () => {
     });
   });
 
-  it('--only picks the named stages in suite order, and refuses a name it does not know', () => {
+  it('--only picks the named stages and those they need, in suite order, and refuses a name it does not know', () => {
     expect(selectStages(STAGES, []).length).toBe(STAGES.length);
-    expect(selectStages(STAGES, ['--only', 'journeys,check']).map((s) => s.name)).toEqual(['check', 'journeys']);
+    expect(selectStages(STAGES, ['--only', 'unit: server,check']).map((s) => s.name)).toEqual([
+      'check',
+      'unit: server',
+    ]);
+    expect(selectStages(STAGES, ['--only', 'journeys,check']).map((s) => s.name)).toEqual([
+      'check',
+      'web build',
+      'journeys',
+    ]);
     expect(() => selectStages(STAGES, ['--only', 'jouneys'])).toThrow(/unknown stage jouneys/);
     expect(() => selectStages(STAGES, ['--only'])).toThrow(/unknown stage/);
   });

@@ -52,7 +52,10 @@ export const STAGES: Stage[] = [
   },
 ];
 
-/** `--only a,b`: the named stages (and nothing else), for a partial run by hand. */
+/**
+ * `--only a,b`: the named stages and the stages they need (the budget test and the browsers read
+ * the web build of this very run, never a stale one), in suite order: a partial run by hand.
+ */
 export function selectStages(stages: Stage[], argv: string[]): Stage[] {
   const i = argv.indexOf('--only');
   if (i < 0) return stages;
@@ -60,5 +63,7 @@ export function selectStages(stages: Stage[], argv: string[]): Stage[] {
   const unknown = names.filter((n) => !stages.some((s) => s.name === n));
   if (unknown.length > 0 || names.length === 0)
     throw new Error(`unknown stage ${unknown.join(', ')}; stages: ${stages.map((s) => s.name).join(', ')}`);
-  return stages.filter((s) => names.includes(s.name));
+  const wanted = new Set(names);
+  for (const stage of [...stages].reverse()) if (wanted.has(stage.name)) stage.needs?.forEach((n) => wanted.add(n));
+  return stages.filter((s) => wanted.has(s.name));
 }
