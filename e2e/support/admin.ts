@@ -1,11 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN_EMAIL } from './global-setup.ts';
-import { waitForMailLink } from './mailbox.ts';
+import { claim, signIn } from './people/claim.ts';
 import { honouringRetryAfter } from './retry-after.ts';
-import { dismissOnboarding, registerViaApi } from './users.ts';
-
-/** The one admin of the browser tests: the address on the server's ADMIN_EMAILS. */
-const ADMIN = { username: 'e2eadmin', email: E2E_ADMIN_EMAIL, password: 'Str0ng!pass' };
+import { dismissOnboarding } from './users.ts';
 
 async function csrfHeaders(page: Page, baseURL: string): Promise<Record<string, string>> {
   await page.request.get('/api/session');
@@ -14,20 +10,14 @@ async function csrfHeaders(page: Page, baseURL: string): Promise<Record<string, 
 }
 
 /**
- * A page signed in as the admin. The account is made (and its mailbox proven, which the role
- * needs) by whichever spec asks first; later ones only log in, so specs run in any order.
+ * A page signed in as an admin of its own (a verified address on the server's ADMIN_EMAILS,
+ * journey-people/seed.ts): one session per account, so two journeys at once sharing an admin would
+ * sign each other out.
  */
 export async function adminPage(browser: Browser, baseURL: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
   await dismissOnboarding(page);
-  const headers = await csrfHeaders(page, baseURL);
-  const login = await honouringRetryAfter(() =>
-    page.request.post('/api/auth/login', { headers, data: { identifier: ADMIN.username, password: ADMIN.password } }),
-  );
-  if (!login.ok()) {
-    await registerViaApi(page, ADMIN, baseURL);
-    await page.goto(await waitForMailLink(E2E_ADMIN_EMAIL, /verif/i));
-  }
+  await signIn(page, claim('admin'), baseURL);
   const session = (await (await page.request.get('/api/session')).json()) as { user: { role: string } | null };
   expect(session.user?.role, 'the e2e admin has the admin role').toBe('admin');
   return page;

@@ -5,6 +5,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** Set by the global setup: a PGlite folder migrated and seeded with the journeys' people. */
+export const TEMPLATE_DIR_ENV = 'E2E_TEMPLATE_DIR';
 
 export interface AppProcess {
   url: string;
@@ -15,8 +17,11 @@ export interface AppProcess {
 }
 
 /**
- * Another instance of the product as `npm start` runs it (fresh PGlite folder, mail to the
- * outbox), for a spec that needs other settings than the shared stack of global-setup.ts.
+ * Another instance of the product as `npm start` runs it (mail to the outbox), for a spec that
+ * needs other settings than the shared stack of global-setup.ts, on a PGlite folder of its own
+ * copied from the global setup's template: migrated already, and with the journeys' people (a
+ * person claimed for this instance is used nowhere else). Migrating a fresh folder instead
+ * takes a minute or more on a busy machine.
  */
 export async function startAppProcess(port: number, env: Record<string, string>): Promise<AppProcess> {
   const url = `http://127.0.0.1:${port}`;
@@ -27,6 +32,8 @@ export async function startAppProcess(port: number, env: Record<string, string>)
   );
   if (taken) throw new Error(`port ${port} is already in use`);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-e2e-app-'));
+  const template = process.env[TEMPLATE_DIR_ENV];
+  if (template) fs.cpSync(template, dataDir, { recursive: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -43,7 +50,6 @@ export async function startAppProcess(port: number, env: Record<string, string>)
       ...env,
     },
   });
-  // A first PGlite start migrates a fresh folder: a minute or more on a busy machine.
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -1,4 +1,6 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { claim, signIn } from './people/claim.ts';
+import type { Person, PersonKind } from './people/claim.ts';
 import { honouringRetryAfter } from './retry-after.ts';
 
 let counter = 0;
@@ -21,6 +23,17 @@ export async function csrfHeaders(request: APIRequestContext, baseURL: string): 
   const state = await request.storageState();
   const csrf = state.cookies.find((c) => c.name === 'csrf')?.value ?? '';
   return { 'x-csrf-token': csrf, origin: baseURL };
+}
+
+/**
+ * A person of the journey's own, made before the server started (journey-people/seed.ts) and signed in
+ * on `page`: as a sign-up and a login through the API would leave them (`player`), or with the
+ * mailed link opened too (`verified`). `origin`: an instance other than the suite's.
+ */
+export async function signedInPerson(page: Page, kind: PersonKind = 'player', origin?: string): Promise<Person> {
+  const person = claim(kind);
+  await signIn(page, person, origin);
+  return person;
 }
 
 /** Registers and logs in through the API of the app at `baseURL` with the page's cookies (so the page is signed in afterwards). */

@@ -1,6 +1,7 @@
 import { expect, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { waitForMailLink } from './mailbox.ts';
-import { csrfHeaders, dismissOnboarding, registerViaApi, type TestUser } from './users.ts';
+import type { Person } from './people/claim.ts';
+import { csrfHeaders, dismissOnboarding, registerViaApi, signedInPerson, type TestUser } from './users.ts';
 import { honouringRetryAfter } from './retry-after.ts';
 
 /** New York: inside the United States and not a refused state, so cash deposits are allowed. */
@@ -32,6 +33,14 @@ export async function verifiedUser(
   await registerViaApi(page, user, baseURL);
   await verifyEmailViaMail(page, user);
   if (options.wallet ?? true) await onboardWalletViaApi(page, baseURL);
+}
+
+/** A verified person of the journey's own, signed in on `page`, with a wallet unless asked not to. */
+export async function verifiedPerson(page: Page, baseURL: string, options: { wallet?: boolean } = {}): Promise<Person> {
+  await dismissOnboarding(page);
+  const person = await signedInPerson(page, 'verified');
+  if (options.wallet ?? true) await onboardWalletViaApi(page, baseURL);
+  return person;
 }
 
 /**
