@@ -12,6 +12,12 @@ export async function choose(page: Page, name: string): Promise<void> {
 /**
  * Through the wizard: game type, RushCoins amount, then Find Match (lands on /match). `origin`:
  * an instance other than the suite's (a spec that starts its own).
+ *
+ * Journeys run at the same time on one server, and the queue pairs any two searches of one game
+ * type and amount: each journey that searches uses a pair of its own, or it could be matched with
+ * another journey's player. Blitz 5+0 for 50: matchmaking.spec; Blitz 3+0 for 50:
+ * charts-and-sound.spec; Rapid 10+0 for 50: fairplay.spec; Blitz 5+0 for 100 and Rapid 10+0 for
+ * 100: a11y.spec's player and live game. (lichess-link.spec runs a server of its own.)
  */
 export async function findMatch(page: Page, gameType: string, amount: string, origin = ''): Promise<void> {
   await page.goto(`${origin}/start`);

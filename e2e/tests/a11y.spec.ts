@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { adminPage } from '../support/admin.ts';
 import { A11yAudit, visit } from '../support/a11y.ts';
 import { apiPost, boardColor, clickMove, currentGameId, typeMove } from '../support/play.ts';
@@ -12,8 +12,8 @@ import {
   wrongFirstMove,
   clickUci,
 } from '../support/puzzles.ts';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
-import { contextWithLocation, verifiedUser, verifyEmailViaMail } from '../support/wallet.ts';
+import { dismissOnboarding, newUser, registerViaApi, signedInPerson } from '../support/users.ts';
+import { contextWithLocation, verifiedPerson, verifyEmailViaMail } from '../support/wallet.ts';
 import { choose, findMatch } from '../support/wizard.ts';
 
 /**
@@ -81,6 +81,7 @@ test('player: dashboard, menus, overlays, wizard, matchmaking, bot game, leaderb
   const user = newUser();
   await dismissOnboarding(page);
   await page.goto('/');
+  // Signed up through the API: the verification mail is part of this journey.
   await registerViaApi(page, user, baseURL!);
 
   // Unverified: the dashboard asks to verify the email; the wallet says why it is closed.
@@ -145,10 +146,10 @@ test('player: dashboard, menus, overlays, wizard, matchmaking, bot game, leaderb
   await expect(page.getByRole('region', { name: 'Play a friend' })).toBeVisible();
   await audit.check(page, 'start, play with friend');
 
-  // Searching on /match, then cancelled.
+  // Searching on /match, then cancelled (Blitz 5+0 for 100: a queue no other journey searches, support/wizard.ts).
   await visit(
     page,
-    '/start?step=3&gameType=wmgt_000002&c=wbx&bet=50',
+    '/start?step=3&gameType=wmgt_000002&c=wbx&bet=100',
     page.getByRole('heading', { name: 'Ready to play' }),
   );
   await page.getByRole('button', { name: 'Find Match' }).click();
@@ -201,8 +202,7 @@ test('wallet onboarding: create, verify, profile, photo ID, transactions, deposi
   const audit = new A11yAudit();
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
-  const user = newUser();
-  await verifiedUser(page, user, baseURL!, { wallet: false });
+  await verifiedPerson(page, baseURL!, { wallet: false });
 
   await visit(page, '/wallet', page.getByRole('heading', { name: 'Create your wallet' }));
   await audit.check(page, 'wallet create form');
@@ -291,12 +291,10 @@ test('social, matchmaking and a live game: both players, a visitor and a player 
     Page,
     Page,
   ];
-  const [userA, userB, userC] = [newUser(), newUser(), newUser()];
-  await verifiedUser(pageA, userA, baseURL!, { wallet: false });
-  await verifiedUser(pageB, userB, baseURL!, { wallet: false });
+  const userA = await verifiedPerson(pageA, baseURL!, { wallet: false });
+  const userB = await verifiedPerson(pageB, baseURL!, { wallet: false });
   await dismissOnboarding(watcher);
-  await watcher.goto('/');
-  await registerViaApi(watcher, userC, baseURL!);
+  await signedInPerson(watcher);
   await dismissOnboarding(visitor);
   for (const p of [pageA, pageB]) await apiPost(p, '/api/play/link', {}, baseURL!);
 
@@ -431,8 +429,7 @@ test('puzzles: casual, solo puzzle rush, battle lobby, waiting room, battle game
   const [owner, guest] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
   for (const p of [owner, guest]) {
     await dismissOnboarding(p);
-    await p.goto('/');
-    await registerViaApi(p, newUser(), baseURL!);
+    await signedInPerson(p);
     await apiPost(p, '/api/play/link', {}, baseURL!);
   }
   await waitForCatalogue(owner);

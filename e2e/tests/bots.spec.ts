@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { boardColor, linkChessAccount, typeMove } from '../support/play.ts';
-import { newUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 import { choose } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 180_000 });
@@ -18,8 +17,7 @@ test('a player goes through bot1-bot3, plays the real engine on /bot-match, relo
   page,
   baseURL,
 }) => {
-  const user = newUser();
-  await verifiedUser(page, user, baseURL!);
+  const user = await verifiedPerson(page, baseURL!);
   await linkChessAccount(page, user.username);
 
   // The player wizard leads to the bot flow (SPEC 2: /start?step=bot1&gameType=bot_000001).

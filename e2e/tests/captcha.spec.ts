@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import {
   CAPTCHA_SECRET,
@@ -20,6 +20,9 @@ const STANDIN_PORT = E2E.appPort + 2;
 
 let app: AppProcess;
 let captcha: CaptchaStandIn;
+
+// One instance for the file, on fixed ports: never two workers at once.
+test.describe.configure({ mode: 'default' });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

@@ -1,7 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { boardColor, linkChessAccount, typeMove } from '../support/play.ts';
-import { newUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 import { findMatch } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -40,10 +39,9 @@ test('two players play a staked game to mate: sounds only for the one who did no
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
   for (const page of [pageA, pageB]) await countOscillators(page);
-  await verifiedUser(pageA, userA, baseURL!);
-  await verifiedUser(pageB, userB, baseURL!);
+  const userA = await verifiedPerson(pageA, baseURL!);
+  const userB = await verifiedPerson(pageB, baseURL!);
   await linkChessAccount(pageA, userA.username);
   await linkChessAccount(pageB, userB.username);
 
@@ -59,9 +57,9 @@ test('two players play a staked game to mate: sounds only for the one who did no
   await pageB.reload();
   await expect(pageB.getByRole('dialog', { name: 'Account Settings' }).getByLabel('Mute game sounds')).toBeChecked();
 
-  // Matched on Blitz 5+0 for 50 RushCoins; both accept.
-  await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
-  await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
+  // Matched on Blitz 3+0 for 50 RushCoins (a queue no other journey searches: support/wizard.ts); both accept.
+  await findMatch(pageA, 'Blitz 3+0', '50 RushCoins');
+  await findMatch(pageB, 'Blitz 3+0', '50 RushCoins');
   for (const page of [pageA, pageB]) await page.getByRole('button', { name: 'Accept' }).click();
   for (const page of [pageA, pageB]) await expect(page.getByRole('group', { name: 'Chess board' })).toBeVisible();
   await expect(pageB.getByRole('button', { name: 'Mute' })).toHaveAttribute('aria-pressed', 'true');

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { TEXTS } from '@rush/domain';
 import { E2E } from '../support/ports.ts';
 import { dismissOnboarding } from '../support/users.ts';
@@ -12,6 +12,9 @@ async function facebookPerson(person: { id: string; name: string; email: string 
   });
   expect(res.ok).toBe(true);
 }
+
+// The emulator signs in whoever was set last: the journeys run in order in one worker.
+test.describe.configure({ mode: 'default' });
 
 const facebookId = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 

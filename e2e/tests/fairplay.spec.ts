@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { adminPage } from '../support/admin.ts';
 import { boardColor, linkChessAccount, typeMove } from '../support/play.ts';
-import { newUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 import { findMatch, rcBalance } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 240_000 });
@@ -69,14 +68,14 @@ test('an engine-like staked game is held, the winner sees Under review, the admi
   const admin = await adminPage(browser, baseURL!);
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
-  await verifiedUser(pageA, userA, baseURL!);
-  await verifiedUser(pageB, userB, baseURL!);
+  const userA = await verifiedPerson(pageA, baseURL!);
+  const userB = await verifiedPerson(pageB, baseURL!);
   await linkChessAccount(pageA, userA.username);
   await linkChessAccount(pageB, userB.username);
 
-  await findMatch(pageA, 'Blitz 5+0', '50 RushCoins');
-  await findMatch(pageB, 'Blitz 5+0', '50 RushCoins');
+  // A queue no other journey searches (support/wizard.ts).
+  await findMatch(pageA, 'Rapid 10+0', '50 RushCoins');
+  await findMatch(pageB, 'Rapid 10+0', '50 RushCoins');
   // Matched: each sees the other, then accepts; the game starts once both stakes are in escrow
   // (under a loaded machine that can take several seconds).
   for (const [page, other] of [

@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { E2E_COMMUNITY_URL } from '../support/ports.ts';
 import { startGameViaApi } from '../support/play.ts';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
 
 /**
  * Issue 19: what a person meets first. The header of a signed-in user never offers Login or Sign
@@ -23,20 +23,23 @@ async function watchHeaderForLogin(page: Page): Promise<void> {
   });
 }
 
-test('a signed-in user never sees Login or Sign up in the header, even while the session is slow', async ({
-  page,
-  baseURL,
-}) => {
+test('a signed-in user never sees Login or Sign up in the header, even while the session is slow', async ({ page }) => {
   await dismissOnboarding(page);
   await page.goto('/about');
-  await registerViaApi(page, newUser(), baseURL!);
+  await signedInPerson(page);
   await watchHeaderForLogin(page);
-  // The session answer held back a second: the header paints meanwhile (the logo, nothing in
-  // place of the actions) instead of a bare loading screen, and does not guess a visitor.
+  // The session answer held back until the header has painted (the logo, nothing in place of
+  // the actions) instead of a bare loading screen, up to 10 s: an app that waited for the session
+  // would not paint it in that time. (A fixed second was too short for a loaded machine.)
   const paintedWhileHeld: boolean[] = [];
   await page.route('**/api/session', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    paintedWhileHeld.push(await page.evaluate(() => document.querySelector('header a.logo') !== null));
+    const painted = await page
+      .waitForFunction(() => document.querySelector('header a.logo') !== null, null, { timeout: 10_000 })
+      .then(
+        () => true,
+        () => false,
+      );
+    paintedWhileHeld.push(painted);
     await route.continue();
   });
   for (const path of ['/', '/leaderboard', '/about']) {
@@ -74,15 +77,9 @@ test('the hero board shows the live game the server features, with its players a
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [white, black, visitor] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
-  const [a, b] = [newUser(), newUser()];
-  for (const [page, user] of [
-    [white, a],
-    [black, b],
-  ] as const) {
-    await dismissOnboarding(page);
-    await page.goto('/about');
-    await registerViaApi(page, user, baseURL!);
-  }
+  for (const page of [white, black]) await dismissOnboarding(page);
+  await signedInPerson(white);
+  const b = await signedInPerson(black);
   // A game is live now (ours at least), so the hero shows a live one.
   await startGameViaApi(white, black, b.username, baseURL!);
   await dismissOnboarding(visitor);

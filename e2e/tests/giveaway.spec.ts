@@ -1,8 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { adminApi, adminPage } from '../support/admin.ts';
 import { apiPost, boardColor, boardReady } from '../support/play.ts';
-import { newUser } from '../support/users.ts';
-import { contextWithLocation, verifiedUser } from '../support/wallet.ts';
+import { contextWithLocation, verifiedPerson } from '../support/wallet.ts';
 import { choose } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 150_000 });
@@ -30,9 +29,8 @@ test("a content creator's giveaway: Choose Friend, the friend with no USD accept
   const admin = await adminPage(browser, baseURL!);
   const contexts = await Promise.all([contextWithLocation(browser), contextWithLocation(browser)]);
   const [creatorPage, friendPage] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [creator, friend] = [newUser(), newUser()];
-  await verifiedUser(creatorPage, creator, baseURL!);
-  await verifiedUser(friendPage, friend, baseURL!);
+  const creator = await verifiedPerson(creatorPage, baseURL!);
+  const friend = await verifiedPerson(friendPage, baseURL!);
   await apiPost(creatorPage, '/api/play/link', {}, baseURL!);
   await apiPost(friendPage, '/api/play/link', {}, baseURL!);
   const [creatorUid, friendUid] = [await uidOf(creatorPage), await uidOf(friendPage)];

@@ -1,7 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { E2E } from '../support/ports.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
-import { dismissOnboarding, logInViaUi, newUser, registerViaApi } from '../support/users.ts';
+import { claim } from '../support/people/claim.ts';
+import { dismissOnboarding, logInViaUi, signedInPerson } from '../support/users.ts';
 
 test('sign in with Google through the local OIDC provider', async ({ page }) => {
   await dismissOnboarding(page);
@@ -34,13 +35,9 @@ test('sign in with Google through the local OIDC provider', async ({ page }) => 
   expect(me.user.username).toMatch(/^Player\d{1,4}$/); // fits the 10-character limit
 });
 
-test('forgot password: the mailed link sets a new password', async ({ page, browser, baseURL }) => {
-  const user = newUser();
-  const setup = await browser.newContext();
-  const setupPage = await setup.newPage();
-  await setupPage.goto('/');
-  await registerViaApi(setupPage, user, baseURL!);
-  await setup.close();
+test('forgot password: the mailed link sets a new password', async ({ page }) => {
+  // An account with a password, signed in elsewhere (journey-people/seed.ts).
+  const user = claim('player');
 
   await dismissOnboarding(page);
   await page.goto('/forgot-password');
@@ -59,10 +56,9 @@ test('forgot password: the mailed link sets a new password', async ({ page, brow
   await logInViaUi(page, user.username, 'Fr3sh!pass');
 });
 
-test('mobile: the header fits at 360 px @mobile', async ({ page, baseURL }) => {
+test('mobile: the header fits at 360 px @mobile', async ({ page }) => {
   await dismissOnboarding(page);
-  await page.goto('/');
-  await registerViaApi(page, newUser(), baseURL!);
+  await signedInPerson(page);
   await page.goto('/');
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   const overflow = await page.evaluate(

@@ -2,11 +2,12 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import crypto from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '../support/test.ts';
 import { startAppProcess, type AppProcess } from '../support/app-process.ts';
 import { E2E } from '../support/ports.ts';
 import { boardColor, clickMove, typeMove } from '../support/play.ts';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import type { Person } from '../support/people/claim.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
 import { findMatch, rcBalance } from '../support/wizard.ts';
 
 /**
@@ -29,6 +30,10 @@ const TEXTS = {
 let app: AppProcess;
 let emulator: ChildProcess;
 let emulatorUrl: string;
+
+// One instance and one emulator for the file, whose next sign-in is set per journey: its
+// journeys run in order in one worker.
+test.describe.configure({ mode: 'default' });
 
 async function startEmulator(): Promise<string> {
   emulator = spawn(
@@ -63,11 +68,11 @@ async function lichessLogin(username: string): Promise<void> {
   expect(res.ok).toBe(true);
 }
 
-async function newPlayer(browser: Browser, user = newUser()): Promise<Page> {
+/** A signed-in player of the journey's own on this spec's instance (its folder is the template's copy: journey-people/seed.ts). */
+async function newPlayer(browser: Browser): Promise<{ page: Page; user: Person }> {
   const page = await (await browser.newContext()).newPage();
   await dismissOnboarding(page);
-  await registerViaApi(page, user, app.url);
-  return page;
+  return { page, user: await signedInPerson(page, 'player', app.url) };
 }
 
 /** Account Settings, Link account: the browser goes to Lichess's authorisation page. */
@@ -112,13 +117,13 @@ test.afterAll(async () => {
 test('two players link their Lichess accounts on the authorisation page and land on /start; one account links once', async ({
   browser,
 }) => {
-  const a = await newPlayer(browser);
+  const { page: a } = await newPlayer(browser);
   await openAuthorisation(a, 'Bobby');
   await a.getByRole('button', { name: 'Authorize' }).click();
   await expectLinked(a, 'Bobby');
 
   // Another player with the same Lichess account: refused on /callbacklichess, for good.
-  const b = await newPlayer(browser);
+  const { page: b } = await newPlayer(browser);
   await openAuthorisation(b, 'Bobby');
   await b.getByRole('button', { name: 'Authorize' }).click();
   await expect(b).toHaveURL(new RegExp(`^${app.url}/callbacklichess\\?`));
@@ -131,7 +136,7 @@ test('two players link their Lichess accounts on the authorisation page and land
 });
 
 test('Cancel on Lichess says so on /callbacklichess; Try again authorises and lands on /start', async ({ browser }) => {
-  const c = await newPlayer(browser);
+  const { page: c } = await newPlayer(browser);
   await openAuthorisation(c, 'Dave');
   await c.getByRole('button', { name: 'Cancel' }).click();
   await expect(c).toHaveURL(new RegExp(`^${app.url}/callbacklichess\\?`));
@@ -148,8 +153,7 @@ test('two linked players find each other, play to mate on Lichess, a visitor wat
   test.setTimeout(180_000);
   const players: { page: Page; name: string }[] = [];
   for (const lichessName of ['Erin', 'Frank']) {
-    const user = newUser();
-    const page = await newPlayer(browser, user);
+    const { page, user } = await newPlayer(browser);
     await openAuthorisation(page, lichessName);
     await page.getByRole('button', { name: 'Authorize' }).click();
     await expectLinked(page, lichessName);

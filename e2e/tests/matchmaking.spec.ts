@@ -1,8 +1,8 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { adminApi, adminPage } from '../support/admin.ts';
 import { apiPost, boardColor, linkChessAccount } from '../support/play.ts';
-import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 import { choose, findMatch, rcBalance } from '../support/wizard.ts';
 
 test.describe.configure({ timeout: 120_000 });
@@ -20,9 +20,8 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
-  await verifiedUser(pageA, userA, baseURL!);
-  await verifiedUser(pageB, userB, baseURL!);
+  const userA = await verifiedPerson(pageA, baseURL!);
+  const userB = await verifiedPerson(pageB, baseURL!);
   await linkChessAccount(pageA, userA.username);
   await linkChessAccount(pageB, userB.username);
 
@@ -104,15 +103,8 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
 test('a challenge sent from the wizard is accepted from the card and starts the game', async ({ browser, baseURL }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const users: [TestUser, TestUser] = [newUser(), newUser()];
-  for (const [page, user] of [
-    [pageA, users[0]],
-    [pageB, users[1]],
-  ] as const) {
-    await dismissOnboarding(page);
-    await page.goto('/');
-    await registerViaApi(page, user, baseURL!);
-  }
+  for (const page of [pageA, pageB]) await dismissOnboarding(page);
+  const users = [await signedInPerson(pageA), await signedInPerson(pageB)] as const;
   await apiPost(pageA, '/api/play/link', {}, baseURL!);
   await apiPost(pageB, '/api/play/link', {}, baseURL!);
   const uidB = await uidOf(pageB);
@@ -139,38 +131,38 @@ test('a challenge sent from the wizard is accepted from the card and starts the 
   }
 });
 
-test('while new games are paused, Find Match shows the announcement instead of searching', async ({
-  browser,
-  baseURL,
-}) => {
-  const admin = await adminPage(browser, baseURL!);
+// A pause stops every journey's new games: @serial runs it alone (playwright.config.ts).
+test(
+  'while new games are paused, Find Match shows the announcement instead of searching',
+  { tag: '@serial' },
+  async ({ browser, baseURL }) => {
+    const admin = await adminPage(browser, baseURL!);
 
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const user = newUser();
-  await dismissOnboarding(page);
-  await page.goto('/');
-  await registerViaApi(page, user, baseURL!);
-  await apiPost(page, '/api/play/link', {}, baseURL!);
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await dismissOnboarding(page);
+    await signedInPerson(page);
+    await apiPost(page, '/api/play/link', {}, baseURL!);
 
-  const put = (path: string, data: unknown) => adminApi(admin, 'put', path, baseURL!, data);
-  await put('/api/admin/app/announcement', {
-    show: true,
-    title: 'Scheduled maintenance',
-    text: 'New games are back in an hour.',
-    returnTime: null,
-  });
-  await put('/api/admin/app/pause', { paused: true });
-  try {
-    await page.goto('/start?step=3&gameType=wmgt_000001&c=wbx&bet=50');
-    await page.getByRole('button', { name: 'Find Match' }).click();
-    await expect(page.getByText('Scheduled maintenance').first()).toBeVisible();
-    await expect(page.getByText('New games are back in an hour.').first()).toBeVisible();
-    await expect(page).toHaveURL(/\/start/);
-    const current = (await (await page.request.get('/api/matchmaking/current')).json()) as { matchmaking: unknown };
-    expect(current.matchmaking).toBeNull();
-  } finally {
-    await put('/api/admin/app/pause', { paused: false });
-    await put('/api/admin/app/announcement', { show: false, title: '', text: '', returnTime: null });
-  }
-});
+    const put = (path: string, data: unknown) => adminApi(admin, 'put', path, baseURL!, data);
+    await put('/api/admin/app/announcement', {
+      show: true,
+      title: 'Scheduled maintenance',
+      text: 'New games are back in an hour.',
+      returnTime: null,
+    });
+    await put('/api/admin/app/pause', { paused: true });
+    try {
+      await page.goto('/start?step=3&gameType=wmgt_000001&c=wbx&bet=50');
+      await page.getByRole('button', { name: 'Find Match' }).click();
+      await expect(page.getByText('Scheduled maintenance').first()).toBeVisible();
+      await expect(page.getByText('New games are back in an hour.').first()).toBeVisible();
+      await expect(page).toHaveURL(/\/start/);
+      const current = (await (await page.request.get('/api/matchmaking/current')).json()) as { matchmaking: unknown };
+      expect(current.matchmaking).toBeNull();
+    } finally {
+      await put('/api/admin/app/pause', { paused: false });
+      await put('/api/admin/app/announcement', { show: false, title: '', text: '', returnTime: null });
+    }
+  },
+);

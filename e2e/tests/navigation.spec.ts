@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { expect, test } from '../support/test.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
 
 test.describe('redirects and pages', () => {
   test('visitors are kept on public routes; unknown paths go to /404', async ({ page }) => {
@@ -20,8 +20,7 @@ test.describe('redirects and pages', () => {
 
   test('signed-in users leave login pages for /, and /admin sends non-admins to /', async ({ page, baseURL }) => {
     await dismissOnboarding(page);
-    await page.goto('/');
-    await registerViaApi(page, newUser(), baseURL!);
+    await signedInPerson(page);
     for (const path of ['/login', '/signup', '/forgot-password', '/admin']) {
       await page.goto(path);
       await expect(page).toHaveURL(new RegExp(`${baseURL}/$`));
@@ -51,10 +50,9 @@ test.describe('redirects and pages', () => {
     await expect(page.getByRole('contentinfo')).toContainText(year);
   });
 
-  test('overlays open by query flag and close by backdrop, Escape or removing the flag', async ({ page, baseURL }) => {
+  test('overlays open by query flag and close by backdrop, Escape or removing the flag', async ({ page }) => {
     await dismissOnboarding(page);
-    await page.goto('/');
-    await registerViaApi(page, newUser(), baseURL!);
+    await signedInPerson(page);
     await page.goto('/?settings');
     await expect(page.getByRole('dialog', { name: 'Account Settings' })).toBeVisible();
     await page.keyboard.press('Escape');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import {
   boardColor,
   boardReady,
@@ -9,26 +9,18 @@ import {
   startGameViaApi,
   typeMove,
 } from '../support/play.ts';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 test("two players link, start a friendly game, play fool's mate; a spectator watches and chats", async ({
   browser,
-  baseURL,
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
   const [pageA, pageB, pageC] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
-  const [userA, userB, userC] = [newUser(), newUser(), newUser()];
-  for (const [page, user] of [
-    [pageA, userA],
-    [pageB, userB],
-    [pageC, userC],
-  ] as const) {
-    await dismissOnboarding(page);
-    await page.goto('/');
-    await registerViaApi(page, user, baseURL!);
-  }
+  for (const page of [pageA, pageB, pageC]) await dismissOnboarding(page);
+  const [userA, userB] = [await signedInPerson(pageA), await signedInPerson(pageB)];
+  await signedInPerson(pageC);
 
   // Both players link their chess accounts (500 RC each).
   await linkChessAccount(pageA, userA.username);
@@ -136,15 +128,9 @@ test('@mobile the game fits a 360 px screen and a piece can be dragged', async (
   await page.setViewportSize({ width: 360, height: 740 });
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  const [me, them] = [newUser(), newUser()];
-  for (const [p, user] of [
-    [page, me],
-    [other, them],
-  ] as const) {
-    await dismissOnboarding(p);
-    await p.goto('/');
-    await registerViaApi(p, user, baseURL!);
-  }
+  for (const p of [page, other]) await dismissOnboarding(p);
+  const me = await signedInPerson(page);
+  await signedInPerson(other);
   await startGameViaApi(other, page, me.username, baseURL!);
 
   await page.goto('/match');

@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { PUZZLE_TEXTS } from '@rush/domain';
 import { apiPost, linkChessAccount } from '../support/play.ts';
 import {
@@ -11,22 +11,21 @@ import {
   waitForMove,
   wrongFirstMove,
 } from '../support/puzzles.ts';
-import { dismissOnboarding, newUser, registerViaApi } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 
 test.describe.configure({ timeout: 180_000 });
 
-async function signedIn(page: Page, baseURL: string): Promise<void> {
+async function signedIn(page: Page): Promise<void> {
   await dismissOnboarding(page);
-  await page.goto('/');
-  await registerViaApi(page, newUser(), baseURL);
+  await signedInPerson(page);
 }
 
 const isNext = (r: { url(): string; request(): { method(): string } }) =>
   r.url().includes('/api/puzzles/next') && r.request().method() === 'GET';
 
-test('casual: a puzzle solved after a wrong move is undone, and one failed by Solve', async ({ page, baseURL }) => {
-  await signedIn(page, baseURL!);
+test('casual: a puzzle solved after a wrong move is undone, and one failed by Solve', async ({ page }) => {
+  await signedIn(page);
   await waitForCatalogue(page);
 
   const first = page.waitForResponse(isNext);
@@ -65,11 +64,8 @@ test('casual: a puzzle solved after a wrong move is undone, and one failed by So
   await expect(board).not.toContainText(/Move for/);
 });
 
-test('solo puzzle rush: the clock starts on the first correct move; Finish shows the result', async ({
-  page,
-  baseURL,
-}) => {
-  await signedIn(page, baseURL!);
+test('solo puzzle rush: the clock starts on the first correct move; Finish shows the result', async ({ page }) => {
+  await signedIn(page);
   await waitForCatalogue(page);
 
   const run = page.waitForResponse((r) => r.url().endsWith('/api/puzzles/solo') && r.request().method() === 'POST');
@@ -98,9 +94,8 @@ test('a private battle between two players: code, start, play, payout in both wa
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [owner, guest] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
-  await verifiedUser(owner, userA, baseURL!);
-  await verifiedUser(guest, userB, baseURL!);
+  const userA = await verifiedPerson(owner, baseURL!);
+  const userB = await verifiedPerson(guest, baseURL!);
   await linkChessAccount(owner, userA.username);
   await apiPost(guest, '/api/play/link', {}, baseURL!);
   await waitForCatalogue(owner);
@@ -174,8 +169,7 @@ test('one puzzle game at a time: a solo rush in one tab refuses a battle lobby i
 }) => {
   const context = await browser.newContext();
   const lobbyTab = await context.newPage();
-  const user = newUser();
-  await verifiedUser(lobbyTab, user, baseURL!);
+  const user = await verifiedPerson(lobbyTab, baseURL!);
   await linkChessAccount(lobbyTab, user.username);
   await waitForCatalogue(lobbyTab);
 

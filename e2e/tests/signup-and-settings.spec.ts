@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
 import { dismissOnboarding, logInViaUi, newUser } from '../support/users.ts';
 

@@ -1,8 +1,7 @@
-import { expect, test } from '@playwright/test';
-import { dismissOnboarding, logInViaUi, newUser, registerViaApi } from '../support/users.ts';
+import { expect, test } from '../support/test.ts';
+import { dismissOnboarding, logInViaUi, signedInPerson } from '../support/users.ts';
 
-test('a second browser logging in signs the first one out, live', async ({ browser, baseURL }) => {
-  const user = newUser();
+test('a second browser logging in signs the first one out, live', async ({ browser }) => {
   const first = await browser.newContext();
   const second = await browser.newContext();
   const a = await first.newPage();
@@ -10,8 +9,7 @@ test('a second browser logging in signs the first one out, live', async ({ brows
   await dismissOnboarding(a);
   await dismissOnboarding(b);
 
-  await a.goto('/');
-  await registerViaApi(a, user, baseURL!);
+  const user = await signedInPerson(a);
   await a.goto('/');
   await expect(a.getByRole('button', { name: 'User menu' })).toBeVisible();
 

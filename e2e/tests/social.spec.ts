@@ -1,14 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page } from '../support/test.ts';
 import { apiPost, currentGameId, startGameViaApi } from '../support/play.ts';
-import { dismissOnboarding, newUser, registerViaApi, type TestUser } from '../support/users.ts';
-import { verifiedUser } from '../support/wallet.ts';
+import type { Person } from '../support/people/claim.ts';
+import { dismissOnboarding, signedInPerson } from '../support/users.ts';
+import { verifiedPerson } from '../support/wallet.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-async function signedIn(page: Page, user: TestUser, baseURL: string): Promise<void> {
+async function signedIn(page: Page): Promise<Person> {
   await dismissOnboarding(page);
-  await page.goto('/');
-  await registerViaApi(page, user, baseURL);
+  return signedInPerson(page);
 }
 
 /** A 1x1 PNG, as a browser would upload a screenshot. */
@@ -23,9 +23,8 @@ test('two users befriend, chat with read receipts and typing, and one challenges
 }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
-  await signedIn(pageA, userA, baseURL!);
-  await signedIn(pageB, userB, baseURL!);
+  const userA = await signedIn(pageA);
+  const userB = await signedIn(pageB);
   await apiPost(pageA, '/api/play/link', {}, baseURL!);
   await apiPost(pageB, '/api/play/link', {}, baseURL!);
 
@@ -109,10 +108,9 @@ test('two users befriend, chat with read receipts and typing, and one challenges
 test('a player report from the game screen and a bug report with an image', async ({ browser, baseURL }) => {
   const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
   const [pageA, pageB] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
-  const [userA, userB] = [newUser(), newUser()];
   // Only a verified account may report, and only its opponent in the game it names.
-  await verifiedUser(pageA, userA, baseURL!);
-  await signedIn(pageB, userB, baseURL!);
+  await verifiedPerson(pageA, baseURL!);
+  const userB = await signedIn(pageB);
   await startGameViaApi(pageA, pageB, userB.username, baseURL!);
 
   await pageA.goto('/match');

@@ -1,9 +1,8 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/test.ts';
 import { CANADA_TEXTS, DEFAULT_SUPPORT_EMAIL } from '@rush/domain';
 import { adminApi, adminPage } from '../support/admin.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
-import { newUser } from '../support/users.ts';
-import { contextWithLocation, TORONTO, verifiedUser } from '../support/wallet.ts';
+import { contextWithLocation, TORONTO, verifiedPerson } from '../support/wallet.ts';
 
 /**
  * SPEC 9 "Canadian withdrawals fee US$2.00, by email request" (issue 16), in two browsers: a
@@ -13,10 +12,9 @@ import { contextWithLocation, TORONTO, verifiedUser } from '../support/wallet.ts
  */
 test('a Canadian withdrawal by e-mail request, completed by an admin in the console', async ({ browser, baseURL }) => {
   test.setTimeout(150_000);
-  const user = newUser();
   // The withdrawal asks where the browser is: in Toronto, as the Canadian path requires.
   const page = await (await contextWithLocation(browser, TORONTO)).newPage();
-  await verifiedUser(page, user, baseURL!);
+  const user = await verifiedPerson(page, baseURL!);
   const session = (await (await page.request.get('/api/session')).json()) as { user: { uid: string } };
   const uid = session.user.uid;
 

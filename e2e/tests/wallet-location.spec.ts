@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
-import { newUser } from '../support/users.ts';
-import { contextWithLocation, verifiedUser } from '../support/wallet.ts';
+import { expect, test } from '../support/test.ts';
+import { contextWithLocation, verifiedPerson } from '../support/wallet.ts';
 
 /** Phoenix, Arizona: a state where cash play is refused (SPEC 1). */
 const PHOENIX = { latitude: 33.45, longitude: -112.07 };
@@ -10,10 +9,9 @@ test('a deposit from a refused state goes to /wallet?wallet=ll-blocked with its 
   baseURL,
 }) => {
   test.setTimeout(90_000);
-  const user = newUser();
   const context = await contextWithLocation(browser, PHOENIX);
   const page = await context.newPage();
-  await verifiedUser(page, user, baseURL!);
+  await verifiedPerson(page, baseURL!);
 
   await page.goto('/wallet');
   await page.getByRole('button', { name: 'Deposit', exact: true }).click();

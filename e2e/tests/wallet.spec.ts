@@ -1,6 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { newUser } from '../support/users.ts';
-import { aYearFromNow, contextWithLocation, verifiedUser } from '../support/wallet.ts';
+import { expect, test, type Page } from '../support/test.ts';
+import { aYearFromNow, contextWithLocation, verifiedPerson } from '../support/wallet.ts';
 
 const CONFIRM_LIMIT =
   'Are you sure you want to limit your betting? This action cannot be undone until the timer expires.';
@@ -53,10 +52,9 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   baseURL,
 }) => {
   test.setTimeout(120_000);
-  const user = newUser();
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
-  await verifiedUser(page, user, baseURL!, { wallet: false });
+  const user = await verifiedPerson(page, baseURL!, { wallet: false });
 
   // SPEC 4 wallet flow: the create form (the account's e-mail, the phone formatted as typed), then the SMS code.
   await page.goto('/wallet');
@@ -213,10 +211,9 @@ test('self-exclusion: the confirmation, then the permanent overlay, also after l
   browser,
   baseURL,
 }) => {
-  const user = newUser();
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
-  await verifiedUser(page, user, baseURL!);
+  const user = await verifiedPerson(page, baseURL!);
 
   // The confirmation, then the permanent overlay over everything.
   const settings = await openGamingPane(page);
@@ -250,11 +247,10 @@ test('self-exclusion: the confirmation, then the permanent overlay, also after l
 });
 
 test('wallet @mobile: at 360 px the history is one stacked card per transaction', async ({ browser, baseURL }) => {
-  const user = newUser();
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
   await page.setViewportSize({ width: 360, height: 740 });
-  await verifiedUser(page, user, baseURL!);
+  await verifiedPerson(page, baseURL!);
 
   await page.goto('/wallet?wallet=deposit');
   const deposit = page.getByRole('dialog', { name: 'Deposit' });
