@@ -13,7 +13,7 @@ import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Registered } from '../accounts/support.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd } from '../wallet/support/wallet.ts';
@@ -93,6 +93,8 @@ describe.each(DB_KINDS)('restart between match and accept (%s)', (kind) => {
   async function durable(): Promise<() => Promise<Database>> {
     if (kind === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-mm-restart-'));
+      // Migrated from the run's template: the restart is under test here, not a first start.
+      await pgliteFolderFromTemplate(dir);
       cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
       return () => openDatabase({ kind: 'pglite', dataDir: dir });
     }

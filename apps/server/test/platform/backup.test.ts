@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS, createTestDatabase, emptyPostgresDatabase } from '../support/database.ts';
+import { DB_KINDS, createTestDatabase, emptyPostgresDatabase, pgliteFolderFromTemplate } from '../support/database.ts';
 import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { backupPglite, BackupError, findPgTool, restorePglite } from '../../src/platform/db/backup.ts';
 import { DataDirLockedError } from '../../src/platform/db/lockfile.ts';
@@ -74,6 +74,7 @@ describe.each(DB_KINDS)('npm run backup / npm run restore on %s', (kind) => {
     const dir = tmp();
     if (kind === 'pglite') {
       const source = path.join(dir, 'source');
+      await pgliteFolderFromTemplate(source); // the backup is under test, not a first start
       const database = await openDatabase({ kind: 'pglite', dataDir: source });
       let before;
       try {
@@ -120,7 +121,7 @@ describe.each(DB_KINDS)('npm run backup / npm run restore on %s', (kind) => {
         await fresh.drop();
       }
     }
-  }, 240_000); // PGlite: a fresh folder migrated, then three more starts of it on a 2-core machine
+  }, 240_000); // PGlite: four starts of a folder, and two CLI processes, on a 2-core machine
 });
 
 describe('PostgreSQL client tools', () => {

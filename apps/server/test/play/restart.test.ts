@@ -7,7 +7,7 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { openDatabase, type Database, type DatabaseKind } from '../../src/platform/db/database.ts';
 import { BEAT_EVERY_MS } from '../../src/modules/play/downtime.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { openSocket, play, Player, startGame, startServerOn } from './support.ts';
 
@@ -26,6 +26,8 @@ describe.each(DB_KINDS)('restart mid-game on %s', (kind: DatabaseKind) => {
   async function durable(): Promise<() => Promise<Database>> {
     if (kind === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-restart-'));
+      // Migrated from the run's template: the restart is under test here, not a first start.
+      await pgliteFolderFromTemplate(dir);
       cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
       return () => openDatabase({ kind: 'pglite', dataDir: dir });
     }

@@ -11,7 +11,7 @@ import { lobbyPuzzles, puzzleAttempts, puzzleLobbies } from '../../src/modules/p
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startServerOn } from '../play/support.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
@@ -30,6 +30,8 @@ describe.each(DB_KINDS)('battle lobby restart during the countdown (%s)', (kind:
   async function durable(): Promise<() => Promise<Database>> {
     if (kind === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-battle-'));
+      // Migrated from the run's template: the restart is under test here, not a first start.
+      await pgliteFolderFromTemplate(dir);
       cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
       return () => openDatabase({ kind: 'pglite', dataDir: dir });
     }

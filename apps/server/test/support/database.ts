@@ -1,40 +1,67 @@
-import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import pg from 'pg';
+import { inject, type ProvidedContext } from 'vitest';
 import { openDatabase, type Database, type DatabaseKind } from '../../src/platform/db/database.ts';
+import { adminQuery, cloneName, makePostgresTemplate, pgliteDump, withDatabase } from './templates.ts';
 
 /**
  * Real databases for server tests. PGlite always; PostgreSQL too when TEST_DATABASE_URL is set
- * (CI sets it). A PGlite instance costs ~0.5 GB and ~8 s to create, so each worker migrates one
- * template and clones it (dumpDataDir/loadDataDir); PostgreSQL clones a migrated template
- * database with CREATE DATABASE ... TEMPLATE.
+ * (CI sets it). Each starts from a migrated, empty template built once per run by the global
+ * setup (templates.ts): a PGlite instance loads its data dump, a PostgreSQL database is created
+ * with CREATE DATABASE ... TEMPLATE.
  */
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
 export const DB_KINDS: DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-let pgliteTemplate: Promise<Blob> | undefined;
+let dump: Promise<Blob> | undefined;
 
-async function pgliteClone(): Promise<Database> {
-  pgliteTemplate ??= (async () => {
-    const seed = await PGlite.create();
-    const database = await openDatabase({ kind: 'pglite-instance', instance: seed });
-    const dump = await seed.dumpDataDir('none');
-    await database.close();
-    return dump;
-  })();
-  const instance = await PGlite.create({ loadDataDir: await pgliteTemplate });
-  return openDatabase({ kind: 'pglite-instance', instance });
+/**
+ * What the global setup provided: nothing in a project without it, nor outside vitest (the
+ * benchmarks start test servers too), where `inject` throws.
+ */
+function provided<K extends 'pgliteTemplate' | 'postgresTemplate'>(key: K): ProvidedContext[K] | undefined {
+  try {
+    return inject(key);
+  } catch {
+    return undefined;
+  }
 }
 
-function withDatabase(url: string, name: string): string {
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  return u.toString();
+/** The run's PGlite dump (global-setup.ts), read once per process; made here without a global setup. */
+function pgliteTemplate(): Promise<Blob> {
+  dump ??= (async () => {
+    const file = provided('pgliteTemplate');
+    return file ? new Blob([await fs.promises.readFile(file)]) : pgliteDump();
+  })();
+  return dump;
+}
+
+/** A new in-memory PGlite holding the migrated, empty schema. */
+export async function pgliteFromTemplate(): Promise<PGlite> {
+  return PGlite.create({ loadDataDir: await pgliteTemplate() });
+}
+
+/**
+ * A PGlite data folder (`dataDir`, as DATA_DIR names it) holding the migrated, empty schema, for
+ * tests that restart a server on the same files: the first start's initdb is not what they test
+ * (platform/process.test.ts starts an empty folder).
+ */
+export async function pgliteFolderFromTemplate(dataDir: string): Promise<void> {
+  await fs.promises.mkdir(dataDir, { recursive: true });
+  const seeded = await PGlite.create(path.join(dataDir, 'pg'), { loadDataDir: await pgliteTemplate() });
+  await seeded.close();
 }
 
 let pgTemplate: Promise<string> | undefined;
+
+/** The run's PostgreSQL template (global-setup.ts); one of this process's own without a global setup. */
+function postgresTemplate(): Promise<string> {
+  pgTemplate ??= (async () => provided('postgresTemplate') ?? makePostgresTemplate(TEST_DATABASE_URL!))();
+  return pgTemplate;
+}
 
 /**
  * A new, EMPTY (unmigrated) PostgreSQL database for tests that must start from nothing (a race of
@@ -42,38 +69,18 @@ let pgTemplate: Promise<string> | undefined;
  * interrupted run is dropped like theirs; `drop()` removes it.
  */
 export async function emptyPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rush_t_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name}`);
+  const name = cloneName();
+  await adminQuery(TEST_DATABASE_URL!, `CREATE DATABASE ${name}`);
   return {
     url: withDatabase(TEST_DATABASE_URL!, name),
-    drop: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+    drop: () => adminQuery(TEST_DATABASE_URL!, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };
-}
-
-async function adminQuery(sql: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_DATABASE_URL });
-  await client.connect();
-  try {
-    await client.query(sql);
-  } finally {
-    await client.end();
-  }
 }
 
 async function postgresClone(): Promise<Database & { url: string }> {
   const base = TEST_DATABASE_URL!;
-  pgTemplate ??= (async () => {
-    // One template per worker process, so parallel workers never race on it.
-    const name = `rush_tpl_${process.pid}_${crypto.randomBytes(3).toString('hex')}`;
-    await adminQuery(`CREATE DATABASE ${name}`);
-    const database = await openDatabase({ kind: 'postgres', url: withDatabase(base, name), poolSize: 1 });
-    await database.close();
-    process.once('exit', () => {});
-    return name;
-  })();
-  const template = await pgTemplate;
-  const name = `rush_t_${process.pid}_${crypto.randomBytes(5).toString('hex')}`;
-  await adminQuery(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const name = cloneName();
+  await adminQuery(base, `CREATE DATABASE ${name} TEMPLATE ${await postgresTemplate()}`);
   const url = withDatabase(base, name);
   const database = await openDatabase({ kind: 'postgres', url });
   return {
@@ -81,12 +88,22 @@ async function postgresClone(): Promise<Database & { url: string }> {
     url,
     async close() {
       await database.close();
-      await adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+      await adminQuery(base, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
     },
   };
 }
 
 /** A fresh, migrated, empty database of the given kind. Close it at the end of the test. */
 export async function createTestDatabase(kind: DatabaseKind): Promise<Database & { url?: string }> {
-  return kind === 'pglite' ? pgliteClone() : postgresClone();
+  if (kind === 'pglite') return openDatabase({ kind: 'pglite-instance', instance: await pgliteFromTemplate() });
+  return postgresClone();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The PGlite data dump's file (global-setup.ts). */
+    pgliteTemplate: string;
+    /** The PostgreSQL template database's name, or null without TEST_DATABASE_URL. */
+    postgresTemplate: string | null;
+  }
 }

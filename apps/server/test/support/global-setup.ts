@@ -1,42 +1,26 @@
-import pg from 'pg';
+import fs from 'node:fs';
+import type { TestProject } from 'vitest/node';
+import { adminQuery, dropDeadDatabases, makePostgresTemplate, removeDeadDumps, writePgliteDump } from './templates.ts';
 
-/** Is the process that created a database (its pid is in the name) still running? */
-function ownerAlive(datname: string): boolean {
-  const pid = Number(/^rush_tp?l?_(\d+)_/.exec(datname)?.[1]);
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+const url = process.env.TEST_DATABASE_URL || undefined;
 
 /**
- * Drops test databases that a previous, interrupted run left on the PostgreSQL server. Only
- * those whose creating process is gone: another test run may share the server right now.
+ * Once per vitest run, before any server test file: the templates every test database is cloned
+ * from (templates.ts), handed to the files through provide/inject (database.ts). Vitest isolates
+ * each file in a process of its own, so a template kept in a module would be built per file.
+ * Returns the teardown: the run's own template and dump go, with the leftovers of dead runs.
  */
-async function dropLeftovers(): Promise<void> {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return;
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ datname: string }>(
-      "SELECT datname FROM pg_database WHERE datname LIKE 'rush\\_t\\_%' OR datname LIKE 'rush\\_tpl\\_%'",
-    );
-    for (const r of rows) {
-      if (!ownerAlive(r.datname)) await client.query(`DROP DATABASE IF EXISTS ${r.datname} WITH (FORCE)`);
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-export async function setup(): Promise<void> {
-  await dropLeftovers();
-}
-
-export async function teardown(): Promise<void> {
-  await dropLeftovers();
+export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  removeDeadDumps();
+  if (url) await dropDeadDatabases(url);
+  // PGlite's initdb is this process's work, the PostgreSQL migrations the server's: side by side.
+  const [dump, template] = await Promise.all([writePgliteDump(), url ? makePostgresTemplate(url) : null]);
+  project.provide('pgliteTemplate', dump);
+  project.provide('postgresTemplate', template);
+  return async () => {
+    fs.rmSync(dump, { force: true });
+    if (!url) return;
+    if (template) await adminQuery(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`);
+    await dropDeadDatabases(url);
+  };
 }

@@ -9,7 +9,7 @@ import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { applyMovement } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { expectLedgerInvariants } from './support/wallet.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -69,6 +69,7 @@ describe.each(DB_KINDS)('a crash in the middle of a burst of transfers (%s)', (k
     if (kind === 'pglite') {
       const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-crash-'));
       try {
+        await pgliteFolderFromTemplate(dir); // the crash is under test, not the burst's first start
         await burstAndKill('pglite', dir, 400);
         // The dead process's lockfile is stale: reopening takes it over.
         expect(fs.existsSync(path.join(dir, '.lock'))).toBe(true);
