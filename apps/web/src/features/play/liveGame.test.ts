@@ -183,4 +183,36 @@ describe('newerGame: a read from the server against the cached game', () => {
     expect(newerGame(ended, at(5)).view.endedAt).toBe(now);
     expect(newerGame(at(5), ended).view.endedAt).toBe(now);
   });
+
+  describe('the spectator count (no version)', () => {
+    const counted = (count: number, at: number) => {
+      const out = applyGameEvent(
+        liveGame(makeGame({ version: 4, spectators: 0 }), 0),
+        { type: 'game.spectators', data: { gameId: 'g1', count } },
+        at,
+      );
+      if (out.kind !== 'applied') throw new Error(out.kind);
+      return out.game;
+    };
+    const read = (spectators: number) => liveGame(makeGame({ version: 4, spectators }), 9_000);
+
+    test('a count that arrived while the read was on its way is not lowered by it', () => {
+      const game = newerGame(counted(1, 5_000), read(0), 4_000);
+      expect(game.view.spectators).toBe(1);
+      expect(game.clockAt).toBe(9_000);
+    });
+
+    test('a read sent after the count was answered has the last word (a viewer left)', () => {
+      expect(newerGame(counted(2, 5_000), read(1), 6_000).view.spectators).toBe(1);
+    });
+
+    test('a read with more viewers than the count raises it', () => {
+      expect(newerGame(counted(1, 5_000), read(3), 4_000).view.spectators).toBe(3);
+    });
+
+    test('a count that came with an earlier read is the read’s to replace', () => {
+      const cached = liveGame(makeGame({ version: 4, spectators: 2 }), 5_000);
+      expect(newerGame(cached, read(0), 4_000).view.spectators).toBe(0);
+    });
+  });
 });

@@ -15,6 +15,11 @@ export interface LiveGame {
   view: GameView;
   /** `Date.now()` when `view.clock` arrived. */
   clockAt: number;
+  /**
+   * `Date.now()` when `view.spectators` came as a count of its own (the spectate heartbeat's
+   * answer, a spectators event) rather than with a read of the whole view.
+   */
+  spectatorsAt?: number;
 }
 
 export type ApplyOutcome =
@@ -37,14 +42,27 @@ export const liveGame = (view: GameView, now: number): LiveGame => ({ view, cloc
 /**
  * Which of the cached game and one just read from the server to keep. The read wins, unless
  * events applied while it was on its way took the cache past it (a reload that raced an event
- * must not undo the event): a higher version, or the end at the same version.
+ * must not undo the event): a higher version, or the end at the same version. `readStartedAt`:
+ * when the read was sent (by default when it arrived).
  */
-export function newerGame(cached: LiveGame | undefined, read: LiveGame): LiveGame {
+export function newerGame(cached: LiveGame | undefined, read: LiveGame, readStartedAt = read.clockAt): LiveGame {
   if (!cached || cached.view.id !== read.view.id) return read;
   if (cached.view.version > read.view.version) return cached;
   if (cached.view.version === read.view.version && cached.view.endedAt !== null && read.view.endedAt === null)
     return cached;
-  return read;
+  return keepCountedSpectators(cached, read, readStartedAt);
+}
+
+/**
+ * The spectator count carries no version. A count that arrived while a read was on its way may be
+ * newer than the read's: a spectator's first heartbeat counts it, and the read the subscription
+ * asks for at the same time can be answered before the heartbeat is (the page then said "0
+ * viewers" until the next heartbeat, 30 s later). Such a count is never lowered by that read.
+ */
+function keepCountedSpectators(cached: LiveGame, read: LiveGame, readStartedAt: number): LiveGame {
+  const counted = cached.spectatorsAt;
+  if (counted === undefined || counted < readStartedAt || cached.view.spectators <= read.view.spectators) return read;
+  return { ...read, view: { ...read.view, spectators: cached.view.spectators }, spectatorsAt: counted };
 }
 
 /** The snapshot of a resync, when it is a readable GameView. */
@@ -175,7 +193,10 @@ export function applyGameEvent(game: LiveGame, event: EventLike, now: number): A
       return { kind: 'applied', game: { ...game, view: next } };
     }
     case GameEvents.spectators:
-      return { kind: 'applied', game: { ...game, view: { ...view, spectators: e.data.count } } };
+      return {
+        kind: 'applied',
+        game: { ...game, view: { ...view, spectators: e.data.count }, spectatorsAt: now },
+      };
     case GameEvents.spectatorChat:
       return {
         kind: 'applied',

@@ -61,12 +61,14 @@ export function useLiveGame(gameId: string | null) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: gameKey(gameId ?? ''),
-    // A read that an event overtook keeps the event's state (newerGame).
-    queryFn: async () =>
-      newerGame(
-        client.getQueryData<LiveGame>(gameKey(gameId ?? '')),
-        liveGame(await fetchGame(gameId ?? ''), Date.now()),
-      ),
+    // A read that an event overtook keeps the event's state (newerGame): the cache is taken
+    // once the read is back, with what arrived meanwhile (taken before it, as an argument
+    // evaluated ahead of the await, it missed exactly those).
+    queryFn: async () => {
+      const sentAt = Date.now();
+      const read = liveGame(await fetchGame(gameId ?? ''), Date.now());
+      return newerGame(client.getQueryData<LiveGame>(gameKey(gameId ?? '')), read, sentAt);
+    },
     enabled: gameId !== null,
     staleTime: Infinity,
     retry: false,

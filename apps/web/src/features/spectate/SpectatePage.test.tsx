@@ -59,6 +59,40 @@ describe('spectator screen', () => {
     expect(r.commands().filter((c) => c.name === 'game.unspectate')).toHaveLength(1);
   });
 
+  test('the heartbeat counts this tab; the reload the subscription asks for, answered from before, does not undo it', async () => {
+    // The first read says 0 viewers; the subscription's reload is held until the heartbeat's
+    // answer (1) has landed, and then answers from before the heartbeat counted this tab (0).
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    mockApi({
+      routes: {
+        'GET /api/play/games/g1': async () => {
+          reads += 1;
+          if (reads > 1) await held;
+          return { body: spectatorView({ spectators: 0 }) };
+        },
+      },
+    });
+    const r = renderWithPlay(<SpectatePage />, { path: '/tv/g1', route: '/tv/:id' });
+    const socket = r.connect();
+    await screen.findByRole('group', { name: 'Chess board' });
+    const subscribed = (m: unknown) => (m as { t?: string; topic?: string }).t === 'sub';
+    await waitFor(() => expect(socket.sent.some(subscribed)).toBe(true));
+    act(() => socket.receive({ t: 'subscribed', topic: 'game:g1', v: 1 }));
+    await waitFor(() => expect(reads).toBe(2));
+    await waitFor(() => expect(r.commands().filter((c) => c.name === 'game.spectate')).toHaveLength(1));
+    const beat = r.commands().find((c) => c.name === 'game.spectate')!;
+    act(() => socket.receive({ t: 'ack', id: beat.id, ok: true, result: { count: 1 } }));
+    await waitFor(() => expect(screen.getByTestId('viewer-count').textContent).toBe('1 viewer'));
+    await act(() => {
+      release();
+      return held;
+    });
+    await waitFor(() => expect(r.queryClient.isFetching()).toBe(0));
+    expect(screen.getByTestId('viewer-count').textContent).toBe('1 viewer');
+  });
+
   test('the heartbeat repeats every SPECTATE_HEARTBEAT_MS', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const r = watch(spectatorView());
