@@ -1,8 +1,7 @@
 import { expect, test, type Browser, type Page } from '../support/test.ts';
 import { MATCH_TEXTS, TEXTS } from '@rush/domain';
 import { adminApi, adminPage } from '../support/admin.ts';
-import { claimReported, signIn } from '../support/people/claim.ts';
-import type { Person } from '../support/people/claim.ts';
+import { claimReported, signIn, type Person } from '../support/people/claim.ts';
 import { apiPost, startGameViaApi } from '../support/play.ts';
 import { dismissOnboarding, signedInPerson } from '../support/users.ts';
 import { onboardWalletViaApi, verifiedPerson } from '../support/wallet.ts';
