@@ -114,7 +114,9 @@ export class LobbyMembership {
     if (seated >= lobby.settings.maxParticipants) throw lobbyFull();
     const owner = await this.ownerOf(lobby);
     const player = await this.d.eligibility.forGuest(uid, lobby, owner.elo, gpsOf(rawGps), ip);
-    await this.ensureFree(uid);
+    // This lobby is no obstacle: the same user's other request (a double click) may have seated
+    // them since the look above, and the transaction below answers that one as a duplicate.
+    await this.ensureFree(uid, lobbyId);
 
     const pays = paysStake(lobby.settings.prizeMode, false);
     const seat = newPublicId();
@@ -269,9 +271,13 @@ export class LobbyMembership {
     return owner;
   }
 
-  /** One puzzle game at a time (a quick answer; the join and create transactions check it again). */
-  private async ensureFree(uid: string): Promise<void> {
-    if (await new LobbyStore(this.d.db).activeOf(uid)) throw alreadyInLobby();
+  /**
+   * One puzzle game at a time (a quick answer; the join and create transactions check it again).
+   * `joining`, the lobby being joined, is no obstacle.
+   */
+  private async ensureFree(uid: string, joining?: string): Promise<void> {
+    const active = await new LobbyStore(this.d.db).activeOf(uid);
+    if (active && active.id !== joining) throw alreadyInLobby();
     if (await hasOpenSoloRun(this.d.db, uid, this.now())) throw inSoloRush();
   }
 
