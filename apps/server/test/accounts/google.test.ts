@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS, validateUsername } from '@rush/domain';
 import { ACCOUNT_ROUTES, PLAY_ROUTES } from '@rush/protocol';
-import { DB_KINDS } from '../support/database.ts';
+import { DB_KINDS, POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -26,7 +26,9 @@ async function signInWithGoogle(client: TestClient): Promise<{ location: string 
 
 const loginError = (location: string) => new URL(location, 'http://x').searchParams.get('error');
 
-describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('sign in with Google (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let idp: OidcEmulator;
   let n = 0;
@@ -53,11 +55,11 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     await idp?.close();
   });
 
-  it('is announced in the app config', async () => {
+  itOnPglite('is announced in the app config', async () => {
     expect((await new TestClient(server.baseUrl).get('/api/app/config')).body.googleEnabled).toBe(true);
   });
 
-  it('sends the browser to the provider with code flow, PKCE S256, nonce and our callback', async () => {
+  itOnPglite('sends the browser to the provider with code flow, PKCE S256, nonce and our callback', async () => {
     const start = await new TestClient(server.baseUrl).get('/api/auth/google');
     const url = new URL(start.headers.get('location')!);
     expect(url.origin + url.pathname).toBe(`${idp.issuer}/authorize`);
@@ -72,27 +74,30 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect(p.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 
-  it('creates a verified account named PlayerNNNNN on first sign-in, and finds it again the next time', async () => {
-    const who = identity();
-    idp.setIdentity(who);
-    const client = new TestClient(server.baseUrl);
-    const users = await countUsers(server);
-    expect((await signInWithGoogle(client)).location).toBe('/');
-    const me = (await client.get('/api/session')).body.user;
-    expect(me.username).toMatch(/^Player\d{1,4}$/);
-    expect(validateUsername(me.username)).toBeNull();
-    expect(me.email).toBe(who.email);
-    expect(me.emailVerified).toBe(true);
-    expect(await countUsers(server)).toBe(users + 1);
+  itOnPglite(
+    'creates a verified account named PlayerNNNNN on first sign-in, and finds it again the next time',
+    async () => {
+      const who = identity();
+      idp.setIdentity(who);
+      const client = new TestClient(server.baseUrl);
+      const users = await countUsers(server);
+      expect((await signInWithGoogle(client)).location).toBe('/');
+      const me = (await client.get('/api/session')).body.user;
+      expect(me.username).toMatch(/^Player\d{1,4}$/);
+      expect(validateUsername(me.username)).toBeNull();
+      expect(me.email).toBe(who.email);
+      expect(me.emailVerified).toBe(true);
+      expect(await countUsers(server)).toBe(users + 1);
 
-    const again = new TestClient(server.baseUrl);
-    await signInWithGoogle(again);
-    expect((await again.get('/api/session')).body.user.uid).toBe(me.uid);
-    expect(await countUsers(server)).toBe(users + 1);
-    // Single session holds for Google sign-ins too.
-    expect((await client.get('/api/session')).body.user).toBeNull();
-    expect(await countSessions(server, me.uid)).toBe(1);
-  });
+      const again = new TestClient(server.baseUrl);
+      await signInWithGoogle(again);
+      expect((await again.get('/api/session')).body.user.uid).toBe(me.uid);
+      expect(await countUsers(server)).toBe(users + 1);
+      // Single session holds for Google sign-ins too.
+      expect((await client.get('/api/session')).body.user).toBeNull();
+      expect(await countSessions(server, me.uid)).toBe(1);
+    },
+  );
 
   it('a new account gives its date of birth before anything else (SPEC 5: 18 or older, once)', async () => {
     idp.setIdentity(identity());
@@ -135,7 +140,7 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect((await client.patch(ACCOUNT_ROUTES.color, { color: 'username_color_000002' })).status).toBe(200);
   });
 
-  it('an account registered with a password already gave its date of birth', async () => {
+  itOnPglite('an account registered with a password already gave its date of birth', async () => {
     const { client } = await registerUser(server);
     expect((await client.get('/api/session')).body.user.needsDateOfBirth).toBe(false);
     expect((await client.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 6, day: 15 } })).status).toBe(
@@ -143,24 +148,27 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     );
   });
 
-  it('a new account is refused from an IP outside the US and Canada (SPEC 1); an existing one still signs in', async () => {
-    const ENGLAND_IP = '81.2.69.142';
-    const who = identity();
-    idp.setIdentity(who);
-    const users = await countUsers(server);
-    const abroad = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
-    expect(loginError((await signInWithGoogle(abroad)).location)).toBe(TEXTS.notOfferedHere);
-    expect((await abroad.get('/api/session')).body.user).toBeNull();
-    expect(await countUsers(server)).toBe(users);
+  itOnPglite(
+    'a new account is refused from an IP outside the US and Canada (SPEC 1); an existing one still signs in',
+    async () => {
+      const ENGLAND_IP = '81.2.69.142';
+      const who = identity();
+      idp.setIdentity(who);
+      const users = await countUsers(server);
+      const abroad = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
+      expect(loginError((await signInWithGoogle(abroad)).location)).toBe(TEXTS.notOfferedHere);
+      expect((await abroad.get('/api/session')).body.user).toBeNull();
+      expect(await countUsers(server)).toBe(users);
 
-    await signInWithGoogle(new TestClient(server.baseUrl, { ip: '72.229.28.185' })); // New York
-    expect(await countUsers(server)).toBe(users + 1);
-    const travelling = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
-    expect((await signInWithGoogle(travelling)).location).toBe('/');
-    expect((await travelling.get('/api/session')).body.user.email).toBe(who.email);
-  });
+      await signInWithGoogle(new TestClient(server.baseUrl, { ip: '72.229.28.185' })); // New York
+      expect(await countUsers(server)).toBe(users + 1);
+      const travelling = new TestClient(server.baseUrl, { ip: ENGLAND_IP });
+      expect((await signInWithGoogle(travelling)).location).toBe('/');
+      expect((await travelling.get('/api/session')).body.user.email).toBe(who.email);
+    },
+  );
 
-  it('links an existing verified account by email and keeps its password', async () => {
+  itOnPglite('links an existing verified account by email and keeps its password', async () => {
     const u = await registerUser(server);
     await new TestClient(server.baseUrl).get(server.mailer.link(u.email).slice(server.baseUrl.length));
     idp.setIdentity({ ...identity(u.email.toUpperCase()) });
@@ -171,48 +179,54 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect((await login(server, u.username, PASSWORD)).res.status).toBe(200);
   });
 
-  it('linking an unverified account drops the password nobody proved (pre-registration squatting)', async () => {
-    const squatter = await registerUser(server);
-    idp.setIdentity(identity(squatter.email));
-    const owner = new TestClient(server.baseUrl);
-    await signInWithGoogle(owner);
-    expect((await owner.get('/api/session')).body.user).toMatchObject({ uid: squatter.uid, emailVerified: true });
-    expect((await squatter.client.get('/api/session')).body.user).toBeNull();
-    expect((await login(server, squatter.username, PASSWORD)).res.status).toBe(401);
-  });
+  itOnPglite(
+    'linking an unverified account drops the password nobody proved (pre-registration squatting)',
+    async () => {
+      const squatter = await registerUser(server);
+      idp.setIdentity(identity(squatter.email));
+      const owner = new TestClient(server.baseUrl);
+      await signInWithGoogle(owner);
+      expect((await owner.get('/api/session')).body.user).toMatchObject({ uid: squatter.uid, emailVerified: true });
+      expect((await squatter.client.get('/api/session')).body.user).toBeNull();
+      expect((await login(server, squatter.username, PASSWORD)).res.status).toBe(401);
+    },
+  );
 
-  it("linking a squatted account also drops the squatter's recovery address and the links it was mailed", async () => {
-    const squatter = await registerUser(server);
-    const recovery = `back-${squatter.username.toLowerCase()}@squat.test`;
-    const set = await squatter.client.put('/api/account/recovery-email', {
-      email: recovery,
-      currentPassword: PASSWORD,
-    });
-    expect(set.status).toBe(200);
-    const verify = new URL(server.mailer.link(recovery));
-    expect((await squatter.client.get(verify.pathname + verify.search)).status).toBe(302);
-    expect((await userRow(server, squatter.uid))!.recoveryEmail).toBe(recovery);
-    // A reset link mailed to the squatter's own address before the owner arrives...
-    await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
-    const token = new URL(server.mailer.link(recovery)).searchParams.get('token')!;
+  itOnPglite(
+    "linking a squatted account also drops the squatter's recovery address and the links it was mailed",
+    async () => {
+      const squatter = await registerUser(server);
+      const recovery = `back-${squatter.username.toLowerCase()}@squat.test`;
+      const set = await squatter.client.put('/api/account/recovery-email', {
+        email: recovery,
+        currentPassword: PASSWORD,
+      });
+      expect(set.status).toBe(200);
+      const verify = new URL(server.mailer.link(recovery));
+      expect((await squatter.client.get(verify.pathname + verify.search)).status).toBe(302);
+      expect((await userRow(server, squatter.uid))!.recoveryEmail).toBe(recovery);
+      // A reset link mailed to the squatter's own address before the owner arrives...
+      await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
+      const token = new URL(server.mailer.link(recovery)).searchParams.get('token')!;
 
-    idp.setIdentity(identity(squatter.email));
-    await signInWithGoogle(new TestClient(server.baseUrl));
-    expect((await userRow(server, squatter.uid))!.recoveryEmail).toBeNull();
-    // ...no longer sets a password, and that address gets no new link.
-    const reset = await new TestClient(server.baseUrl).post('/api/auth/reset-password', {
-      token,
-      password: 'Taken#Over1',
-      confirmPassword: 'Taken#Over1',
-    });
-    expect(reset.status).toBe(400);
-    const before = server.mailer.sent.length;
-    await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
-    expect(server.mailer.sent.slice(before).filter((m) => m.to === recovery)).toEqual([]);
-    expect((await login(server, squatter.username, 'Taken#Over1')).res.status).toBe(401);
-  });
+      idp.setIdentity(identity(squatter.email));
+      await signInWithGoogle(new TestClient(server.baseUrl));
+      expect((await userRow(server, squatter.uid))!.recoveryEmail).toBeNull();
+      // ...no longer sets a password, and that address gets no new link.
+      const reset = await new TestClient(server.baseUrl).post('/api/auth/reset-password', {
+        token,
+        password: 'Taken#Over1',
+        confirmPassword: 'Taken#Over1',
+      });
+      expect(reset.status).toBe(400);
+      const before = server.mailer.sent.length;
+      await new TestClient(server.baseUrl).post('/api/auth/forgot-password', { email: recovery });
+      expect(server.mailer.sent.slice(before).filter((m) => m.to === recovery)).toEqual([]);
+      expect((await login(server, squatter.username, 'Taken#Over1')).res.status).toBe(401);
+    },
+  );
 
-  it('refuses a login-disabled account with its text on the login page', async () => {
+  itOnPglite('refuses a login-disabled account with its text on the login page', async () => {
     const who = identity();
     idp.setIdentity(who);
     const first = new TestClient(server.baseUrl);
@@ -224,7 +238,7 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect(loginError(location)).toBe(TEXTS.loginDisabled(server.config.supportEmail));
   });
 
-  it('refuses when the user declines, the email is unverified, or the ID token is forged', async () => {
+  itOnPglite('refuses when the user declines, the email is unverified, or the ID token is forged', async () => {
     idp.setIdentity(null);
     expect(loginError((await signInWithGoogle(new TestClient(server.baseUrl))).location)).toBe(
       TEXTS.googleSignInFailed,
@@ -253,7 +267,7 @@ describe.each(DB_KINDS)('sign in with Google (%s)', (kind) => {
     expect(await countUsers(server)).toBe(users);
   });
 
-  it('refuses a callback that did not start in this browser, or a replayed one', async () => {
+  itOnPglite('refuses a callback that did not start in this browser, or a replayed one', async () => {
     idp.setIdentity(identity());
     const victim = new TestClient(server.baseUrl);
     const attacker = new TestClient(server.baseUrl);

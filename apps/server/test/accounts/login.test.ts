@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { countSessions, login, PASSWORD, registerUser, setUserColumns, uniqueName } from './support.ts';
@@ -10,7 +10,9 @@ let ipSeq = 0;
 /** Each test gets its own client addresses, so the per-IP counters of one test never touch another. */
 const freshIp = () => `10.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}.${Math.floor(Math.random() * 250)}`;
 
-describe.each(DB_KINDS)('login (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('login (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
@@ -28,7 +30,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
   const attempt = (ip: string, identifier: string, password: string) =>
     from(ip).post('/api/auth/login', { identifier, password });
 
-  it('signs in by username in any case, by email in any case, and trims the identifier', async () => {
+  itOnPglite('signs in by username in any case, by email in any case, and trims the identifier', async () => {
     const u = await registerUser(server, { username: uniqueName('Mix') });
     for (const identifier of [
       u.username,
@@ -44,14 +46,14 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     }
   });
 
-  it('refuses an empty identifier with 400', async () => {
+  itOnPglite('refuses an empty identifier with 400', async () => {
     const res = await from(freshIp()).post('/api/auth/login', { identifier: '   ', password: PASSWORD });
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('VALIDATION');
     expect(res.body.error.fields.identifier).toBe(TEXTS.identifierRequired);
   });
 
-  it('gives one 401 text for a wrong password and for an unknown account', async () => {
+  itOnPglite('gives one 401 text for a wrong password and for an unknown account', async () => {
     const u = await registerUser(server);
     const wrong = await attempt(freshIp(), u.username, 'Wrong#123');
     const unknownName = await attempt(freshIp(), uniqueName('nobody'), PASSWORD);
@@ -62,20 +64,23 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     }
   });
 
-  it('refuses a login-disabled account with the SPEC text naming the support address, only with the right password', async () => {
-    const u = await registerUser(server);
-    await setUserColumns(server, u.uid, { loginDisabled: true });
-    expect((await u.client.get('/api/session')).body.user).toBeNull(); // its live session dies too
-    const res = await attempt(freshIp(), u.username, PASSWORD);
-    expect(res.status).toBe(403);
-    expect(res.body.error.code).toBe('ACCOUNT_DISABLED');
-    expect(res.body.error.message).toBe(
-      'Your account has been banned for Terms violation. If you believe this is in error, please contact help@rush.test',
-    );
-    expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
-  });
+  itOnPglite(
+    'refuses a login-disabled account with the SPEC text naming the support address, only with the right password',
+    async () => {
+      const u = await registerUser(server);
+      await setUserColumns(server, u.uid, { loginDisabled: true });
+      expect((await u.client.get('/api/session')).body.user).toBeNull(); // its live session dies too
+      const res = await attempt(freshIp(), u.username, PASSWORD);
+      expect(res.status).toBe(403);
+      expect(res.body.error.code).toBe('ACCOUNT_DISABLED');
+      expect(res.body.error.message).toBe(
+        'Your account has been banned for Terms violation. If you believe this is in error, please contact help@rush.test',
+      );
+      expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
+    },
+  );
 
-  it('lets an in-app banned user sign in (restricted elsewhere)', async () => {
+  itOnPglite('lets an in-app banned user sign in (restricted elsewhere)', async () => {
     const u = await registerUser(server);
     await setUserColumns(server, u.uid, { banned: true });
     const res = await attempt(freshIp(), u.email, PASSWORD);
@@ -83,7 +88,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect(res.body.user.banned).toBe(true);
   });
 
-  it('signs a closed account in, closed, so its pages show the permanent overlay', async () => {
+  itOnPglite('signs a closed account in, closed, so its pages show the permanent overlay', async () => {
     const u = await registerUser(server);
     await setUserColumns(server, u.uid, { closed: true });
     const res = await attempt(freshIp(), u.username, PASSWORD);
@@ -93,25 +98,28 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
 
   const waitText = (wait: string) => ({ code: 'TOO_MANY_ATTEMPTS', message: TEXTS.tooManyAttemptsWait(wait) });
 
-  it('after 5 failures from one address, the next attempt (even the right one) waits 30 s, then the waits double', async () => {
-    const u = await registerUser(server);
-    const ip = freshIp();
-    for (let i = 0; i < 5; i++) expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
-    const waiting = await attempt(ip, u.username, PASSWORD);
-    expect(waiting.status).toBe(429);
-    expect(waiting.body.error).toEqual(waitText('30 seconds'));
-    expect(waiting.headers.get('retry-after')).toBe('30');
-    // The same account from another address is still fine (its own counter is fresh)...
-    expect((await attempt(freshIp(), u.email, PASSWORD)).status).toBe(200);
-    // ...and the wait ends: one more guess is evaluated, after which the wait is twice as long.
-    clock.advance(30_000);
-    expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
-    expect((await attempt(ip, u.username, PASSWORD)).body.error).toEqual(waitText('1 minute'));
-    clock.advance(60_000);
-    expect((await attempt(ip, u.username, PASSWORD)).status).toBe(200);
-  });
+  itOnPglite(
+    'after 5 failures from one address, the next attempt (even the right one) waits 30 s, then the waits double',
+    async () => {
+      const u = await registerUser(server);
+      const ip = freshIp();
+      for (let i = 0; i < 5; i++) expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
+      const waiting = await attempt(ip, u.username, PASSWORD);
+      expect(waiting.status).toBe(429);
+      expect(waiting.body.error).toEqual(waitText('30 seconds'));
+      expect(waiting.headers.get('retry-after')).toBe('30');
+      // The same account from another address is still fine (its own counter is fresh)...
+      expect((await attempt(freshIp(), u.email, PASSWORD)).status).toBe(200);
+      // ...and the wait ends: one more guess is evaluated, after which the wait is twice as long.
+      clock.advance(30_000);
+      expect((await attempt(ip, u.username, 'Wrong#123')).status).toBe(401);
+      expect((await attempt(ip, u.username, PASSWORD)).body.error).toEqual(waitText('1 minute'));
+      clock.advance(60_000);
+      expect((await attempt(ip, u.username, PASSWORD)).status).toBe(200);
+    },
+  );
 
-  it('a success clears the account+address counter', async () => {
+  itOnPglite('a success clears the account+address counter', async () => {
     const u = await registerUser(server);
     const ip = freshIp();
     for (let i = 0; i < 4; i++) await attempt(ip, u.username, 'Wrong#123');
@@ -120,21 +128,24 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect((await attempt(ip, u.username, PASSWORD)).status).toBe(200);
   });
 
-  it('20 failures on one account from anywhere slow it by seconds, never lock it out (waits stop at 30 s)', async () => {
-    const u = await registerUser(server);
-    for (let i = 0; i < 20; i++) expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
-    expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('1 second'));
-    // A botnet keeps guessing: every evaluated guess doubles the wait, up to 30 seconds.
-    for (let i = 0; i < 8; i++) {
+  itOnPglite(
+    '20 failures on one account from anywhere slow it by seconds, never lock it out (waits stop at 30 s)',
+    async () => {
+      const u = await registerUser(server);
+      for (let i = 0; i < 20; i++) expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
+      expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('1 second'));
+      // A botnet keeps guessing: every evaluated guess doubles the wait, up to 30 seconds.
+      for (let i = 0; i < 8; i++) {
+        clock.advance(30_000);
+        expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
+      }
+      expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('30 seconds'));
       clock.advance(30_000);
-      expect((await attempt(freshIp(), u.username, 'Wrong#123')).status).toBe(401);
-    }
-    expect((await attempt(freshIp(), u.username, PASSWORD)).body.error).toEqual(waitText('30 seconds'));
-    clock.advance(30_000);
-    expect((await attempt(freshIp(), u.username, PASSWORD)).status).toBe(200);
-  });
+      expect((await attempt(freshIp(), u.username, PASSWORD)).status).toBe(200);
+    },
+  );
 
-  it('slows one address after 50 failures across accounts (credential stuffing)', async () => {
+  itOnPglite('slows one address after 50 failures across accounts (credential stuffing)', async () => {
     const victim = await registerUser(server);
     const ip = freshIp();
     for (let i = 0; i < 50; i++) {
@@ -144,7 +155,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect((await attempt(freshIp(), victim.username, PASSWORD)).status).toBe(200);
   });
 
-  it('throttles unknown accounts the same way (no tell-tale difference)', async () => {
+  itOnPglite('throttles unknown accounts the same way (no tell-tale difference)', async () => {
     const ip = freshIp();
     const ghost = uniqueName('ghost');
     for (let i = 0; i < 5; i++) expect((await attempt(ip, ghost, 'Wrong#123')).status).toBe(401);
@@ -175,7 +186,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect(answers.filter((r) => r.status === 429).length).toBe(50 - evaluated.length);
   });
 
-  it('rotates the session at every login and discards the previous one of the browser', async () => {
+  itOnPglite('rotates the session at every login and discards the previous one of the browser', async () => {
     const a = await registerUser(server);
     const b = await registerUser(server);
     const client = a.client;
@@ -190,7 +201,7 @@ describe.each(DB_KINDS)('login (%s)', (kind) => {
     expect(await countSessions(server, b.uid)).toBe(1);
   });
 
-  it('CSRF: a change without the x-csrf-token header or from another Origin is refused with 403', async () => {
+  itOnPglite('CSRF: a change without the x-csrf-token header or from another Origin is refused with 403', async () => {
     const u = await registerUser(server);
     const client = new TestClient(server.baseUrl);
     await client.get('/api/session');

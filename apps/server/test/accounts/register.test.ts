@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { countUsers, login, PASSWORD, registerUser, registration, uniqueName, userRow } from './support.ts';
 
-describe.each(DB_KINDS)('registration (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('registration (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
@@ -30,7 +32,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(client.cookies.has('sid')).toBe(false);
   };
 
-  it('answers each SPEC 5 rule with its exact text, per field', async () => {
+  itOnPglite('answers each SPEC 5 rule with its exact text, per field', async () => {
     await expectField({ username: '' }, 'username', TEXTS.usernameRequired);
     await expectField({ username: 'ab' }, 'username', TEXTS.usernameTooShort);
     await expectField({ username: 'abcdefghijk' }, 'username', TEXTS.usernameTooLong);
@@ -66,7 +68,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     await expectField({ acceptTerms: false }, 'acceptTerms', TEXTS.termsRequired);
   });
 
-  it('refuses the under-age by the server clock: 18 tomorrow is too young, 18 today is fine', async () => {
+  itOnPglite('refuses the under-age by the server clock: 18 tomorrow is too young, 18 today is fine', async () => {
     const today = clock.now(); // 2026-01-15
     const y = today.getUTCFullYear() - 18;
     await expectField(
@@ -81,7 +83,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(ok.status).toBe(200);
   });
 
-  it('reports every failing field at once, the first as the message', async () => {
+  itOnPglite('reports every failing field at once, the first as the message', async () => {
     const res = await new TestClient(server.baseUrl).post(
       '/api/auth/register',
       registration({ username: 'a!', email: 'x', password: 'short', confirmPassword: 'other' }),
@@ -91,7 +93,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.body.error.message).toBe(res.body.error.fields.username);
   });
 
-  it('creates the account unverified and signs nobody in: the answer asks to check the mail', async () => {
+  itOnPglite('creates the account unverified and signs nobody in: the answer asks to check the mail', async () => {
     const client = new TestClient(server.baseUrl);
     const name = uniqueName('Ann');
     const body = registration({ username: `  ${name}  `, email: ` ${name}@Example.com ` });
@@ -123,57 +125,63 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(row!.dateOfBirth).toBe('1990-05-17');
   });
 
-  it('the link mailed to a fresh sign-up verifies it and signs that browser in with a session cookie', async () => {
-    const client = new TestClient(server.baseUrl);
-    const body = registration();
-    await client.post('/api/auth/register', body);
-    const link = server.mailer.link(body.email);
-    const res = await client.get(link.slice(server.baseUrl.length));
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/?emailVerified=1');
-    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
-    expect(cookie).toMatch(/HttpOnly/);
-    expect(cookie).toMatch(/SameSite=Lax/);
-    expect(cookie).toMatch(/Path=\//);
-    expect(cookie).toMatch(/Max-Age=604800/); // the 7-day sliding lifetime
-    expect(cookie).not.toMatch(/Secure/); // APP_URL is http in tests
-    const session = await client.get('/api/session');
-    expect(session.body.user).toMatchObject({ username: body.username, emailVerified: true });
-  });
+  itOnPglite(
+    'the link mailed to a fresh sign-up verifies it and signs that browser in with a session cookie',
+    async () => {
+      const client = new TestClient(server.baseUrl);
+      const body = registration();
+      await client.post('/api/auth/register', body);
+      const link = server.mailer.link(body.email);
+      const res = await client.get(link.slice(server.baseUrl.length));
+      expect(res.status).toBe(302);
+      expect(res.headers.get('location')).toBe('/?emailVerified=1');
+      const cookie = res.headers.getSetCookie().find((c) => c.startsWith('sid='))!;
+      expect(cookie).toMatch(/HttpOnly/);
+      expect(cookie).toMatch(/SameSite=Lax/);
+      expect(cookie).toMatch(/Path=\//);
+      expect(cookie).toMatch(/Max-Age=604800/); // the 7-day sliding lifetime
+      expect(cookie).not.toMatch(/Secure/); // APP_URL is http in tests
+      const session = await client.get('/api/session');
+      expect(session.body.user).toMatchObject({ username: body.username, emailVerified: true });
+    },
+  );
 
-  it('refuses a taken username whatever its case', async () => {
+  itOnPglite('refuses a taken username whatever its case', async () => {
     const first = await registerUser(server, { username: uniqueName('Al') });
     await expectField({ username: first.username.toUpperCase() }, 'username', 'Username exists');
   });
 
-  it('answers a taken email (any case) exactly like a new one, makes nothing, signs nobody in, and mails the owner', async () => {
-    const owner = await registerUser(server, { username: uniqueName('Own') });
-    const send = async (email: string) => {
-      const client = new TestClient(server.baseUrl);
-      const res = await client.post('/api/auth/register', registration({ email }));
-      const cookies = res.headers.getSetCookie().map((c) => c.split('=')[0]);
-      return { status: res.status, body: res.body, cookies, session: (await client.get('/api/session')).body };
-    };
-    const fresh = await send(`${uniqueName('new')}@fresh.test`);
-    const before = await countUsers(server);
-    const mailsBefore = server.mailer.sent.length;
-    const taken = await send(owner.email.toUpperCase());
-    expect(taken).toEqual(fresh);
-    expect(taken.status).toBe(200);
-    expect(taken.session).toEqual({ user: null });
-    expect(await countUsers(server)).toBe(before);
-    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
-    const notice = server.mailer.last(owner.email)!;
-    expect(notice.subject).toBe('Someone tried to sign up to RushChess with your email');
-    expect(server.mailer.link(owner.email)).toBe(`${server.baseUrl}/login`);
-    expect(notice.text).toContain(`${server.baseUrl}/forgot-password`);
-    // At most one such mail an hour: a stranger cannot mail-bomb the owner through sign-up.
-    await send(owner.email);
-    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
-    clock.advance(3600_000 + 1000);
-    await send(owner.email);
-    expect(server.mailer.sent.length).toBe(mailsBefore + 2);
-  });
+  itOnPglite(
+    'answers a taken email (any case) exactly like a new one, makes nothing, signs nobody in, and mails the owner',
+    async () => {
+      const owner = await registerUser(server, { username: uniqueName('Own') });
+      const send = async (email: string) => {
+        const client = new TestClient(server.baseUrl);
+        const res = await client.post('/api/auth/register', registration({ email }));
+        const cookies = res.headers.getSetCookie().map((c) => c.split('=')[0]);
+        return { status: res.status, body: res.body, cookies, session: (await client.get('/api/session')).body };
+      };
+      const fresh = await send(`${uniqueName('new')}@fresh.test`);
+      const before = await countUsers(server);
+      const mailsBefore = server.mailer.sent.length;
+      const taken = await send(owner.email.toUpperCase());
+      expect(taken).toEqual(fresh);
+      expect(taken.status).toBe(200);
+      expect(taken.session).toEqual({ user: null });
+      expect(await countUsers(server)).toBe(before);
+      expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+      const notice = server.mailer.last(owner.email)!;
+      expect(notice.subject).toBe('Someone tried to sign up to RushChess with your email');
+      expect(server.mailer.link(owner.email)).toBe(`${server.baseUrl}/login`);
+      expect(notice.text).toContain(`${server.baseUrl}/forgot-password`);
+      // At most one such mail an hour: a stranger cannot mail-bomb the owner through sign-up.
+      await send(owner.email);
+      expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+      clock.advance(3600_000 + 1000);
+      await send(owner.email);
+      expect(server.mailer.sent.length).toBe(mailsBefore + 2);
+    },
+  );
 
   it('two simultaneous registrations of one name make one user and one "Username exists"', async () => {
     const username = uniqueName('Race');
@@ -198,7 +206,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(await countUsers(server)).toBe(before + 1);
   });
 
-  it('mails a verification link that verifies once, then lands on /?emailVerified=0', async () => {
+  itOnPglite('mails a verification link that verifies once, then lands on /?emailVerified=0', async () => {
     const u = await registerUser(server);
     const link = server.mailer.link(u.email);
     expect(link.startsWith(`${server.baseUrl}/api/auth/verify-email?token=`)).toBe(true);
@@ -215,35 +223,38 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(missing.headers.get('location')).toBe('/?emailVerified=0');
   });
 
-  it('resend-verification mails at most once a minute, says when the next may go, and POST verify-email works', async () => {
-    const u = await registerUser(server);
-    const mailsBefore = server.mailer.sent.length;
-    // The registration mail is < 1 min old: nothing is sent, and the answer says so (issue 19).
-    clock.advance(15_000);
-    const soon = await u.client.post('/api/auth/resend-verification');
-    expect(soon.status).toBe(429);
-    expect(soon.headers.get('retry-after')).toBe('45');
-    expect(soon.body.error.message).toBe(TEXTS.verificationMailWait('45 seconds'));
-    expect(server.mailer.sent.length).toBe(mailsBefore);
-    clock.advance(46_000);
-    const sent = await u.client.post('/api/auth/resend-verification');
-    expect(sent.status).toBe(200);
-    expect(sent.body).toEqual({ message: 'Please check your email, including spam folder' });
-    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
-    // A second click right after the resend: the same honest wait, no mail.
-    const again = await u.client.post('/api/auth/resend-verification');
-    expect(again.status).toBe(429);
-    expect(again.headers.get('retry-after')).toBe('60');
-    expect(server.mailer.sent.length).toBe(mailsBefore + 1);
-    const token = new URL(server.mailer.link(u.email)).searchParams.get('token')!;
-    const bad = await u.client.post('/api/auth/verify-email', { token: 'x'.repeat(43) });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.message).toBe(TEXTS.resetLinkInvalid);
-    const ok = await u.client.post('/api/auth/verify-email', { token });
-    expect(ok.status).toBe(200);
-    expect(ok.body.message).toBe(TEXTS.emailVerified);
-    expect((await u.client.get('/api/session')).body.user.emailVerified).toBe(true);
-  });
+  itOnPglite(
+    'resend-verification mails at most once a minute, says when the next may go, and POST verify-email works',
+    async () => {
+      const u = await registerUser(server);
+      const mailsBefore = server.mailer.sent.length;
+      // The registration mail is < 1 min old: nothing is sent, and the answer says so (issue 19).
+      clock.advance(15_000);
+      const soon = await u.client.post('/api/auth/resend-verification');
+      expect(soon.status).toBe(429);
+      expect(soon.headers.get('retry-after')).toBe('45');
+      expect(soon.body.error.message).toBe(TEXTS.verificationMailWait('45 seconds'));
+      expect(server.mailer.sent.length).toBe(mailsBefore);
+      clock.advance(46_000);
+      const sent = await u.client.post('/api/auth/resend-verification');
+      expect(sent.status).toBe(200);
+      expect(sent.body).toEqual({ message: 'Please check your email, including spam folder' });
+      expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+      // A second click right after the resend: the same honest wait, no mail.
+      const again = await u.client.post('/api/auth/resend-verification');
+      expect(again.status).toBe(429);
+      expect(again.headers.get('retry-after')).toBe('60');
+      expect(server.mailer.sent.length).toBe(mailsBefore + 1);
+      const token = new URL(server.mailer.link(u.email)).searchParams.get('token')!;
+      const bad = await u.client.post('/api/auth/verify-email', { token: 'x'.repeat(43) });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.message).toBe(TEXTS.resetLinkInvalid);
+      const ok = await u.client.post('/api/auth/verify-email', { token });
+      expect(ok.status).toBe(200);
+      expect(ok.body.message).toBe(TEXTS.emailVerified);
+      expect((await u.client.get('/api/session')).body.user.emailVerified).toBe(true);
+    },
+  );
 
   it('two Resend clicks at once after the minute send one mail; the other is told the wait', async () => {
     const u = await registerUser(server);
@@ -257,7 +268,7 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(server.mailer.sent.length).toBe(mailsBefore + 1);
   });
 
-  it('a verification link expires after 24 hours', async () => {
+  itOnPglite('a verification link expires after 24 hours', async () => {
     const u = await registerUser(server);
     const link = server.mailer.link(u.email);
     clock.advance(24 * 3600_000 + 1000);
@@ -265,26 +276,29 @@ describe.each(DB_KINDS)('registration (%s)', (kind) => {
     expect(res.headers.get('location')).toBe('/?emailVerified=0');
   });
 
-  it('resend-verification needs a session', async () => {
+  itOnPglite('resend-verification needs a session', async () => {
     const res = await new TestClient(server.baseUrl).post('/api/auth/resend-verification');
     expect(res.status).toBe(401);
     expect(res.body.error.code).toBe('UNAUTHENTICATED');
   });
 
-  it('the app config names the product, support address, protocol and chess platform, with Google, Facebook and captcha off', async () => {
-    const res = await new TestClient(server.baseUrl).get('/api/app/config');
-    expect(res.status).toBe(200);
-    expect(res.body).toEqual({
-      productName: 'RushChess',
-      supportEmail: server.config.supportEmail,
-      googleEnabled: false,
-      facebookEnabled: false,
-      captchaSiteKey: null,
-      captchaScriptUrl: null,
-      protocolVersion: 1,
-      payments: 'sandbox',
-      chessPlatform: 'builtin',
-      communityUrl: null,
-    });
-  });
+  itOnPglite(
+    'the app config names the product, support address, protocol and chess platform, with Google, Facebook and captcha off',
+    async () => {
+      const res = await new TestClient(server.baseUrl).get('/api/app/config');
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({
+        productName: 'RushChess',
+        supportEmail: server.config.supportEmail,
+        googleEnabled: false,
+        facebookEnabled: false,
+        captchaSiteKey: null,
+        captchaScriptUrl: null,
+        protocolVersion: 1,
+        payments: 'sandbox',
+        chessPlatform: 'builtin',
+        communityUrl: null,
+      });
+    },
+  );
 });

@@ -51,8 +51,10 @@ describe.each(DB_KINDS)('admin grant (%s)', (kind) => {
       email: 'ops2@x.test',
     });
     // The same data under a configuration whose list names this address...
+    // PGlite is enough: the same data under two more configurations, asked in turn; nothing races
     const listed = await startTestServer({ database: server.database, env: { ADMIN_EMAILS: 'ops2@x.test' } });
     // ...and one whose list no longer does (the operator removed it and restarted).
+    // PGlite is enough: the second configuration, asked in turn like the first
     const delisted = await startTestServer({ database: server.database, env: { ADMIN_EMAILS: 'someone@else.test' } });
     try {
       const on = boss.client.withBase(listed.baseUrl);

@@ -4,12 +4,14 @@ import { count, like } from 'drizzle-orm';
 import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { userRow, type Registered } from '../accounts/support.ts';
 import { anonymous, expectLedgerInvariants, startWalletServer, usd, verifiedUser } from '../wallet/support/wallet.ts';
 
-describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('admin money API (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
   beforeAll(async () => {
@@ -27,7 +29,7 @@ describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
         .where(like(ledgerMovements.idempotencyKey, 'admin:%'))
     )[0]!.n;
 
-  it('answers 403 to everyone but admins (401 signed out), and changes nothing', async () => {
+  itOnPglite('answers 403 to everyone but admins (401 signed out), and changes nothing', async () => {
     const u = await verifiedUser(server);
     const target = await verifiedUser(server);
     const calls = (who: Registered | ReturnType<typeof anonymous>) => {
@@ -51,37 +53,40 @@ describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
     expect((await userRow(server, target.uid))!.closed).toBe(false);
   });
 
-  it('deposit (amount >= 0) recorded as Admin Deposit; an Idempotency-Key is required and pays once', async () => {
-    const u = await verifiedUser(server);
-    const missing = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 100 });
-    expect(missing.status).toBe(400);
-    expect(missing.body.error.message).toBe(TEXTS.idempotencyKeyRequired);
-    for (const bad of ['', 'has space', 'x'.repeat(101), 'ü']) {
-      expect((await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 100 }, bad)).status, bad).toBe(400);
-    }
-    expect((await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: -1 }, 'neg')).status).toBe(400);
+  itOnPglite(
+    'deposit (amount >= 0) recorded as Admin Deposit; an Idempotency-Key is required and pays once',
+    async () => {
+      const u = await verifiedUser(server);
+      const missing = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 100 });
+      expect(missing.status).toBe(400);
+      expect(missing.body.error.message).toBe(TEXTS.idempotencyKeyRequired);
+      for (const bad of ['', 'has space', 'x'.repeat(101), 'ü']) {
+        expect((await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 100 }, bad)).status, bad).toBe(400);
+      }
+      expect((await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: -1 }, 'neg')).status).toBe(400);
 
-    const key = crypto.randomUUID();
-    const first = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 1234 }, key);
-    expect(first.status).toBe(200);
-    expect(first.body).toEqual({ uid: u.uid, balances: { usd: 1234, wbx: 0 } });
-    const again = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 1234 }, key);
-    expect(again.body.balances.usd).toBe(1234);
-    const reused = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 999 }, key);
-    expect(reused.status).toBe(409);
-    expect(reused.body.error.message).toBe(TEXTS.idempotencyKeyReused);
-    const zero = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 0 }, crypto.randomUUID());
-    expect(zero.status).toBe(200);
-    expect(await usd(server, u.uid)).toBe(1234n);
+      const key = crypto.randomUUID();
+      const first = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 1234 }, key);
+      expect(first.status).toBe(200);
+      expect(first.body).toEqual({ uid: u.uid, balances: { usd: 1234, wbx: 0 } });
+      const again = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 1234 }, key);
+      expect(again.body.balances.usd).toBe(1234);
+      const reused = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 999 }, key);
+      expect(reused.status).toBe(409);
+      expect(reused.body.error.message).toBe(TEXTS.idempotencyKeyReused);
+      const zero = await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount: 0 }, crypto.randomUUID());
+      expect(zero.status).toBe(200);
+      expect(await usd(server, u.uid)).toBe(1234n);
 
-    const [row] = (await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions;
-    expect(row).toMatchObject({
-      type: 'admin_deposit',
-      amount: 1234,
-      notes: { result: 'Admin Deposit' },
-      status: 'completed',
-    });
-  });
+      const [row] = (await u.client.get(`${WALLET_ROUTES.transactions}?page=1`)).body.transactions;
+      expect(row).toMatchObject({
+        type: 'admin_deposit',
+        amount: 1234,
+        notes: { result: 'Admin Deposit' },
+        status: 'completed',
+      });
+    },
+  );
 
   it('8 concurrent deposits with one Idempotency-Key pay once', async () => {
     const u = await verifiedUser(server);
@@ -122,7 +127,7 @@ describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('names only existing users', async () => {
+  itOnPglite('names only existing users', async () => {
     const unknown = crypto.randomUUID();
     expect((await post(admin, WALLET_ROUTES.adminDeposit(unknown), { amount: 1 }, 'k1')).status).toBe(404);
     expect((await post(admin, WALLET_ROUTES.adminDeposit('not-a-uid'), { amount: 1 }, 'k2')).status).toBe(404);
@@ -132,7 +137,7 @@ describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
     expect((await admin.client.post(WALLET_ROUTES.adminClose(unknown), { confirm: true })).status).toBe(404);
   });
 
-  it('limits a user (even looser, or lifting it) and closes an account', async () => {
+  itOnPglite('limits a user (even looser, or lifting it) and closes an account', async () => {
     const u = await verifiedUser(server);
     const until = new Date(server.clock.now().getTime() + 30 * 86_400_000).toISOString();
     const set = await admin.client.put(WALLET_ROUTES.adminLimits(u.uid), { kind: 'deposit', max: 1000, until });
@@ -158,7 +163,7 @@ describe.each(DB_KINDS)('admin money API (%s)', (kind) => {
     expect(await usd(server, u.uid)).toBe(10n);
   });
 
-  it('lists every user’s transactions, newest first, paginated, with the user', async () => {
+  itOnPglite('lists every user’s transactions, newest first, paginated, with the user', async () => {
     const u = await verifiedUser(server);
     for (const amount of [1111, 2222, 4321])
       await post(admin, WALLET_ROUTES.adminDeposit(u.uid), { amount }, crypto.randomUUID());

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../../src/platform/db/database.ts';
 import { DASHBOARD_SERIES, DashboardStore, type DashboardSeries } from '../../src/modules/admin/dashboard.store.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, POSTGRES_TOO } from '../support/database.ts';
 
 /**
  * "The numbers come from indexed queries, not full scans" (issue 12). What this proves: with
@@ -69,7 +69,7 @@ const SEED = [
   'analyze',
 ];
 
-describe.each(DB_KINDS)('dashboard queries use their indexes (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('dashboard queries use their indexes (%s)', (kind) => {
   let database: Database;
   beforeAll(async () => {
     database = await createTestDatabase(kind);

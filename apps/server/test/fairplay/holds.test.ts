@@ -17,7 +17,7 @@ import { users } from '../../src/modules/accounts/schema.ts';
 import type { Registered } from '../accounts/support.ts';
 import { auditCount } from '../admin/support.ts';
 import { changed, matchPlayer, startMatch, usdSeek } from '../matchmaking/support.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -27,7 +27,9 @@ const STAKE = 500; // $5.00 each
 const POT = BigInt(STAKE * 2);
 const SECOND_ADMIN = 'admin2@x.test';
 
-describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
   let admin2: Registered;
@@ -67,7 +69,7 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
       .where(and(eq(fairPlayFlags.uid, uid), eq(fairPlayFlags.source, 'system')));
   const net = POT - settlePot(POT, ['w']).fee;
 
-  it('a human-like game is not flagged: the winner is paid once the analysis is done', async () => {
+  itOnPglite('a human-like game is not flagged: the winner is paid once the analysis is done', async () => {
     const { gameId, white, before } = await finishedGame({ white: 'human', black: 'human' });
     const g = await gameRow(server, gameId);
     expect(g.review).toBeNull();
@@ -81,68 +83,71 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('a game replayed from engine moves is flagged and its pot held; the winner cannot withdraw; confirm refunds and bans once', async () => {
-    const { gameId, white, black, before } = await finishedGame({ white: 'engine', black: 'human' });
-    const g = await gameRow(server, gameId);
-    expect(g.review).toBe('held');
-    expect(g.moveTimes.filter((t) => t !== null).length).toBeGreaterThan(30);
-    expect(await escrow(gameId)).toBe(POT);
-    expect(await usd(server, white.uid)).toBe(before.white);
-    const flags = await systemFlags(white.uid);
-    expect(flags).toHaveLength(1);
-    expect(flags[0]!.evidence).toContain(gameId);
+  itOnPglite(
+    'a game replayed from engine moves is flagged and its pot held; the winner cannot withdraw; confirm refunds and bans once',
+    async () => {
+      const { gameId, white, black, before } = await finishedGame({ white: 'engine', black: 'human' });
+      const g = await gameRow(server, gameId);
+      expect(g.review).toBe('held');
+      expect(g.moveTimes.filter((t) => t !== null).length).toBeGreaterThan(30);
+      expect(await escrow(gameId)).toBe(POT);
+      expect(await usd(server, white.uid)).toBe(before.white);
+      const flags = await systemFlags(white.uid);
+      expect(flags).toHaveLength(1);
+      expect(flags[0]!.evidence).toContain(gameId);
 
-    // The players see it under review (live on the game's topic too); the analysis page has its verdict.
-    expect((await white.view(gameId)).underReview).toBe(true);
-    expect(await white.event(GameEvents.review, (d) => d.gameId === gameId)).toMatchObject({
-      underReview: true,
-      status: 'resign',
-      winner: 'white',
-    });
-    const history = await white.http.get(PLAY_ROUTES.history);
-    expect(history.body.items.find((i: { gameId: string }) => i.gameId === gameId)?.underReview).toBe(true);
-    const analysis = (await black.http.get(FAIRPLAY_ROUTES.analysis(gameId))).body as GameAnalysisResponse;
-    expect(analysis.verdict?.white).toBe('suspect');
-    expect(analysis.plies[20]?.best).toBe(analysis.plies[20]?.uci);
+      // The players see it under review (live on the game's topic too); the analysis page has its verdict.
+      expect((await white.view(gameId)).underReview).toBe(true);
+      expect(await white.event(GameEvents.review, (d) => d.gameId === gameId)).toMatchObject({
+        underReview: true,
+        status: 'resign',
+        winner: 'white',
+      });
+      const history = await white.http.get(PLAY_ROUTES.history);
+      expect(history.body.items.find((i: { gameId: string }) => i.gameId === gameId)?.underReview).toBe(true);
+      const analysis = (await black.http.get(FAIRPLAY_ROUTES.analysis(gameId))).body as GameAnalysisResponse;
+      expect(analysis.verdict?.white).toBe('suspect');
+      expect(analysis.plies[20]?.best).toBe(analysis.plies[20]?.uci);
 
-    // SPEC 9: suspected cheaters cannot withdraw until review.
-    const summary = await white.http.get(WALLET_ROUTES.summary);
-    expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
-    const withdraw = await postWithdrawal(server, white.http, { amount: 100, region: 'us' });
-    expect(withdraw.status).toBe(403);
-    expect(withdraw.body.error.message).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
+      // SPEC 9: suspected cheaters cannot withdraw until review.
+      const summary = await white.http.get(WALLET_ROUTES.summary);
+      expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
+      const withdraw = await postWithdrawal(server, white.http, { amount: 100, region: 'us' });
+      expect(withdraw.status).toBe(403);
+      expect(withdraw.body.error.message).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
 
-    // The admin's list carries the evidence.
-    const held = (await admin.client.get(FAIRPLAY_ROUTES.held)).body as HeldGamesResponse;
-    const item = held.games.find((h) => h.gameId === gameId)!;
-    expect(item.winner.uid).toBe(white.uid);
-    expect(item.loser.uid).toBe(black.uid);
-    expect(item.stake.pot).toBe(Number(POT));
-    expect(item.reasons.length).toBeGreaterThan(0);
-    expect(item.white?.top1).toBeGreaterThan(0.9);
-    expect((await white.http.get(FAIRPLAY_ROUTES.held)).status).toBe(403);
+      // The admin's list carries the evidence.
+      const held = (await admin.client.get(FAIRPLAY_ROUTES.held)).body as HeldGamesResponse;
+      const item = held.games.find((h) => h.gameId === gameId)!;
+      expect(item.winner.uid).toBe(white.uid);
+      expect(item.loser.uid).toBe(black.uid);
+      expect(item.stake.pot).toBe(Number(POT));
+      expect(item.reasons.length).toBeGreaterThan(0);
+      expect(item.white?.top1).toBeGreaterThan(0.9);
+      expect((await white.http.get(FAIRPLAY_ROUTES.held)).status).toBe(403);
 
-    // Confirm: the whole pot to the opponent, status cheat, the cheater banned; exactly once.
-    const audits = await auditCount(server, 'fairplay.confirm');
-    expect((await admin.client.post(FAIRPLAY_ROUTES.confirm(gameId), { reason: '' })).status).toBe(200);
-    const again = await admin2.client.post(FAIRPLAY_ROUTES.confirm(gameId), { reason: '' });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe(FAIRPLAY_TEXTS.alreadyReviewed);
-    expect((await admin.client.post(FAIRPLAY_ROUTES.clear(gameId), {})).status).toBe(409);
-    expect(await usd(server, black.uid)).toBe(before.black + POT);
-    expect(await usd(server, white.uid)).toBe(before.white);
-    expect(await escrow(gameId)).toBe(0n);
-    const after = await gameRow(server, gameId);
-    expect(after.review).toBe('confirmed');
-    expect(after.status).toBe('cheat');
-    expect(after.winner).toBe('black');
-    const review = await white.event(GameEvents.review, (d) => d.gameId === gameId && !d.underReview);
-    expect(review).toMatchObject({ status: 'cheat', statusText: 'Cheating detected', winner: 'black' });
-    const [cheater] = await server.ctx.db.select().from(users).where(eq(users.id, white.uid));
-    expect(cheater!.banned).toBe(true);
-    expect(await auditCount(server, 'fairplay.confirm')).toBe(audits + 1);
-    await expectLedgerInvariants(server.ctx.db);
-  });
+      // Confirm: the whole pot to the opponent, status cheat, the cheater banned; exactly once.
+      const audits = await auditCount(server, 'fairplay.confirm');
+      expect((await admin.client.post(FAIRPLAY_ROUTES.confirm(gameId), { reason: '' })).status).toBe(200);
+      const again = await admin2.client.post(FAIRPLAY_ROUTES.confirm(gameId), { reason: '' });
+      expect(again.status).toBe(409);
+      expect(again.body.error.message).toBe(FAIRPLAY_TEXTS.alreadyReviewed);
+      expect((await admin.client.post(FAIRPLAY_ROUTES.clear(gameId), {})).status).toBe(409);
+      expect(await usd(server, black.uid)).toBe(before.black + POT);
+      expect(await usd(server, white.uid)).toBe(before.white);
+      expect(await escrow(gameId)).toBe(0n);
+      const after = await gameRow(server, gameId);
+      expect(after.review).toBe('confirmed');
+      expect(after.status).toBe('cheat');
+      expect(after.winner).toBe('black');
+      const review = await white.event(GameEvents.review, (d) => d.gameId === gameId && !d.underReview);
+      expect(review).toMatchObject({ status: 'cheat', statusText: 'Cheating detected', winner: 'black' });
+      const [cheater] = await server.ctx.db.select().from(users).where(eq(users.id, white.uid));
+      expect(cheater!.banned).toBe(true);
+      expect(await auditCount(server, 'fairplay.confirm')).toBe(audits + 1);
+      await expectLedgerInvariants(server.ctx.db);
+    },
+  );
 
   it('clear pays exactly once, also when two admins race clear against confirm', async () => {
     for (const race of ['clear-clear', 'clear-confirm'] as const) {
@@ -181,40 +186,43 @@ describe.each(DB_KINDS)('fair play: holds and review (%s)', (kind) => {
     }
   });
 
-  it('collusion: the same pair resigning staked games early is a system flag on both (once), and stops their withdrawals', async () => {
-    const a = await matchPlayer(server, admin, { usd: 5_000 });
-    const b = await matchPlayer(server, admin, { usd: 5_000 });
-    let previous: string | null = null;
-    for (let i = 0; i < 3; i++) {
-      let gameId: string;
-      if (previous === null) gameId = await startMatch(server, a, b, usdSeek(server, STAKE / 100));
-      else {
-        const last = previous;
-        // The rematch of a staked game (matchmaking): both press it, a new game with the same stake.
-        await changed(a, (m) => m.state === 'finished' && m.gameId === last);
-        expect((await a.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
-        expect((await b.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
-        gameId = (await a.event('game.started', (d) => d.gameId !== last)).gameId as string;
+  itOnPglite(
+    'collusion: the same pair resigning staked games early is a system flag on both (once), and stops their withdrawals',
+    async () => {
+      const a = await matchPlayer(server, admin, { usd: 5_000 });
+      const b = await matchPlayer(server, admin, { usd: 5_000 });
+      let previous: string | null = null;
+      for (let i = 0; i < 3; i++) {
+        let gameId: string;
+        if (previous === null) gameId = await startMatch(server, a, b, usdSeek(server, STAKE / 100));
+        else {
+          const last = previous;
+          // The rematch of a staked game (matchmaking): both press it, a new game with the same stake.
+          await changed(a, (m) => m.state === 'finished' && m.gameId === last);
+          expect((await a.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+          expect((await b.http.post(MATCH_ROUTES.rematch, {})).status).toBe(200);
+          gameId = (await a.event('game.started', (d) => d.gameId !== last)).gameId as string;
+        }
+        previous = gameId;
+        const { white, black } = await colours(a, b, gameId);
+        await playGame(clock, gameId, white, black, { white: 'human', black: 'human' }, 4);
+        expect((await black.cmd('game.resign', { gameId })).ok).toBe(true);
+        await analysed(server, gameId);
+        // Short games settle at once, as before (the settlement follows the resign's commit).
+        await expect.poll(() => escrow(gameId), { timeout: 10_000 }).toBe(0n);
       }
-      previous = gameId;
-      const { white, black } = await colours(a, b, gameId);
-      await playGame(clock, gameId, white, black, { white: 'human', black: 'human' }, 4);
-      expect((await black.cmd('game.resign', { gameId })).ok).toBe(true);
-      await analysed(server, gameId);
-      // Short games settle at once, as before (the settlement follows the resign's commit).
-      await expect.poll(() => escrow(gameId), { timeout: 10_000 }).toBe(0n);
-    }
-    for (const p of [a, b]) {
-      // The signals run after the job completes (the job's `done` does not wait for them).
-      await expect
-        .poll(async () => (await systemFlags(p.uid)).map((f) => f.kind), { timeout: 10_000 })
-        .toEqual(['collusion:earlyEnd']);
-      const summary = await p.http.get(WALLET_ROUTES.summary);
-      expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
-    }
-  });
+      for (const p of [a, b]) {
+        // The signals run after the job completes (the job's `done` does not wait for them).
+        await expect
+          .poll(async () => (await systemFlags(p.uid)).map((f) => f.kind), { timeout: 10_000 })
+          .toEqual(['collusion:earlyEnd']);
+        const summary = await p.http.get(WALLET_ROUTES.summary);
+        expect(summary.body.withdrawDisabledReason).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
+      }
+    },
+  );
 
-  it('the analysis is for the players (and admins) only', async () => {
+  itOnPglite('the analysis is for the players (and admins) only', async () => {
     const { gameId } = await finishedGame({ white: 'human', black: 'human' }, 40);
     const stranger = await verifiedUser(server);
     const res = await stranger.client.get(FAIRPLAY_ROUTES.analysis(gameId));

@@ -3,12 +3,12 @@ import { JobStore } from '../../src/modules/fairplay/jobs.store.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import type { Registered } from '../accounts/support.ts';
 import { matchPlayer, startMatch, usdSeek } from '../matchmaking/support.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { colours, jobRow, playGame, startFairplayServer } from './support.ts';
 
 /** The analysis queue's lease (issue 14): one worker per job however many lease at once; a lost lease cannot complete. */
-describe.each(DB_KINDS)('fair-play analysis queue (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('fair-play analysis queue (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;

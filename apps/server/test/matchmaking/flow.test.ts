@@ -98,6 +98,7 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
   });
 
   it('never pairs across mode, currency or stake; a second seek is refused; the 3 s debounce', async () => {
+    // PGlite is enough: the players are made side by side to save time; they seek one at a time
     const ps = await Promise.all([0, 1, 2].map(() => matchPlayer(server, admin, { usd: 5000, wbx: 1_000_000n })));
     expect((await ps[0]!.http.post(MATCH_ROUTES.seek, wbxSeek(1000))).status).toBe(200);
     expect((await ps[1]!.http.post(MATCH_ROUTES.seek, wbxSeek(2500))).status).toBe(200);

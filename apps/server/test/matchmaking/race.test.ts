@@ -13,7 +13,7 @@ import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Registered } from '../accounts/support.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS, POSTGRES_TOO, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd } from '../wallet/support/wallet.ts';
@@ -31,7 +31,7 @@ import {
   usdSeek,
 } from './support.ts';
 
-describe.each(DB_KINDS)('settlement exactly once (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('settlement exactly once (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   beforeAll(async () => {
@@ -84,23 +84,21 @@ describe.each(DB_KINDS)('settlement exactly once (%s)', (kind) => {
   });
 });
 
-describe.each(DB_KINDS)('restart between match and accept (%s)', (kind) => {
+describe.each(DB_KINDS)('restart between match and accept (%s)', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
   });
 
+  /**
+   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
+   * restart is under test here, not a first start).
+   */
   async function durable(): Promise<() => Promise<Database>> {
-    if (kind === 'pglite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-mm-restart-'));
-      // Migrated from the run's template: the restart is under test here, not a first start.
-      await pgliteFolderFromTemplate(dir);
-      cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-      return () => openDatabase({ kind: 'pglite', dataDir: dir });
-    }
-    const db = await createTestDatabase('postgres');
-    cleanups.push(() => db.close());
-    return () => openDatabase({ kind: 'postgres', url: db.url! });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-mm-restart-'));
+    await pgliteFolderFromTemplate(dir);
+    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
+    return () => openDatabase({ kind: 'pglite', dataDir: dir });
   }
 
   it('paired on one server, accepted on the next: the game starts with both stakes in escrow', async () => {

@@ -5,7 +5,12 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { asc, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS, createTestDatabase, emptyPostgresDatabase, pgliteFolderFromTemplate } from '../support/database.ts';
+import {
+  createTestDatabase,
+  emptyPostgresDatabase,
+  POSTGRES_TOO,
+  pgliteFolderFromTemplate,
+} from '../support/database.ts';
 import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { backupPglite, BackupError, findPgTool, restorePglite } from '../../src/platform/db/backup.ts';
 import { DataDirLockedError } from '../../src/platform/db/lockfile.ts';
@@ -69,7 +74,7 @@ async function expectSameLedger(restored: Database, before: Awaited<ReturnType<t
 
 const tmp = () => fs.mkdtempSync(path.join(os.tmpdir(), 'rush-backup-'));
 
-describe.each(DB_KINDS)('npm run backup / npm run restore on %s', (kind) => {
+describe.each(POSTGRES_TOO)('npm run backup / npm run restore on %s', (kind) => {
   it('restores into a fresh database the same ledger, row for row, and refuses a target holding data', async () => {
     const dir = tmp();
     if (kind === 'pglite') {

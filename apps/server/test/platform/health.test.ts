@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_ROUTES, installHealth } from '../../src/platform/http/health.ts';
-import { DB_KINDS, TEST_REDIS_URL } from '../support/database.ts';
+import { TEST_REDIS_URL, POSTGRES_TOO } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /** Liveness against readiness (issue 18): what a load balancer asks an instance. */
@@ -61,7 +61,8 @@ it('a draining instance (shutting down) is not ready, whatever its dependencies 
   await app.close();
 });
 
-describe.each(DB_KINDS)('the server on %s', (kind) => {
+// On PostgreSQL too: the readiness of its pool, and of Redis beside it, as a cluster instance runs.
+describe.each(POSTGRES_TOO)('the server on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({

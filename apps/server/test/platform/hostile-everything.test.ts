@@ -113,6 +113,7 @@ interface HostileRequest {
  */
 async function inParallel<T>(cases: readonly T[], run: (c: T) => Promise<void>, width = 8): Promise<void> {
   let next = 0;
+  // PGlite is enough: the cases are sent 8 at a time to save time; each is judged alone
   await Promise.all(
     Array.from({ length: width }, async () => {
       while (next < cases.length) await run(cases[next++]!);
@@ -178,9 +179,9 @@ function shapeRequest(route: RouteEntry): fc.Arbitrary<HostileRequest> {
   });
 }
 
-// One database kind (PostgreSQL when the run has it, as CI does): the suite probes the edge and
-// the routes' answers, not concurrency, and ~50,000 requests on each kind would double its time.
-describe.each(DB_KINDS.slice(-1))('hostile input over every route and command (%s)', (kind) => {
+// On PGlite only: the suite probes the edge and the routes' answers, not concurrency, and
+// PostgreSQL answers hostile values with the same errors (NUL, overflow, bad input syntax).
+describe.each(DB_KINDS)('hostile input over every route and command (%s)', (kind) => {
   let server: TestServer;
   let actors: [TestClient, Registered, Registered];
 

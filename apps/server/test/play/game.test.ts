@@ -1,12 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS } from '@rush/domain';
 import { GameView, MoveResult, PLAY_ROUTES, PLAY_TOPICS } from '@rush/protocol';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FOOLS_MATE, play, Player, startGame } from './support.ts';
 
 /** A game over real sockets: the lifecycle of issue 4 on the built-in platform. */
-describe.each(DB_KINDS)('live game on %s', (kind) => {
+describe.each(POSTGRES_TOO)('live game on %s', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ kind });
@@ -15,7 +17,7 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
 
   const pair = async () => [await Player.join(server), await Player.join(server)] as const;
 
-  it("plays fool's mate to the end: moves, SAN, events to both, result titles per viewer", async () => {
+  itOnPglite("plays fool's mate to the end: moves, SAN, events to both, result titles per viewer", async () => {
     const [a, b] = await pair();
     const { gameId, white, black, view } = await startGame(a, b);
     expect(GameView.parse(view)).toMatchObject({ status: 'started', ply: 0, turn: 'white', mode: 'wmgt_000001' });
@@ -54,44 +56,47 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     black.close();
   });
 
-  it('a resent move is acknowledged with the same result and applied once; a wrong ply is refused', async () => {
-    const [a, b] = await pair();
-    const { gameId, white, black } = await startGame(a, b);
-    const first = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
-    const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
-    expect(again.ok).toBe(true);
-    expect(again.result).toMatchObject({ ply: 1, uci: 'e2e4', san: 'e4', duplicate: true });
-    expect((again.result as MoveResult).fen).toBe((first.result as MoveResult).fen);
-    expect((await white.view(gameId)).ply).toBe(1);
-    // a different move for an applied ply, a ply from the future, the opponent's turn
-    expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'd2d4' })).error?.code).toBe('CONFLICT');
-    expect((await black.cmd('game.move', { gameId, ply: 3, uci: 'e7e5' })).error?.code).toBe('CONFLICT');
-    expect((await white.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).error).toMatchObject({
-      code: 'CONFLICT',
-      message: PLAY_TEXTS.notYourTurn,
-    });
-    // illegal, and malformed payloads get VALIDATION acks
-    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e4' })).error).toMatchObject({
-      code: 'BAD_REQUEST',
-      message: PLAY_TEXTS.illegalMove,
-    });
-    for (const bad of [
-      { gameId, ply: 2, uci: 'zz' },
-      { gameId, ply: 0, uci: 'e7e5' },
-      { gameId },
-      null,
-      'x',
-      { gameId: 'a b', ply: 2, uci: 'e7e5' },
-    ]) {
-      expect((await black.cmd('game.move', bad)).error?.code).toBe('VALIDATION');
-    }
-    expect((await black.cmd('game.move', { gameId: 'nope', ply: 2, uci: 'e7e5' })).error?.code).toBe('NOT_FOUND');
-    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).ok).toBe(true);
-    white.close();
-    black.close();
-  });
+  itOnPglite(
+    'a resent move is acknowledged with the same result and applied once; a wrong ply is refused',
+    async () => {
+      const [a, b] = await pair();
+      const { gameId, white, black } = await startGame(a, b);
+      const first = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+      const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+      expect(again.ok).toBe(true);
+      expect(again.result).toMatchObject({ ply: 1, uci: 'e2e4', san: 'e4', duplicate: true });
+      expect((again.result as MoveResult).fen).toBe((first.result as MoveResult).fen);
+      expect((await white.view(gameId)).ply).toBe(1);
+      // a different move for an applied ply, a ply from the future, the opponent's turn
+      expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'd2d4' })).error?.code).toBe('CONFLICT');
+      expect((await black.cmd('game.move', { gameId, ply: 3, uci: 'e7e5' })).error?.code).toBe('CONFLICT');
+      expect((await white.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).error).toMatchObject({
+        code: 'CONFLICT',
+        message: PLAY_TEXTS.notYourTurn,
+      });
+      // illegal, and malformed payloads get VALIDATION acks
+      expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e4' })).error).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: PLAY_TEXTS.illegalMove,
+      });
+      for (const bad of [
+        { gameId, ply: 2, uci: 'zz' },
+        { gameId, ply: 0, uci: 'e7e5' },
+        { gameId },
+        null,
+        'x',
+        { gameId: 'a b', ply: 2, uci: 'e7e5' },
+      ]) {
+        expect((await black.cmd('game.move', bad)).error?.code).toBe('VALIDATION');
+      }
+      expect((await black.cmd('game.move', { gameId: 'nope', ply: 2, uci: 'e7e5' })).error?.code).toBe('NOT_FOUND');
+      expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).ok).toBe(true);
+      white.close();
+      black.close();
+    },
+  );
 
-  it('a stranger cannot move, and commands need a session', async () => {
+  itOnPglite('a stranger cannot move, and commands need a session', async () => {
     const [a, b] = await pair();
     const stranger = await Player.join(server);
     const { gameId, white, black } = await startGame(a, b);
@@ -102,43 +107,46 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     for (const p of [white, black, stranger]) p.close();
   });
 
-  it('a move committed by an instance that died before telling anyone: its resend tells the opponent', async () => {
-    const [a, b] = await pair();
-    const { gameId, white, black } = await startGame(a, b);
-    // The first try commits, then its events are lost (the instance died, or Redis was away).
-    const hub = server.ctx.hub;
-    const publish = hub.publish.bind(hub);
-    hub.publish = (() => Promise.resolve()) as unknown as typeof hub.publish;
-    try {
+  itOnPglite(
+    'a move committed by an instance that died before telling anyone: its resend tells the opponent',
+    async () => {
+      const [a, b] = await pair();
+      const { gameId, white, black } = await startGame(a, b);
+      // The first try commits, then its events are lost (the instance died, or Redis was away).
+      const hub = server.ctx.hub;
+      const publish = hub.publish.bind(hub);
+      hub.publish = (() => Promise.resolve()) as unknown as typeof hub.publish;
+      try {
+        expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
+      } finally {
+        hub.publish = publish;
+      }
+      expect(await black.got('game.moved', (d) => d.ply === 1)).toBe(false);
+      // Its ack lost too, white's client sends the move again on its new socket.
+      const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+      expect(again.result).toMatchObject({ ply: 1, duplicate: true });
+      const moved = await black.event('game.moved', (d) => d.ply === 1);
+      expect(moved).toMatchObject({ uci: 'e2e4', san: 'e4', status: 'started' });
+      expect(moved.version).toBe((await black.view(gameId)).version);
+      const firstMoves = async () => {
+        await black.got('game.moved');
+        return black.socket.messages.filter(
+          (m) => m.t === 'ev' && m.type === 'game.moved' && (m.data as { ply: number }).ply === 1,
+        ).length;
+      };
+      // Repeated again and again (a client looping): that version went out again once, no more.
+      const heard = await firstMoves();
+      for (let i = 0; i < 3; i++) expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
+      expect(await firstMoves()).toBe(heard);
+      // An older move sent again tells nobody anything new: no event.
+      expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).ok).toBe(true);
+      await white.event('game.moved', (d) => d.ply === 2);
       expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
-    } finally {
-      hub.publish = publish;
-    }
-    expect(await black.got('game.moved', (d) => d.ply === 1)).toBe(false);
-    // Its ack lost too, white's client sends the move again on its new socket.
-    const again = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
-    expect(again.result).toMatchObject({ ply: 1, duplicate: true });
-    const moved = await black.event('game.moved', (d) => d.ply === 1);
-    expect(moved).toMatchObject({ uci: 'e2e4', san: 'e4', status: 'started' });
-    expect(moved.version).toBe((await black.view(gameId)).version);
-    const firstMoves = async () => {
-      await black.got('game.moved');
-      return black.socket.messages.filter(
-        (m) => m.t === 'ev' && m.type === 'game.moved' && (m.data as { ply: number }).ply === 1,
-      ).length;
-    };
-    // Repeated again and again (a client looping): that version went out again once, no more.
-    const heard = await firstMoves();
-    for (let i = 0; i < 3; i++) expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
-    expect(await firstMoves()).toBe(heard);
-    // An older move sent again tells nobody anything new: no event.
-    expect((await black.cmd('game.move', { gameId, ply: 2, uci: 'e7e5' })).ok).toBe(true);
-    await white.event('game.moved', (d) => d.ply === 2);
-    expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
-    expect(await firstMoves()).toBe(heard);
-    white.close();
-    black.close();
-  });
+      expect(await firstMoves()).toBe(heard);
+      white.close();
+      black.close();
+    },
+  );
 
   it('concurrent moves racing on one ply: exactly one is applied', async () => {
     const [a, b] = await pair();
@@ -165,7 +173,7 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     for (const p of [white, black, tab2, tabB]) p.close();
   });
 
-  it('abort before 2 plies, resign only after (SPEC 4)', async () => {
+  itOnPglite('abort before 2 plies, resign only after (SPEC 4)', async () => {
     const [a, b] = await pair();
     const g1 = await startGame(a, b);
     expect((await g1.white.cmd('game.resign', { gameId: g1.gameId })).error?.message).toBe(PLAY_TEXTS.resignTooEarly);
@@ -189,38 +197,43 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     b.close();
   });
 
-  it('draw offers: disabled until 2 plies, decline, a move declines the opponent’s offer, accept ends in a draw', async () => {
-    const [a, b] = await pair();
-    const { gameId, white, black } = await startGame(a, b);
-    expect((await white.cmd('game.draw', { gameId, action: 'offer' })).error?.message).toBe(PLAY_TEXTS.offersTooEarly);
-    await play(gameId, white, black, ['e2e4', 'e7e5']);
-    expect((await white.cmd('game.draw', { gameId, action: 'offer' })).ok).toBe(true);
-    expect(await black.event('game.offers')).toMatchObject({
-      kind: 'draw',
-      action: 'offer',
-      by: 'white',
-      offers: { draw: 'white' },
-    });
-    expect((await black.cmd('game.draw', { gameId, action: 'decline' })).ok).toBe(true);
-    expect(await white.event('game.offers', (d) => d.action === 'decline')).toMatchObject({ offers: { draw: null } });
-    expect((await black.cmd('game.draw', { gameId, action: 'accept' })).error?.code).toBe('CONFLICT');
-    // black offers, white moves instead: the offer lapses
-    await black.cmd('game.draw', { gameId, action: 'offer' });
-    await play(gameId, white, black, ['g1f3'], 3);
-    expect((await white.view(gameId)).offers.draw).toBeNull();
-    await white.cmd('game.draw', { gameId, action: 'offer' });
-    expect((await black.cmd('game.draw', { gameId, action: 'accept' })).ok).toBe(true);
-    expect(await white.event('game.ended')).toMatchObject({
-      status: 'draw',
-      winner: null,
-      statusText: 'Game ended in a draw',
-    });
-    expect((await white.view(gameId)).resultTitle).toBe('DRAW');
-    white.close();
-    black.close();
-  });
+  itOnPglite(
+    'draw offers: disabled until 2 plies, decline, a move declines the opponent’s offer, accept ends in a draw',
+    async () => {
+      const [a, b] = await pair();
+      const { gameId, white, black } = await startGame(a, b);
+      expect((await white.cmd('game.draw', { gameId, action: 'offer' })).error?.message).toBe(
+        PLAY_TEXTS.offersTooEarly,
+      );
+      await play(gameId, white, black, ['e2e4', 'e7e5']);
+      expect((await white.cmd('game.draw', { gameId, action: 'offer' })).ok).toBe(true);
+      expect(await black.event('game.offers')).toMatchObject({
+        kind: 'draw',
+        action: 'offer',
+        by: 'white',
+        offers: { draw: 'white' },
+      });
+      expect((await black.cmd('game.draw', { gameId, action: 'decline' })).ok).toBe(true);
+      expect(await white.event('game.offers', (d) => d.action === 'decline')).toMatchObject({ offers: { draw: null } });
+      expect((await black.cmd('game.draw', { gameId, action: 'accept' })).error?.code).toBe('CONFLICT');
+      // black offers, white moves instead: the offer lapses
+      await black.cmd('game.draw', { gameId, action: 'offer' });
+      await play(gameId, white, black, ['g1f3'], 3);
+      expect((await white.view(gameId)).offers.draw).toBeNull();
+      await white.cmd('game.draw', { gameId, action: 'offer' });
+      expect((await black.cmd('game.draw', { gameId, action: 'accept' })).ok).toBe(true);
+      expect(await white.event('game.ended')).toMatchObject({
+        status: 'draw',
+        winner: null,
+        statusText: 'Game ended in a draw',
+      });
+      expect((await white.view(gameId)).resultTitle).toBe('DRAW');
+      white.close();
+      black.close();
+    },
+  );
 
-  it('takeback: offer, decline, accept removes the proposer’s move (and the reply)', async () => {
+  itOnPglite('takeback: offer, decline, accept removes the proposer’s move (and the reply)', async () => {
     const [a, b] = await pair();
     const { gameId, white, black } = await startGame(a, b);
     await play(gameId, white, black, ['e2e4', 'e7e5', 'g1f3']);
@@ -279,7 +292,7 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     black.close();
   });
 
-  it('player chat reaches the players only; trimmed, 140 at most, empty refused', async () => {
+  itOnPglite('player chat reaches the players only; trimmed, 140 at most, empty refused', async () => {
     const [a, b] = await pair();
     const spectator = await Player.join(server);
     const { gameId, white, black } = await startGame(a, b);
@@ -298,7 +311,7 @@ describe.each(DB_KINDS)('live game on %s', (kind) => {
     for (const p of [white, black, spectator]) p.close();
   });
 
-  it('invitations: self, unknown, already playing; decline and cancel tell both sides', async () => {
+  itOnPglite('invitations: self, unknown, already playing; decline and cancel tell both sides', async () => {
     const [a, b] = await pair();
     await b.follow(`user:${b.uid}`);
     expect(

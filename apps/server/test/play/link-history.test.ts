@@ -2,12 +2,14 @@ import { Chess } from 'chess.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS, RC_REWARDS } from '@rush/domain';
 import { HistoryResponse, LinkChessResponse, PLAY_ROUTES, RatingsResponse } from '@rush/protocol';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FOOLS_MATE, play, Player, startGame } from './support.ts';
 
 /** Linking the chess account (once, 500 RC), ratings, History (SPEC 2) and PGN export. */
-describe.each(DB_KINDS)('link, ratings, history on %s', (kind) => {
+describe.each(POSTGRES_TOO)('link, ratings, history on %s', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ kind });
@@ -48,7 +50,7 @@ describe.each(DB_KINDS)('link, ratings, history on %s', (kind) => {
     q.close();
   });
 
-  it('history lists finished games with the SPEC 2 fields; PGN exports them; ratings move', async () => {
+  itOnPglite('history lists finished games with the SPEC 2 fields; PGN exports them; ratings move', async () => {
     const [a, b] = [await Player.join(server), await Player.join(server)];
     const { gameId, white, black } = await startGame(a, b);
     await play(gameId, white, black, FOOLS_MATE);

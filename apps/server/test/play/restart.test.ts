@@ -4,10 +4,10 @@ import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { GameView, PLAY_TOPICS } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { openDatabase, type Database, type DatabaseKind } from '../../src/platform/db/database.ts';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { BEAT_EVERY_MS } from '../../src/modules/play/downtime.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { openSocket, play, Player, startGame, startServerOn } from './support.ts';
 
@@ -16,24 +16,21 @@ import { openSocket, play, Player, startGame, startServerOn } from './support.ts
  * Clients come back, resync (the in-process bus restarted its versions) and the game goes on
  * with clocks that did not run while no server did (the downtime policy).
  */
-describe.each(DB_KINDS)('restart mid-game on %s', (kind: DatabaseKind) => {
+describe.each(DB_KINDS)('restart mid-game on %s', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
   });
 
-  /** A database that outlives one server: a PGlite folder, or a PostgreSQL database. */
+  /**
+   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
+   * restart is under test here, not a first start).
+   */
   async function durable(): Promise<() => Promise<Database>> {
-    if (kind === 'pglite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-restart-'));
-      // Migrated from the run's template: the restart is under test here, not a first start.
-      await pgliteFolderFromTemplate(dir);
-      cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-      return () => openDatabase({ kind: 'pglite', dataDir: dir });
-    }
-    const db = await createTestDatabase('postgres');
-    cleanups.push(() => db.close());
-    return () => openDatabase({ kind: 'postgres', url: db.url! });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-restart-'));
+    await pgliteFolderFromTemplate(dir);
+    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
+    return () => openDatabase({ kind: 'pglite', dataDir: dir });
   }
 
   it('both players resync and finish the game; the downtime is not charged to the clock', async () => {

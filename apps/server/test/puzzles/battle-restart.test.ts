@@ -6,12 +6,12 @@ import { eq } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PUZZLE_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { openDatabase, type Database, type DatabaseKind } from '../../src/platform/db/database.ts';
+import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { lobbyPuzzles, puzzleAttempts, puzzleLobbies } from '../../src/modules/puzzles/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startServerOn } from '../play/support.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
@@ -21,23 +21,21 @@ import { eventually, grantRc, seedPuzzles, settings } from './battle-support.ts'
  * Issue 6 item 6: the countdown is a database deadline. The server stops during it; a new one on
  * the same data fires the auto-start once, after the restart.
  */
-describe.each(DB_KINDS)('battle lobby restart during the countdown (%s)', (kind: DatabaseKind) => {
+describe.each(DB_KINDS)('battle lobby restart during the countdown (%s)', () => {
   const cleanups: Array<() => Promise<void>> = [];
   afterEach(async () => {
     for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
   });
 
+  /**
+   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
+   * restart is under test here, not a first start).
+   */
   async function durable(): Promise<() => Promise<Database>> {
-    if (kind === 'pglite') {
-      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-battle-'));
-      // Migrated from the run's template: the restart is under test here, not a first start.
-      await pgliteFolderFromTemplate(dir);
-      cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-      return () => openDatabase({ kind: 'pglite', dataDir: dir });
-    }
-    const db = await createTestDatabase('postgres');
-    cleanups.push(() => db.close());
-    return () => openDatabase({ kind: 'postgres', url: db.url! });
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-battle-'));
+    await pgliteFolderFromTemplate(dir);
+    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
+    return () => openDatabase({ kind: 'pglite', dataDir: dir });
   }
 
   it(

@@ -13,7 +13,7 @@ import { puzzleImports, puzzles } from '../../src/modules/puzzles/schema.ts';
 import { AppError } from '../../src/platform/errors.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { registerUser, eventually } from '../accounts/support.ts';
-import { createTestDatabase, DB_KINDS } from '../support/database.ts';
+import { createTestDatabase, DB_KINDS, POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startTestServer } from '../support/server.ts';
 import { FIXTURE_CSV, FIXTURE_ROWS, FIXTURE_ZST, memoryLogger } from './support.ts';
 
@@ -41,7 +41,11 @@ describe('CSV records', () => {
   });
 });
 
-describe.each(DB_KINDS)('puzzle import on %s', (kind) => {
+describe.each(POSTGRES_TOO)('puzzle import on %s', (kind) => {
+  // The imports of a file run on PostgreSQL too: their batches go as array parameters, which
+  // node-postgres and PGlite each serialise their own way (a quoted theme with a comma in it).
+  // The rest (compressed files, resuming, the bundled sample) proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let database: Database;
   const rowCount = async () => Number((await database.db.select({ n: count() }).from(puzzles))[0]!.n);
   const importOf = async (source: string) =>
@@ -78,7 +82,7 @@ describe.each(DB_KINDS)('puzzle import on %s', (kind) => {
     expect(await rowCount()).toBe(FIXTURE_ROWS);
   });
 
-  it('reads .zst and .gz files the same as the plain CSV', async () => {
+  itOnPglite('reads .zst and .gz files the same as the plain CSV', async () => {
     const gz = path.join(tmp, `fixture-${kind}.csv.gz`);
     fs.writeFileSync(gz, zlib.gzipSync(fs.readFileSync(FIXTURE_CSV)));
     const zst = await importPuzzles(database.db, { file: FIXTURE_ZST, source: 'fixture.csv.zst' });
@@ -111,7 +115,7 @@ describe.each(DB_KINDS)('puzzle import on %s', (kind) => {
     expect(ids).toEqual(['good1', 'good2']);
   });
 
-  it('resumes an interrupted import after its last batch', async () => {
+  itOnPglite('resumes an interrupted import after its last batch', async () => {
     const abort = new AbortController();
     const seen: ImportProgress[] = [];
     const first = await importPuzzles(database.db, {
@@ -139,7 +143,7 @@ describe.each(DB_KINDS)('puzzle import on %s', (kind) => {
     expect(await rowCount()).toBe(FIXTURE_ROWS);
   });
 
-  it('imports the bundled 60,000-puzzle sample in the background, resuming after a restart', async () => {
+  itOnPglite('imports the bundled 60,000-puzzle sample in the background, resuming after a restart', async () => {
     const log = memoryLogger();
     const catalog = new Catalog(database.db, log);
     await catalog.start(true);

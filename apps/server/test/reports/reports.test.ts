@@ -10,7 +10,7 @@ import { games } from '../../src/modules/play/schema.ts';
 import { ReportsStore } from '../../src/modules/reports/reports.store.ts';
 import { walletRestrictions } from '../../src/modules/wallet/schema.ts';
 import { registerUser, type Registered } from '../accounts/support.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { adminDeposit, startManualWalletServer, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
@@ -41,7 +41,9 @@ function bugForm(f: BugForm): FormData {
   return form;
 }
 
-describe.each(DB_KINDS)('reports (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('reports (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
@@ -90,120 +92,129 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
     const REPORTED = 'You have been reported by another player: withdrawal is temporarily disabled.';
     const dismiss = (by: Registered, uid: string) => by.client.post(SOCIAL_ROUTES.adminDismissReports(uid), {});
 
-    it("stores a verified opponent's report with its game; one reporter alone never restricts withdrawals", async () => {
-      const reporter = await verifiedUser(server);
-      const target = await verifiedUser(server);
-      const gameId = await gameBetween(target.uid, reporter.uid);
-      const res = await report(reporter, { uid: target.uid, text: '  engine moves  ', gameId, url: '/match?id=g1' });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      expect(res.body).toEqual({ ok: true });
-      const [row] = await store().playerReportsAbout(target.uid);
-      expect(row).toMatchObject({
-        uid: target.uid,
-        reporter: reporter.uid,
-        gameId,
-        text: 'engine moves',
-        url: '/match?id=g1',
-        archived: false,
-      });
-      // The same reporter again from another game is still one voice.
-      const second = await gameBetween(reporter.uid, target.uid);
-      expect((await report(reporter, { uid: target.uid, text: 'again', gameId: second })).status).toBe(200);
-      clock.advance(60 * MINUTE);
-      expect(await reason(target)).toBeNull();
-    });
+    itOnPglite(
+      "stores a verified opponent's report with its game; one reporter alone never restricts withdrawals",
+      async () => {
+        const reporter = await verifiedUser(server);
+        const target = await verifiedUser(server);
+        const gameId = await gameBetween(target.uid, reporter.uid);
+        const res = await report(reporter, { uid: target.uid, text: '  engine moves  ', gameId, url: '/match?id=g1' });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        expect(res.body).toEqual({ ok: true });
+        const [row] = await store().playerReportsAbout(target.uid);
+        expect(row).toMatchObject({
+          uid: target.uid,
+          reporter: reporter.uid,
+          gameId,
+          text: 'engine moves',
+          url: '/match?id=g1',
+          archived: false,
+        });
+        // The same reporter again from another game is still one voice.
+        const second = await gameBetween(reporter.uid, target.uid);
+        expect((await report(reporter, { uid: target.uid, text: 'again', gameId: second })).status).toBe(200);
+        clock.advance(60 * MINUTE);
+        expect(await reason(target)).toBeNull();
+      },
+    );
 
-    it('two opponents from two games restrict from 5 minutes after the second; an admin dismiss lifts it at once', async () => {
-      const [a, b, c, target] = [
-        await verifiedUser(server),
-        await verifiedUser(server),
-        await verifiedUser(server),
-        await verifiedUser(server),
-      ];
-      expect((await adminDeposit(admin, target.uid, 1000)).status).toBe(200);
-      const withdraw = () => postWithdrawal(server, target.client, { amount: 100, region: 'us' });
-      const g1 = await gameBetween(a.uid, target.uid);
-      // "Or is playing": a game still running counts.
-      const g2 = await gameBetween(target.uid, b.uid, true);
-      expect((await report(a, { uid: target.uid, text: '', gameId: g1 })).status).toBe(200);
-      clock.advance(MINUTE);
-      expect((await report(b, { uid: target.uid, text: 'too fast', gameId: g2 })).status).toBe(200);
+    itOnPglite(
+      'two opponents from two games restrict from 5 minutes after the second; an admin dismiss lifts it at once',
+      async () => {
+        const [a, b, c, target] = [
+          await verifiedUser(server),
+          await verifiedUser(server),
+          await verifiedUser(server),
+          await verifiedUser(server),
+        ];
+        expect((await adminDeposit(admin, target.uid, 1000)).status).toBe(200);
+        const withdraw = () => postWithdrawal(server, target.client, { amount: 100, region: 'us' });
+        const g1 = await gameBetween(a.uid, target.uid);
+        // "Or is playing": a game still running counts.
+        const g2 = await gameBetween(target.uid, b.uid, true);
+        expect((await report(a, { uid: target.uid, text: '', gameId: g1 })).status).toBe(200);
+        clock.advance(MINUTE);
+        expect((await report(b, { uid: target.uid, text: 'too fast', gameId: g2 })).status).toBe(200);
 
-      clock.advance(5 * MINUTE - 1_000);
-      expect(await reason(target)).toBeNull();
-      clock.advance(1_000);
-      expect(await reason(target)).toBe(REPORTED);
-      const refused = await withdraw();
-      expect([refused.status, refused.body.error]).toEqual([403, { code: 'WITHDRAW_DISABLED', message: REPORTED }]);
+        clock.advance(5 * MINUTE - 1_000);
+        expect(await reason(target)).toBeNull();
+        clock.advance(1_000);
+        expect(await reason(target)).toBe(REPORTED);
+        const refused = await withdraw();
+        expect([refused.status, refused.body.error]).toEqual([403, { code: 'WITHDRAW_DISABLED', message: REPORTED }]);
 
-      // Only an admin dismisses; a dismissal archives the reports and lifts the restriction now.
-      expect((await dismiss(a, target.uid)).status).toBe(403);
-      expect(await reason(target)).toBe(REPORTED);
-      const dismissed = await dismiss(admin, target.uid);
-      expect([dismissed.status, dismissed.body]).toEqual([200, { dismissed: 2 }]);
-      expect(await reason(target)).toBeNull();
-      expect((await withdraw()).body.error?.code).not.toBe('WITHDRAW_DISABLED');
-      expect((await store().playerReportsAbout(target.uid)).map((r) => r.archived)).toEqual([true, true]);
+        // Only an admin dismisses; a dismissal archives the reports and lifts the restriction now.
+        expect((await dismiss(a, target.uid)).status).toBe(403);
+        expect(await reason(target)).toBe(REPORTED);
+        const dismissed = await dismiss(admin, target.uid);
+        expect([dismissed.status, dismissed.body]).toEqual([200, { dismissed: 2 }]);
+        expect(await reason(target)).toBeNull();
+        expect((await withdraw()).body.error?.code).not.toBe('WITHDRAW_DISABLED');
+        expect((await store().playerReportsAbout(target.uid)).map((r) => r.archived)).toEqual([true, true]);
 
-      // Dismissed reports count no more: one new reporter alone restricts nothing...
-      const g3 = await gameBetween(c.uid, target.uid);
-      expect((await report(c, { uid: target.uid, text: '', gameId: g3 })).status).toBe(200);
-      clock.advance(10 * MINUTE);
-      expect(await reason(target)).toBeNull();
-      // ...and a second one restricts again, from 5 minutes after it.
-      const g4 = await gameBetween(target.uid, a.uid);
-      expect((await report(a, { uid: target.uid, text: '', gameId: g4 })).status).toBe(200);
-      clock.advance(5 * MINUTE);
-      expect(await reason(target)).toBe(REPORTED);
-      expect((await dismiss(admin, target.uid)).body).toEqual({ dismissed: 2 });
-      expect(await reason(target)).toBeNull();
-      // Unknown or malformed users name nobody.
-      expect((await dismiss(admin, crypto.randomUUID())).status).toBe(404);
-      expect((await dismiss(admin, 'not-a-uid')).status).toBe(404);
-    });
+        // Dismissed reports count no more: one new reporter alone restricts nothing...
+        const g3 = await gameBetween(c.uid, target.uid);
+        expect((await report(c, { uid: target.uid, text: '', gameId: g3 })).status).toBe(200);
+        clock.advance(10 * MINUTE);
+        expect(await reason(target)).toBeNull();
+        // ...and a second one restricts again, from 5 minutes after it.
+        const g4 = await gameBetween(target.uid, a.uid);
+        expect((await report(a, { uid: target.uid, text: '', gameId: g4 })).status).toBe(200);
+        clock.advance(5 * MINUTE);
+        expect(await reason(target)).toBe(REPORTED);
+        expect((await dismiss(admin, target.uid)).body).toEqual({ dismissed: 2 });
+        expect(await reason(target)).toBeNull();
+        // Unknown or malformed users name nobody.
+        expect((await dismiss(admin, crypto.randomUUID())).status).toBe(404);
+        expect((await dismiss(admin, 'not-a-uid')).status).toBe(404);
+      },
+    );
 
-    it('refuses unverified accounts, strangers to the game, unknown games and a second report of a game', async () => {
-      const reporter = await verifiedUser(server);
-      const target = await verifiedUser(server);
-      const unverified = await registerUser(server);
-      const stranger = await verifiedUser(server);
-      const game = await gameBetween(reporter.uid, target.uid);
-      const otherGame = await gameBetween(reporter.uid, stranger.uid);
-      const unverifiedGame = await gameBetween(unverified.uid, target.uid);
+    itOnPglite(
+      'refuses unverified accounts, strangers to the game, unknown games and a second report of a game',
+      async () => {
+        const reporter = await verifiedUser(server);
+        const target = await verifiedUser(server);
+        const unverified = await registerUser(server);
+        const stranger = await verifiedUser(server);
+        const game = await gameBetween(reporter.uid, target.uid);
+        const otherGame = await gameBetween(reporter.uid, stranger.uid);
+        const unverifiedGame = await gameBetween(unverified.uid, target.uid);
 
-      const byUnverified = await report(unverified, { uid: target.uid, text: 'x', gameId: unverifiedGame });
-      expect([byUnverified.status, byUnverified.body.error]).toEqual([
-        403,
-        { code: 'EMAIL_NOT_VERIFIED', message: TEXTS.onlyVerified },
-      ]);
-      const notOpponent = { code: 'FORBIDDEN', message: SOCIAL_TEXTS.reportNotOpponent };
-      for (const [from, gameId] of [
-        [stranger, game], // a spectator of the game
-        [reporter, otherGame], // a game the target did not play
-        [reporter, 'no-such-game'],
-      ] as const) {
-        const res = await report(from, { uid: target.uid, text: 'x', gameId });
-        expect([res.status, res.body.error], String(gameId)).toEqual([403, notOpponent]);
-      }
-      // A NUL never reaches the database: the edge refuses it.
-      const nul = await report(reporter, { uid: target.uid, text: 'x', gameId: 'g\u0000' });
-      expect([nul.status, nul.body.error]).toEqual([400, { code: 'VALIDATION', message: TEXTS.controlCharacters }]);
-      const missing = await report(reporter, { uid: target.uid, text: 'x' });
-      expect([missing.status, missing.body.error.code]).toEqual([400, 'VALIDATION']);
-      const blank = await report(reporter, { uid: target.uid, text: 'x', gameId: '   ' });
-      expect([blank.status, blank.body.error.message]).toEqual([400, SOCIAL_TEXTS.reportGameRequired]);
-      expect(await store().playerReportsAbout(target.uid)).toEqual([]);
+        const byUnverified = await report(unverified, { uid: target.uid, text: 'x', gameId: unverifiedGame });
+        expect([byUnverified.status, byUnverified.body.error]).toEqual([
+          403,
+          { code: 'EMAIL_NOT_VERIFIED', message: TEXTS.onlyVerified },
+        ]);
+        const notOpponent = { code: 'FORBIDDEN', message: SOCIAL_TEXTS.reportNotOpponent };
+        for (const [from, gameId] of [
+          [stranger, game], // a spectator of the game
+          [reporter, otherGame], // a game the target did not play
+          [reporter, 'no-such-game'],
+        ] as const) {
+          const res = await report(from, { uid: target.uid, text: 'x', gameId });
+          expect([res.status, res.body.error], String(gameId)).toEqual([403, notOpponent]);
+        }
+        // A NUL never reaches the database: the edge refuses it.
+        const nul = await report(reporter, { uid: target.uid, text: 'x', gameId: 'g\u0000' });
+        expect([nul.status, nul.body.error]).toEqual([400, { code: 'VALIDATION', message: TEXTS.controlCharacters }]);
+        const missing = await report(reporter, { uid: target.uid, text: 'x' });
+        expect([missing.status, missing.body.error.code]).toEqual([400, 'VALIDATION']);
+        const blank = await report(reporter, { uid: target.uid, text: 'x', gameId: '   ' });
+        expect([blank.status, blank.body.error.message]).toEqual([400, SOCIAL_TEXTS.reportGameRequired]);
+        expect(await store().playerReportsAbout(target.uid)).toEqual([]);
 
-      expect((await report(reporter, { uid: target.uid, text: 'x', gameId: game })).status).toBe(200);
-      const twice = await report(reporter, { uid: target.uid, text: 'again', gameId: game });
-      expect([twice.status, twice.body.error]).toEqual([
-        409,
-        { code: 'CONFLICT', message: SOCIAL_TEXTS.reportAlreadySent },
-      ]);
-      // The target may report back about the same game: it is their report, not a second one.
-      expect((await report(target, { uid: reporter.uid, text: '', gameId: game })).status).toBe(200);
-      expect(await store().playerReportsAbout(target.uid)).toHaveLength(1);
-    });
+        expect((await report(reporter, { uid: target.uid, text: 'x', gameId: game })).status).toBe(200);
+        const twice = await report(reporter, { uid: target.uid, text: 'again', gameId: game });
+        expect([twice.status, twice.body.error]).toEqual([
+          409,
+          { code: 'CONFLICT', message: SOCIAL_TEXTS.reportAlreadySent },
+        ]);
+        // The target may report back about the same game: it is their report, not a second one.
+        expect((await report(target, { uid: reporter.uid, text: '', gameId: game })).status).toBe(200);
+        expect(await store().playerReportsAbout(target.uid)).toHaveLength(1);
+      },
+    );
 
     it('racing reports: the hourly limit holds for 14 reports of 14 games sent at once', async () => {
       const reporter = await verifiedUser(server);
@@ -236,7 +247,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect(rows).toHaveLength(1);
     });
 
-    it('refuses with the domain texts, an unknown target, visitors, and more than 10 an hour', async () => {
+    itOnPglite('refuses with the domain texts, an unknown target, visitors, and more than 10 an hour', async () => {
       const reporter = await verifiedUser(server);
       const target = await verifiedUser(server);
       const gameId = await gameBetween(reporter.uid, target.uid);
@@ -282,7 +293,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect((await report(reporter, { uid: target.uid, text: 'an hour later', gameId })).status).toBe(200);
     });
 
-    it('hostile bodies get a 4xx, never a 500', async () => {
+    itOnPglite('hostile bodies get a 4xx, never a 500', async () => {
       const reporter = await verifiedUser(server);
       await fc.assert(
         fc.asyncProperty(
@@ -307,7 +318,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
   });
 
   describe('bug reports', () => {
-    it('stores a report with a real PNG and JPEG, anonymously too', async () => {
+    itOnPglite('stores a report with a real PNG and JPEG, anonymously too', async () => {
       const png = await image('png');
       const jpeg = await image('jpeg');
       const anon = new TestClient(server.baseUrl);
@@ -325,6 +336,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect(stored).toMatchObject({ uid: null, ...valid, status: 'active' });
       expect(stored!.images.map((i) => i.mime)).toEqual(['image/png', 'image/jpeg']);
       // Stored re-encoded: the same picture in the same format, not the bytes as sent.
+      // PGlite is enough: the stored images are decoded side by side; no database
       expect(await Promise.all(stored!.images.map(async (i) => (await sharp(i.bytes).metadata()).format))).toEqual([
         'png',
         'jpeg',
@@ -336,88 +348,94 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect(await latestBug()).toMatchObject({ uid: user.uid, title: 'Signed in', images: [] });
     });
 
-    it('refuses a GIF or text named .png, a fourth image, an oversized one and bad fields, with the domain texts', async () => {
-      const user = await registerUser(server);
-      const before = (await latestBug())?.id;
-      const png = { bytes: await image('png'), name: 'a.png', type: 'image/png' };
-      const expectRefused = async (f: BugForm, fields: Record<string, string>) => {
-        const res = await sendBug(user.client, f);
-        expect(res.status, JSON.stringify(res.body)).toBe(400);
-        expect(res.body.error.code).toBe('VALIDATION');
-        expect(res.body.error.fields).toEqual(fields);
-      };
-      await expectRefused(
-        { ...valid, images: [{ bytes: await image('gif'), name: 'x.png', type: 'image/png' }] },
-        {
-          images: SOCIAL_TEXTS.bugImageType,
-        },
-      );
-      await expectRefused(
-        { ...valid, images: [{ bytes: Buffer.from('hello, not an image'), name: 'x.png', type: 'image/png' }] },
-        {
-          images: SOCIAL_TEXTS.bugImageType,
-        },
-      );
-      await expectRefused({ ...valid, images: [png, png, png, png] }, { images: SOCIAL_TEXTS.bugTooManyImages });
-      const huge = new Uint8Array(BUG_IMAGE_MAX_BYTES + 1);
-      huge.set(png.bytes);
-      await expectRefused({ ...valid, images: [{ ...png, bytes: huge }] }, { images: SOCIAL_TEXTS.bugImageTooLarge });
-      await expectRefused(
-        { title: '', platform: 'p'.repeat(121), description: 'too short' },
-        {
-          title: SOCIAL_TEXTS.bugTitleRequired,
-          platform: SOCIAL_TEXTS.bugPlatformTooLong,
-          description: SOCIAL_TEXTS.bugDescriptionTooShort,
-        },
-      );
-      await expectRefused(
-        { ...valid, description: 'd'.repeat(601) },
-        { description: SOCIAL_TEXTS.bugDescriptionTooLong },
-      );
-      expect((await latestBug())?.id).toBe(before);
-      // Three is the most, and is fine.
-      expect((await sendBug(user.client, { ...valid, images: [png, png, png] })).status).toBe(200);
-    });
+    itOnPglite(
+      'refuses a GIF or text named .png, a fourth image, an oversized one and bad fields, with the domain texts',
+      async () => {
+        const user = await registerUser(server);
+        const before = (await latestBug())?.id;
+        const png = { bytes: await image('png'), name: 'a.png', type: 'image/png' };
+        const expectRefused = async (f: BugForm, fields: Record<string, string>) => {
+          const res = await sendBug(user.client, f);
+          expect(res.status, JSON.stringify(res.body)).toBe(400);
+          expect(res.body.error.code).toBe('VALIDATION');
+          expect(res.body.error.fields).toEqual(fields);
+        };
+        await expectRefused(
+          { ...valid, images: [{ bytes: await image('gif'), name: 'x.png', type: 'image/png' }] },
+          {
+            images: SOCIAL_TEXTS.bugImageType,
+          },
+        );
+        await expectRefused(
+          { ...valid, images: [{ bytes: Buffer.from('hello, not an image'), name: 'x.png', type: 'image/png' }] },
+          {
+            images: SOCIAL_TEXTS.bugImageType,
+          },
+        );
+        await expectRefused({ ...valid, images: [png, png, png, png] }, { images: SOCIAL_TEXTS.bugTooManyImages });
+        const huge = new Uint8Array(BUG_IMAGE_MAX_BYTES + 1);
+        huge.set(png.bytes);
+        await expectRefused({ ...valid, images: [{ ...png, bytes: huge }] }, { images: SOCIAL_TEXTS.bugImageTooLarge });
+        await expectRefused(
+          { title: '', platform: 'p'.repeat(121), description: 'too short' },
+          {
+            title: SOCIAL_TEXTS.bugTitleRequired,
+            platform: SOCIAL_TEXTS.bugPlatformTooLong,
+            description: SOCIAL_TEXTS.bugDescriptionTooShort,
+          },
+        );
+        await expectRefused(
+          { ...valid, description: 'd'.repeat(601) },
+          { description: SOCIAL_TEXTS.bugDescriptionTooLong },
+        );
+        expect((await latestBug())?.id).toBe(before);
+        // Three is the most, and is fine.
+        expect((await sendBug(user.client, { ...valid, images: [png, png, png] })).status).toBe(200);
+      },
+    );
 
-    it('a PNG header followed by HTML is refused; an image with HTML after it is stored clean, without it', async () => {
-      const user = await registerUser(server);
-      const before = (await latestBug())?.id;
-      const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
-      const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-      const jpegSignature = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
-      for (const bytes of [Buffer.concat([pngSignature, html]), Buffer.concat([jpegSignature, html])]) {
-        const res = await sendBug(user.client, { ...valid, images: [{ bytes, name: 'x.png', type: 'image/png' }] });
-        expect([res.status, res.body.error?.fields]).toEqual([400, { images: SOCIAL_TEXTS.bugImageType }]);
-      }
-      expect((await latestBug())?.id).toBe(before);
+    itOnPglite(
+      'a PNG header followed by HTML is refused; an image with HTML after it is stored clean, without it',
+      async () => {
+        const user = await registerUser(server);
+        const before = (await latestBug())?.id;
+        const html = Buffer.from('<html><body><script>alert(document.cookie)</script></body></html>');
+        const pngSignature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+        const jpegSignature = Buffer.from([0xff, 0xd8, 0xff, 0xe0]);
+        for (const bytes of [Buffer.concat([pngSignature, html]), Buffer.concat([jpegSignature, html])]) {
+          const res = await sendBug(user.client, { ...valid, images: [{ bytes, name: 'x.png', type: 'image/png' }] });
+          expect([res.status, res.body.error?.fields]).toEqual([400, { images: SOCIAL_TEXTS.bugImageType }]);
+        }
+        expect((await latestBug())?.id).toBe(before);
 
-      // Valid pictures carrying a page after their end (a polyglot a browser might sniff as HTML).
-      const png = Buffer.concat([await image('png'), html]);
-      const jpeg = Buffer.concat([await image('jpeg'), html]);
-      const res = await sendBug(user.client, {
-        ...valid,
-        images: [
-          { bytes: png, name: 'a.png', type: 'image/png' },
-          { bytes: jpeg, name: 'b.jpg', type: 'image/jpeg' },
-        ],
-      });
-      expect(res.status, JSON.stringify(res.body)).toBe(200);
-      const [storedPng, storedJpeg] = (await latestBug())!.images;
-      for (const stored of [storedPng!, storedJpeg!]) {
-        const bytes = Buffer.from(stored.bytes);
-        expect(await sharp(bytes).metadata()).toMatchObject({ width: 2, height: 2 });
-        expect(bytes.includes('<html')).toBe(false);
-        expect(bytes.includes('script')).toBe(false);
-      }
-      // Nothing after the end: a PNG's last chunk is IEND (with its CRC), a JPEG's last marker EOI.
-      const IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
-      expect(storedPng!.mime).toBe('image/png');
-      expect([...storedPng!.bytes.subarray(-IEND.length)]).toEqual(IEND);
-      expect(storedJpeg!.mime).toBe('image/jpeg');
-      expect([...storedJpeg!.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
-    });
+        // Valid pictures carrying a page after their end (a polyglot a browser might sniff as HTML).
+        const png = Buffer.concat([await image('png'), html]);
+        const jpeg = Buffer.concat([await image('jpeg'), html]);
+        const res = await sendBug(user.client, {
+          ...valid,
+          images: [
+            { bytes: png, name: 'a.png', type: 'image/png' },
+            { bytes: jpeg, name: 'b.jpg', type: 'image/jpeg' },
+          ],
+        });
+        expect(res.status, JSON.stringify(res.body)).toBe(200);
+        const [storedPng, storedJpeg] = (await latestBug())!.images;
+        for (const stored of [storedPng!, storedJpeg!]) {
+          const bytes = Buffer.from(stored.bytes);
+          expect(await sharp(bytes).metadata()).toMatchObject({ width: 2, height: 2 });
+          expect(bytes.includes('<html')).toBe(false);
+          expect(bytes.includes('script')).toBe(false);
+        }
+        // Nothing after the end: a PNG's last chunk is IEND (with its CRC), a JPEG's last marker EOI.
+        const IEND = [0x49, 0x45, 0x4e, 0x44, 0xae, 0x42, 0x60, 0x82];
+        expect(storedPng!.mime).toBe('image/png');
+        expect([...storedPng!.bytes.subarray(-IEND.length)]).toEqual(IEND);
+        expect(storedJpeg!.mime).toBe('image/jpeg');
+        expect([...storedJpeg!.bytes.subarray(-2)]).toEqual([0xff, 0xd9]);
+      },
+    );
 
-    it('limits each sender to 10 reports an hour', async () => {
+    itOnPglite('limits each sender to 10 reports an hour', async () => {
       const anon = new TestClient(server.baseUrl);
       const user = await registerUser(server);
       for (let i = 0; i < 10; i++) expect((await sendBug(user.client, valid)).status).toBe(200);
@@ -440,7 +458,7 @@ describe.each(DB_KINDS)('reports (%s)', (kind) => {
       expect(await stored()).toBe(10);
     });
 
-    it('hostile multipart and bodies never answer 500', async () => {
+    itOnPglite('hostile multipart and bodies never answer 500', async () => {
       const client = new TestClient(server.baseUrl);
       const boundary = 'XbOuNdArY';
       const part = fc.record({

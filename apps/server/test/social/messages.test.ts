@@ -2,12 +2,14 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHAT_PAGE_SIZE, PLAY_TEXTS, SOCIAL_TEXTS, TEXTS } from '@rush/domain';
 import { MarkReadRequest, SOCIAL_ROUTES, SendMessageRequest, SocialUserEvents } from '@rush/protocol';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { describeBody, hostileBody, send, validFor } from '../support/hostile-input.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { befriend, say, socialPlayer, type Player } from './support.ts';
 
-describe.each(DB_KINDS)('messenger (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('messenger (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   const players: Player[] = [];
   const player = async () => {
@@ -29,7 +31,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     await server?.stop();
   });
 
-  it('delivers messages live to both, in order, trimmed, and lists the conversation', async () => {
+  itOnPglite('delivers messages live to both, in order, trimmed, and lists the conversation', async () => {
     const [a, b] = await friends();
     const sent: Awaited<ReturnType<typeof say>>[] = [];
     for (let i = 1; i <= 5; i++) sent.push(await say(a, b, `  hello ${i}  `));
@@ -88,7 +90,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     expect((await b.http.get(`${SOCIAL_ROUTES.conversation(a.uid)}?before=${foreign.id}`)).status).toBe(404);
   });
 
-  it('marks messages read up to one and tells the sender', async () => {
+  itOnPglite('marks messages read up to one and tells the sender', async () => {
     const [a, b] = await friends();
     const m1 = await say(a, b, 'one');
     const m2 = await say(a, b, 'two');
@@ -108,7 +110,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     expect((await a.http.post(SOCIAL_ROUTES.read(b.uid), { messageId: m3.id })).status).toBe(404);
   });
 
-  it('relays typing to a friend only, at most once per 500 ms per socket, and stores nothing', async () => {
+  itOnPglite('relays typing to a friend only, at most once per 500 ms per socket, and stores nothing', async () => {
     const [a, b] = await friends();
     const stranger = await player();
     const ack = await a.cmd('message.typing', { to: b.uid });
@@ -123,7 +125,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     expect((await a.http.get(SOCIAL_ROUTES.conversation(b.uid))).body.messages).toEqual([]);
   });
 
-  it('sends only between friends, within 140 characters, not empty, not to oneself', async () => {
+  itOnPglite('sends only between friends, within 140 characters, not empty, not to oneself', async () => {
     const [a, b] = await friends();
     const stranger = await player();
     const notFriend = await a.http.post(SOCIAL_ROUTES.conversation(stranger.uid), { message: 'hi' });
@@ -145,7 +147,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     expect(await stranger.got(SocialUserEvents.message)).toBe(false);
   });
 
-  it('rate-limits messages per user', async () => {
+  itOnPglite('rate-limits messages per user', async () => {
     const [a, b] = await friends();
     for (let i = 0; i < 30; i++) await say(a, b, `n${i}`);
     const limited = await a.http.post(SOCIAL_ROUTES.conversation(b.uid), { message: 'one more' });
@@ -155,7 +157,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     await say(b, a, 'calm down');
   });
 
-  it('Delete Chat hides the conversation for one side only; new messages show again', async () => {
+  itOnPglite('Delete Chat hides the conversation for one side only; new messages show again', async () => {
     const [a, b] = await friends();
     await say(a, b, 'first');
     await say(b, a, 'second');
@@ -170,7 +172,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     ).toEqual(['third']);
   });
 
-  it('stores and returns a hostile message verbatim as a JSON string (rendering is the web’s)', async () => {
+  itOnPglite('stores and returns a hostile message verbatim as a JSON string (rendering is the web’s)', async () => {
     const [a, b] = await friends();
     const hostile = [
       '<script>alert(1)</script>',
@@ -186,7 +188,7 @@ describe.each(DB_KINDS)('messenger (%s)', (kind) => {
     expect(page.body.messages.map((m: { content: string }) => m.content)).toEqual(hostile);
   });
 
-  it('never answers 500 to hostile bodies, ids and cursors', async () => {
+  itOnPglite('never answers 500 to hostile bodies, ids and cursors', async () => {
     const [a, b] = await friends();
     const options = {
       value: fc.oneof(fc.string({ maxLength: 300 }), fc.integer(), fc.constant(null), fc.jsonValue({ maxDepth: 2 })),

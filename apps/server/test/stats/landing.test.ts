@@ -40,6 +40,7 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
   });
 
   it('counts games, ranks the top 15 of each currency, lists live games newest first, and the recent game', async () => {
+    // PGlite is enough: the players are registered side by side to save time; nothing here races
     const [ann, bob, cat] = await Promise.all(
       ['ann', 'bob', 'cat'].map((username) => registerUser(server, { username })),
     );
@@ -149,6 +150,7 @@ describe.each(DB_KINDS)('landing on %s', (kind) => {
 
   it('lists at most 20 live games and keeps each leaderboard to 15 rows', async () => {
     const loser = await registerUser(server);
+    // PGlite is enough: the players are registered side by side to save time; nothing here races
     const winners = await Promise.all(Array.from({ length: 16 }, () => registerUser(server)));
     for (const w of winners) {
       await insertGame(server, { white: w.uid, black: loser.uid, winner: 'white', currency: 'usd', amount: 100 });

@@ -28,6 +28,7 @@ describe.each(DB_KINDS)('leaderboard on %s', (kind) => {
   afterAll(() => server?.stop());
 
   it('sums the wagers of wins per currency, highest first, ties by username, after the cutoff only', async () => {
+    // PGlite is enough: the players are registered side by side to save time; nothing here races
     const [ann, bob, cat, dan, eve] = await Promise.all(
       ['ann', 'bob', 'cat', 'dan', 'eve'].map((username) => registerUser(server, { username })),
     );
@@ -101,6 +102,7 @@ describe.each(DB_KINDS)('leaderboard on %s', (kind) => {
   it('pages by 15 with ranks continuing across pages and a total for the pagination', async () => {
     const loser = await registerUser(server);
     // 17 winners in RushCoins with distinct sums (above everything of the other test's dan)
+    // PGlite is enough: the players are registered side by side to save time; nothing here races
     const winners = await Promise.all(
       Array.from({ length: 17 }, (_, i) => registerUser(server, { username: `w${String(i).padStart(2, '0')}` })),
     );

@@ -17,6 +17,7 @@ const HOUR = 3_600_000;
 
 /** The statement of migration 0027 that filled the history from the games rated before it. */
 function backfillStatement(): string {
+  // PGlite is enough: the backfill is plain SQL read from the migration; every migration runs on PostgreSQL too, into the run's template
   const file = path.resolve(import.meta.dirname, '../../drizzle/0027_rating_history.sql');
   const statements = fs.readFileSync(file, 'utf8').split('--> statement-breakpoint');
   const insert = statements.find((s) => s.includes('INSERT INTO "rating_history"'));
@@ -109,6 +110,7 @@ describe.each(DB_KINDS)('player card and series on %s', (kind) => {
   });
 
   it('money over time: running wagers won and lost per currency; draws, aborts, unstaked and held games add nothing', async () => {
+    // PGlite is enough: the players are registered side by side to save time; nothing here races
     const [me, foe, other, fourth] = await Promise.all(
       ['mia', 'foe', 'other', 'fourth'].map((username) => registerUser(server, { username })),
     );

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { inject, type ProvidedContext } from 'vitest';
+import { inject, it, type ProvidedContext } from 'vitest';
 import { openDatabase, type Database, type DatabaseKind } from '../../src/platform/db/database.ts';
 import { adminQuery, cloneName, makePostgresTemplate, pgliteDump, withDatabase } from './templates.ts';
 
@@ -14,7 +14,26 @@ import { adminQuery, cloneName, makePostgresTemplate, pgliteDump, withDatabase }
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL || undefined;
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL || undefined;
 
-export const DB_KINDS: DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/**
+ * The kinds a suite runs on (issue 30). PGlite by default: the same PostgreSQL engine, with the
+ * same SQL and errors. PGlite runs one transaction at a time, though, so a suite that races
+ * requests, store calls or instances proves its locks only on PostgreSQL: it runs on POSTGRES_TOO
+ * and is named, with its reason, in postgres-suites.ts (postgres-rule.test.ts checks both).
+ */
+export const DB_KINDS: DatabaseKind[] = ['pglite'];
+export const POSTGRES_TOO: DatabaseKind[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/** Registers nothing, whatever it is called with (`it.each(...)(...)` included). */
+const nothing: typeof it = new Proxy(() => nothing, { get: () => nothing }) as unknown as typeof it;
+
+/**
+ * In a POSTGRES_TOO suite, the `it` of a test that proves nothing more on PostgreSQL (no race):
+ * on PGlite it is `it`; on PostgreSQL the test is not registered at all, so the suite's PostgreSQL
+ * run holds its races only.
+ */
+export function pgliteIt(kind: DatabaseKind): typeof it {
+  return kind === 'pglite' ? it : nothing;
+}
 
 let dump: Promise<Blob> | undefined;
 

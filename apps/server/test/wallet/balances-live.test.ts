@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TOPICS, UserEvents } from '@rush/protocol';
-import { DB_KINDS, TEST_REDIS_URL } from '../support/database.ts';
+import { POSTGRES_TOO, TEST_REDIS_URL } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { Socket, type Registered } from '../accounts/support.ts';
 import {
@@ -13,8 +13,11 @@ import {
   postWithdrawal,
 } from './support/wallet.ts';
 
-/** SPEC 2: the header balances update live after any movement, over a real socket. */
-describe.each(DB_KINDS)('balances.changed over the socket (%s)', (kind) => {
+/**
+ * SPEC 2: the header balances update live after any movement, over a real socket; on PostgreSQL
+ * with Redis (as a cluster instance), through the Redis bus.
+ */
+describe.each(POSTGRES_TOO)('balances.changed over the socket (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   beforeAll(async () => {

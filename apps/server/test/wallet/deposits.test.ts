@@ -6,7 +6,7 @@ import type { ManualClock } from '../../src/platform/clock.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements, paymentSessions } from '../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { registerUser, setUserColumns, signInAgain } from '../accounts/support.ts';
 import {
@@ -29,7 +29,9 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('deposits through the sandbox provider (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
@@ -45,7 +47,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
   const sessionsOf = async (uid: string) =>
     server.ctx.db.select().from(paymentSessions).where(eq(paymentSessions.uid, uid));
 
-  it('every wallet route answers 403 EMAIL_NOT_VERIFIED to an unverified user, 401 signed out', async () => {
+  itOnPglite('every wallet route answers 403 EMAIL_NOT_VERIFIED to an unverified user, 401 signed out', async () => {
     const u = await registerUser(server);
     const calls = [
       () => u.client.get(WALLET_ROUTES.summary),
@@ -68,7 +70,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect(await sessionsOf(u.uid)).toEqual([]);
   });
 
-  it('end to end: checkout page in the iframe, Pay, credited once from the provider confirmation', async () => {
+  itOnPglite('end to end: checkout page in the iframe, Pay, credited once from the provider confirmation', async () => {
     const u = await verifiedUser(server);
     const started = await startDeposit(server, u, 2000);
     // Nothing is credited for starting a checkout.
@@ -116,7 +118,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('Cancel ends the checkout: nothing credited, its amount no longer reserved', async () => {
+  itOnPglite('Cancel ends the checkout: nothing credited, its amount no longer reserved', async () => {
     const u = await verifiedUser(server);
     const started = await startDeposit(server, u, 5000);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000 - 5000);
@@ -128,7 +130,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000);
   });
 
-  it('a replayed webhook changes nothing; forged, tampered, stale or unsigned ones are refused', async () => {
+  itOnPglite('a replayed webhook changes nothing; forged, tampered, stale or unsigned ones are refused', async () => {
     const u = await verifiedUser(server);
     const s = await startDeposit(server, u, 3000);
     const note = await signedNotification(server, {
@@ -177,7 +179,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('the browser cannot credit itself by calling anything', async () => {
+  itOnPglite('the browser cannot credit itself by calling anything', async () => {
     const u = await verifiedUser(server);
     const s = await startDeposit(server, u, 2500);
     const attempts = [
@@ -241,7 +243,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('Canadian deposits: the user gets the amount minus US$0.50, the fee goes to the platform', async () => {
+  itOnPglite('Canadian deposits: the user gets the amount minus US$0.50, the fee goes to the platform', async () => {
     const u = await verifiedUser(server);
     const feeBefore = await readBalance(server.ctx.db, accountOf.fee('usd').id);
     const s = await startDeposit(server, u, 2000, 'ca', gpsAt(server, ...TORONTO));
@@ -269,7 +271,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('refuses amounts the rules forbid, with clear texts, and creates nothing', async () => {
+  itOnPglite('refuses amounts the rules forbid, with clear texts, and creates nothing', async () => {
     const u = await verifiedUser(server);
     const tryDeposit = (amount: number) =>
       u.client.post(WALLET_ROUTES.deposits, { amount, region: 'us', deviceGps: gpsAt(server) });
@@ -295,7 +297,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(10_000 - 4001);
   });
 
-  it('an active deposit limit caps deposits with its own text', async () => {
+  itOnPglite('an active deposit limit caps deposits with its own text', async () => {
     const u = await verifiedUser(server);
     const until = new Date(clock.now().getTime() + 7 * DAY);
     expect(
@@ -311,7 +313,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(0);
   });
 
-  it('location services are required, and the location and account are checked (SPEC 1, 8)', async () => {
+  itOnPglite('location services are required, and the location and account are checked (SPEC 1, 8)', async () => {
     const u = await verifiedUser(server);
     const body = (deviceGps?: unknown) => ({
       amount: 2000,
@@ -343,7 +345,7 @@ describe.each(DB_KINDS)('deposits through the sandbox provider (%s)', (kind) => 
     expect(await sessionsOf(u.uid)).toEqual([]);
   });
 
-  it('the monthly cap starts over with the calendar month (UTC)', async () => {
+  itOnPglite('the monthly cap starts over with the calendar month (UTC)', async () => {
     const u = await verifiedUser(server);
     await depositThroughSandbox(server, u, 300_000);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(0);

@@ -4,7 +4,7 @@ import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import type { EscrowState } from '../../src/modules/wallet/escrow-resolvers.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
 import {
@@ -16,7 +16,7 @@ import {
   walletCore,
 } from './support/wallet.ts';
 
-describe.each(DB_KINDS)('escrow sweeper (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('escrow sweeper (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   beforeAll(async () => {

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO } from '../support/database.ts';
 import { useLedgerDb } from './support/ledger-db.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { EscrowClosedError, holdAllKey } from '../../src/modules/wallet/ledger.ts';
 import { InsufficientFundsError, movementByKey, sumPerCurrency } from '../../src/modules/wallet/ledger.store.ts';
 
 /** `holdAll`: every player's stake into one escrow in one movement, all or nothing. */
-describe.each(DB_KINDS)('ledger holdAll on %s', (kind) => {
+describe.each(POSTGRES_TOO)('ledger holdAll on %s', (kind) => {
   const { t, fund, bal, escrow } = useLedgerDb(kind);
 
   it('takes both stakes in one movement, once per ref however often it is called', async () => {

@@ -4,7 +4,7 @@ import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES, TOPICS, UserEvents, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { walletLimits } from '../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { login, signInAgain, Socket, userRow, type Registered } from '../accounts/support.ts';
 import {
@@ -22,7 +22,9 @@ import {
 const DAY = 86_400_000;
 const shown = (d: Date) => `${d.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' ')} UTC`;
 
-describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
@@ -38,7 +40,7 @@ describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
   const history = async (uid: string) =>
     (await server.ctx.db.select({ n: count() }).from(walletLimits).where(eq(walletLimits.uid, uid)))[0]!.n;
 
-  it('a stricter limit applies at once; a looser one is refused while one is active', async () => {
+  itOnPglite('a stricter limit applies at once; a looser one is refused while one is active', async () => {
     const u = await verifiedUser(server);
     const week = later(7 * DAY);
     const first = await setLimit(u, 'bet', 1000, week.toISOString());
@@ -79,7 +81,7 @@ describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
     expect(await history(u.uid)).toBe(3);
   });
 
-  it('refuses a past or unreadable expiry; a date alone means the end of that day (UTC)', async () => {
+  itOnPglite('refuses a past or unreadable expiry; a date alone means the end of that day (UTC)', async () => {
     const u = await verifiedUser(server);
     const past = await setLimit(u, 'deposit', 100, new Date(clock.now().getTime() - 1000).toISOString());
     expect(past.status).toBe(400);
@@ -117,7 +119,7 @@ describe.each(DB_KINDS)('self-limits and self-exclusion (%s)', (kind) => {
     }
   });
 
-  it('self-exclusion closes the account for good and freezes its balances', async () => {
+  itOnPglite('self-exclusion closes the account for good and freezes its balances', async () => {
     const u = await verifiedUser(server);
     await adminDeposit(admin, u.uid, 5000);
     await core.rewards.grantLinkReward(u.uid);

@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc, verifiedUser, walletCore } from './support/wallet.ts';
 
 const DAY = 86_400_000;
 
-describe.each(DB_KINDS)('RushCoins (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   let core: ReturnType<typeof walletCore>;

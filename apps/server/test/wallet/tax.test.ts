@@ -5,7 +5,7 @@ import { TAX_TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { taxProfiles, withdrawals } from '../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
 import {
@@ -35,7 +35,9 @@ const DETAILS = {
  * player's tax details are on file, stored AES-256-GCM encrypted; only the TIN's last four digits
  * are ever answered.
  */
-describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('US tax information (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
@@ -50,7 +52,7 @@ describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
     postWithdrawal(server, u.client, { amount, region });
   const held = (uid: string) => heldUsd(server, uid);
 
-  it('$600.00 in the year passes; $600.01 asks for tax details, and holds nothing', async () => {
+  itOnPglite('$600.00 in the year passes; $600.01 asks for tax details, and holds nothing', async () => {
     const exact = await funded(100_000);
     expect((await withdraw(exact, 60_000)).status).toBe(200);
 
@@ -74,52 +76,55 @@ describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
     expect((await withdraw(stepwise, 10_000, 'ca')).status).toBe(200);
   });
 
-  it('the form is validated, stored encrypted (only the last 4 of the TIN readable), then the withdrawal goes through', async () => {
-    const u = await funded(100_000);
-    expect((await withdraw(u, 60_001)).body.error.code).toBe('TAX_INFO_REQUIRED');
+  itOnPglite(
+    'the form is validated, stored encrypted (only the last 4 of the TIN readable), then the withdrawal goes through',
+    async () => {
+      const u = await funded(100_000);
+      expect((await withdraw(u, 60_001)).body.error.code).toBe('TAX_INFO_REQUIRED');
 
-    const bad = await u.client.put(WALLET_ROUTES.tax, { ...DETAILS, tin: '12345', zip: '1', state: 'ZZ' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.error.fields).toEqual({
-      state: TAX_TEXTS.stateInvalid,
-      zip: TAX_TEXTS.zipInvalid,
-      tin: TAX_TEXTS.tinInvalid,
-    });
-    expect(await server.ctx.db.select().from(taxProfiles).where(eq(taxProfiles.userId, u.uid))).toEqual([]);
+      const bad = await u.client.put(WALLET_ROUTES.tax, { ...DETAILS, tin: '12345', zip: '1', state: 'ZZ' });
+      expect(bad.status).toBe(400);
+      expect(bad.body.error.fields).toEqual({
+        state: TAX_TEXTS.stateInvalid,
+        zip: TAX_TEXTS.zipInvalid,
+        tin: TAX_TEXTS.tinInvalid,
+      });
+      expect(await server.ctx.db.select().from(taxProfiles).where(eq(taxProfiles.userId, u.uid))).toEqual([]);
 
-    const saved = await u.client.put(WALLET_ROUTES.tax, DETAILS);
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body).toEqual({ saved: true, tinLast4: '6780' });
-    expect((await u.client.get(WALLET_ROUTES.tax)).body).toEqual({ saved: true, tinLast4: '6780' });
+      const saved = await u.client.put(WALLET_ROUTES.tax, DETAILS);
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body).toEqual({ saved: true, tinLast4: '6780' });
+      expect((await u.client.get(WALLET_ROUTES.tax)).body).toEqual({ saved: true, tinLast4: '6780' });
 
-    // The raw row: a versioned AES-GCM ciphertext; neither the TIN nor the name nor the address in clear.
-    const [raw] = await server.ctx.db.select().from(taxProfiles).where(eq(taxProfiles.userId, u.uid));
-    expect(raw!.tinLast4).toBe('6780');
-    expect(raw!.details).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
-    for (const clear of ['123456780', '123-45-6780', 'Jane', 'Public', 'Main St', 'Albany', '12207']) {
-      expect(raw!.details).not.toContain(clear);
-    }
-    const blob = JSON.stringify(raw);
-    expect(blob).not.toContain('123456780');
-    expect(await core.tax.details(u.uid)).toEqual({ ...DETAILS, tin: '123456780' });
+      // The raw row: a versioned AES-GCM ciphertext; neither the TIN nor the name nor the address in clear.
+      const [raw] = await server.ctx.db.select().from(taxProfiles).where(eq(taxProfiles.userId, u.uid));
+      expect(raw!.tinLast4).toBe('6780');
+      expect(raw!.details).toMatch(/^v1\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/);
+      for (const clear of ['123456780', '123-45-6780', 'Jane', 'Public', 'Main St', 'Albany', '12207']) {
+        expect(raw!.details).not.toContain(clear);
+      }
+      const blob = JSON.stringify(raw);
+      expect(blob).not.toContain('123456780');
+      expect(await core.tax.details(u.uid)).toEqual({ ...DETAILS, tin: '123456780' });
 
-    // Bound to the user: the same ciphertext on another user's row does not decrypt.
-    const other = await verifiedUser(server);
-    await server.ctx.db.insert(taxProfiles).values({
-      userId: other.uid,
-      details: raw!.details,
-      tinLast4: '6780',
-      createdAt: clock.now(),
-      updatedAt: clock.now(),
-    });
-    await expect(core.tax.details(other.uid)).rejects.toThrow();
+      // Bound to the user: the same ciphertext on another user's row does not decrypt.
+      const other = await verifiedUser(server);
+      await server.ctx.db.insert(taxProfiles).values({
+        userId: other.uid,
+        details: raw!.details,
+        tinLast4: '6780',
+        createdAt: clock.now(),
+        updatedAt: clock.now(),
+      });
+      await expect(core.tax.details(other.uid)).rejects.toThrow();
 
-    const res = await withdraw(u, 60_001);
-    expect(res.status, JSON.stringify(res.body)).toBe(200);
-    expect(res.body.transaction).toMatchObject({ amount: 60_001, status: 'pending' });
-    expect(await held(u.uid)).toBe(60_001n);
-    await expectLedgerInvariants(server.ctx.db);
-  });
+      const res = await withdraw(u, 60_001);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+      expect(res.body.transaction).toMatchObject({ amount: 60_001, status: 'pending' });
+      expect(await held(u.uid)).toBe(60_001n);
+      await expectLedgerInvariants(server.ctx.db);
+    },
+  );
 
   it('two requests at once that together pass $600.00 are added up: one is held, one asks', async () => {
     const u = await funded(100_000);
@@ -129,7 +134,7 @@ describe.each(DB_KINDS)('US tax information (%s)', (kind) => {
     expect(await held(u.uid)).toBe(40_000n);
   });
 
-  it("only the calendar year (UTC) counts: last year's withdrawals do not", async () => {
+  itOnPglite("only the calendar year (UTC) counts: last year's withdrawals do not", async () => {
     // The manual clock stands in January 2026: a withdrawal of the last second of 2025 and
     // one of the first second of 2026 (rows as the wallet writes them).
     expect(clock.now().getUTCFullYear()).toBe(2026);

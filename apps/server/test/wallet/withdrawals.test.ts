@@ -7,7 +7,7 @@ import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import type { PaymentsPort } from '../../src/modules/wallet/payments/port.ts';
 import { ledgerMovements, ledgerTransfers, withdrawals } from '../../src/modules/wallet/schema.ts';
 import { WithdrawalService } from '../../src/modules/wallet/withdrawals.service.ts';
-import { DB_KINDS } from '../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { setUserColumns, type Registered } from '../accounts/support.ts';
 import {
@@ -34,7 +34,9 @@ const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const PAYOUT_DELAY_MS = 5_000;
 
-describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
@@ -62,7 +64,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     await eventually(async () => (await withdrawalRow(server, id))?.status === status, 10_000);
   };
 
-  it('refuses each way the rules say, with the SPEC texts, and changes nothing', async () => {
+  itOnPglite('refuses each way the rules say, with the SPEC texts, and changes nothing', async () => {
     const u = await funded(5000);
     const expectRefused = async (
       res: Awaited<ReturnType<typeof withdraw>>,
@@ -109,40 +111,43 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     expect(await usd(server, flagged.uid)).toBe(1000n);
   });
 
-  it('checks the location as a deposit does: none, a blocked state, or the wrong path for the country refuses, and nothing moves', async () => {
-    const u = await funded(5000);
-    const refused = async (body: { amount: number; region?: 'us' | 'ca'; deviceGps?: unknown }, error: object) => {
-      const res = await postWithdrawal(server, u.client, body);
-      expect(res.body.error, JSON.stringify(res.body)).toEqual(error);
-      expect(await usd(server, u.uid)).toBe(5000n);
-      expect(await withdrawalsOf(server, u.uid)).toEqual([]);
-    };
-    await refused(
-      { amount: 1000, deviceGps: undefined },
-      { code: 'LOCATION_REQUIRED', message: TEXTS.locationRequired },
-    );
-    await refused(
-      { amount: 1000, deviceGps: gpsAt(server, ...PHOENIX) },
-      { code: 'LOCATION_BLOCKED', message: 'Gaming in this location is restricted.' },
-    );
-    await refused(
-      { amount: 1000, region: 'us', deviceGps: gpsAt(server, ...TORONTO) },
-      { code: 'VALIDATION', message: TEXTS.regionIsCanada, fields: { region: TEXTS.regionIsCanada } },
-    );
-    await refused(
-      { amount: 1000, region: 'ca', deviceGps: gpsAt(server) },
-      { code: 'VALIDATION', message: TEXTS.regionNotCanada, fields: { region: TEXTS.regionNotCanada } },
-    );
-    // The rules come first: an amount above the balance is refused before any location is asked.
-    await refused(
-      { amount: 5001, deviceGps: undefined },
-      { code: 'INSUFFICIENT_FUNDS', message: 'You do not have sufficient funds to withdraw this amount.' },
-    );
-    expect((await postWithdrawal(server, u.client, { amount: 1000 })).status).toBe(200);
-    expect(await usd(server, u.uid)).toBe(4000n);
-  });
+  itOnPglite(
+    'checks the location as a deposit does: none, a blocked state, or the wrong path for the country refuses, and nothing moves',
+    async () => {
+      const u = await funded(5000);
+      const refused = async (body: { amount: number; region?: 'us' | 'ca'; deviceGps?: unknown }, error: object) => {
+        const res = await postWithdrawal(server, u.client, body);
+        expect(res.body.error, JSON.stringify(res.body)).toEqual(error);
+        expect(await usd(server, u.uid)).toBe(5000n);
+        expect(await withdrawalsOf(server, u.uid)).toEqual([]);
+      };
+      await refused(
+        { amount: 1000, deviceGps: undefined },
+        { code: 'LOCATION_REQUIRED', message: TEXTS.locationRequired },
+      );
+      await refused(
+        { amount: 1000, deviceGps: gpsAt(server, ...PHOENIX) },
+        { code: 'LOCATION_BLOCKED', message: 'Gaming in this location is restricted.' },
+      );
+      await refused(
+        { amount: 1000, region: 'us', deviceGps: gpsAt(server, ...TORONTO) },
+        { code: 'VALIDATION', message: TEXTS.regionIsCanada, fields: { region: TEXTS.regionIsCanada } },
+      );
+      await refused(
+        { amount: 1000, region: 'ca', deviceGps: gpsAt(server) },
+        { code: 'VALIDATION', message: TEXTS.regionNotCanada, fields: { region: TEXTS.regionNotCanada } },
+      );
+      // The rules come first: an amount above the balance is refused before any location is asked.
+      await refused(
+        { amount: 5001, deviceGps: undefined },
+        { code: 'INSUFFICIENT_FUNDS', message: 'You do not have sufficient funds to withdraw this amount.' },
+      );
+      expect((await postWithdrawal(server, u.client, { amount: 1000 })).status).toBe(200);
+      expect(await usd(server, u.uid)).toBe(4000n);
+    },
+  );
 
-  it('blocked 48 hours after a deposit; deposited money must be wagered once (stakes count)', async () => {
+  itOnPglite('blocked 48 hours after a deposit; deposited money must be wagered once (stakes count)', async () => {
     const u = await funded(1000); // an admin deposit carries no wagering requirement
     await depositThroughSandbox(server, u, 2000);
     const blocked = await withdraw(u, 100);
@@ -178,7 +183,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('held while pending, then completed by the sandbox provider via the sweep', async () => {
+  itOnPglite('held while pending, then completed by the sandbox provider via the sweep', async () => {
     const u = await funded(3000);
     const res = await withdraw(u, 3000);
     expect(res.status).toBe(200);
@@ -221,7 +226,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('rejected by the sandbox bank (amounts ending in .13): the money comes back', async () => {
+  itOnPglite('rejected by the sandbox bank (amounts ending in .13): the money comes back', async () => {
     const u = await funded(5000);
     await withdraw(u, 1013);
     expect(await usd(server, u.uid)).toBe(3987n);
@@ -235,7 +240,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('Canadian withdrawals pay out the amount minus US$2.00, the fee to the platform', async () => {
+  itOnPglite('Canadian withdrawals pay out the amount minus US$2.00, the fee to the platform', async () => {
     const u = await funded(3000);
     const res = await withdraw(u, 3000, 'ca');
     expect(res.body.transaction).toMatchObject({ amount: 3000, fee: 200, status: 'pending' });
@@ -286,7 +291,7 @@ describe.each(DB_KINDS)('withdrawals (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('a request the provider never received is sent again by the sweep', async () => {
+  itOnPglite('a request the provider never received is sent again by the sweep', async () => {
     const u = await funded(1500);
     expect(await server.ctx.db.select().from(withdrawals).where(eq(withdrawals.uid, u.uid))).toEqual([]);
     // An instance whose provider call fails right after the hold (as if it died there).

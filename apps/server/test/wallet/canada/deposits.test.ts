@@ -6,7 +6,7 @@ import type { ManualClock } from '../../../src/platform/clock.ts';
 import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements } from '../../../src/modules/wallet/schema.ts';
-import { DB_KINDS } from '../../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../../support/database.ts';
 import type { TestServer } from '../../support/server.ts';
 import {
   eventually,
@@ -27,7 +27,9 @@ import {
  * provider confirmed is pending in the user's funding account for the window (domain
  * `depositFundsAt`), then reaches the balance exactly once, whichever instances sweep.
  */
-describe.each(DB_KINDS)('Canadian deposits (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('Canadian deposits (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
@@ -93,7 +95,7 @@ describe.each(DB_KINDS)('Canadian deposits (%s)', (kind) => {
     await expectLedgerInvariants(server.ctx.db);
   });
 
-  it('a pending Canadian deposit counts under the monthly cap', async () => {
+  itOnPglite('a pending Canadian deposit counts under the monthly cap', async () => {
     const u = await verifiedUser(server);
     const s = await startDeposit(server, u, 250_000, 'ca', gpsAt(server, ...TORONTO));
     await pressPay(u.client, s.checkoutId);
@@ -101,7 +103,7 @@ describe.each(DB_KINDS)('Canadian deposits (%s)', (kind) => {
     expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(50_000);
   });
 
-  it("the server's own job credits a due deposit without anyone asking", async () => {
+  itOnPglite("the server's own job credits a due deposit without anyone asking", async () => {
     const u = await verifiedUser(server);
     const s = await startDeposit(server, u, 2000, 'ca', gpsAt(server, ...TORONTO));
     await pressPay(u.client, s.checkoutId);

@@ -4,7 +4,7 @@ import { WALLET_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../../src/platform/clock.ts';
 import { walletOnboarding } from '../../../src/modules/wallet/schema.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
-import { DB_KINDS } from '../../support/database.ts';
+import { POSTGRES_TOO, pgliteIt } from '../../support/database.ts';
 import type { DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import type { TestServer } from '../../support/server.ts';
 import { verifiedUser } from '../support/wallet.ts';
@@ -16,7 +16,9 @@ const form = () => {
 };
 
 /** Review of issue 16: texts cost money and reach phones, and a double submit must not make two provider users. */
-describe.each(DB_KINDS)('wallet SMS limits and one create at a time (%s)', (kind) => {
+describe.each(POSTGRES_TOO)('wallet SMS limits and one create at a time (%s)', (kind) => {
+  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
+  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let emu: DotsEmulator;
   let clock: ManualClock;
@@ -54,7 +56,7 @@ describe.each(DB_KINDS)('wallet SMS limits and one create at a time (%s)', (kind
     expect(emu.count(DOTS_PATHS.createUser, 'POST')).toBe(before + 2);
   });
 
-  it('three texts back to back, then a wait counted before the provider is asked, doubling', async () => {
+  itOnPglite('three texts back to back, then a wait counted before the provider is asked, doubling', async () => {
     const u = await verifiedUser(server, {}, { onboard: false });
     expect((await u.client.post(WALLET_ROUTES.onboardingCreate, form())).status).toBe(200);
     const verificationId = await verificationOf(u.uid);
