@@ -55,6 +55,8 @@ export const CHECKOUT_JS = `(function () {
           buttons.forEach(function (b) { b.disabled = false; });
         });
     });
+    // The page serves the buttons disabled: they work from now on.
+    button.disabled = false;
   });
 })();
 `;

@@ -15,7 +15,8 @@ const STATUS_TEXT: Record<SandboxPaymentRecord['status'], string> = {
 
 /**
  * The sandbox provider's hosted checkout, made to sit in the wallet's 480px-high iframe: the
- * amount, Pay and Cancel. No inline script or style (CSP); the behaviour is checkout.js.
+ * amount, Pay and Cancel. No inline script or style (CSP); the behaviour is checkout.js, which
+ * enables the buttons once they do something (a Pay pressed before the script ran did nothing).
  */
 export function checkoutPage(p: SandboxPaymentRecord, merchant: string, now: Date): string {
   const amount = `$${formatMinor(p.amount)}`;
@@ -37,8 +38,8 @@ export function checkoutPage(p: SandboxPaymentRecord, merchant: string, now: Dat
 <p class="amount">${escapeHtml(amount)}</p>
 <p class="note">The built-in sandbox provider: no real money moves.</p>
 <div id="actions" class="actions"${open ? '' : ' hidden'}>
-<button type="button" class="pay" data-action="pay">Pay</button>
-<button type="button" class="cancel" data-action="cancel">Cancel</button>
+<button type="button" class="pay" data-action="pay" disabled>Pay</button>
+<button type="button" class="cancel" data-action="cancel" disabled>Cancel</button>
 </div>
 <p id="status" class="status" role="status" aria-live="polite">${escapeHtml(status)}</p>
 </main>
