@@ -20,6 +20,7 @@ import { startOidcEmulator, type OidcEmulator } from '../support/oidc-emulator.t
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { describeBody, hostileBody, raw, send, validFor, type HostileBodyOptions } from '../support/hostile-input.ts';
 import { countSessions, countUsers, registerUser, userRow, type Registered } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 /**
  * Hostile input at every route of the accounts module: random JSON, right keys with wrong
@@ -28,7 +29,7 @@ import { countSessions, countUsers, registerUser, userRow, type Registered } fro
  * nothing may change in the database, and the server must still be healthy afterwards.
  */
 
-const RUNS = 120;
+const RUNS = samples(120);
 
 const PROTO_PAYLOADS = [
   '{"__proto__":{"polluted":true}}',
@@ -304,7 +305,7 @@ describe.each(DB_KINDS)('accounts bad input (%s)', (kind) => {
           if (res.status >= 500) throw new Error(`${res.status} for ${path.slice(0, 200)}`);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: samples(60) },
     );
     const cookieValue = fc.oneof(
       fc.string({ maxLength: 200 }),

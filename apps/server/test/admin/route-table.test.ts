@@ -9,6 +9,7 @@ import type { Registered } from '../accounts/support.ts';
 import { userRow } from '../accounts/support.ts';
 import { startWalletServer, verifiedUser } from '../wallet/support/wallet.ts';
 import { addBugReport, addPlayerReport, auditCount, flagCount } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 /** A value of the right shape for each path parameter, so the check is reached, not a 404. */
 const VALID_PARAM: Record<string, () => string> = {
@@ -144,7 +145,7 @@ describe.each(DB_KINDS)('admin route table and hostile admin input (%s)', (kind)
             { maxKeys: 4 },
           ),
         ),
-        25,
+        samples(25),
       );
       for (const [param, query, body] of cases) {
         const path = route.url.replace(/:([A-Za-z0-9_]+)/g, () => encodeURIComponent(param)) + `?${query}`;

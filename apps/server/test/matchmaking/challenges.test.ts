@@ -19,6 +19,7 @@ import { describeBody, hostileBody, send, validFor } from '../support/hostile-in
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc } from '../wallet/support/wallet.ts';
 import { changed, current, matchPlayer, recordsOf, startMatchServer, wbxSeek } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
   let server: TestServer;
@@ -187,7 +188,7 @@ describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
             );
           expect(res.body?.error?.code).toBeTypeOf('string');
         }),
-        { numRuns: 25 },
+        { numRuns: samples(25) },
       );
     }
     for (const id of ['..', 'a'.repeat(200), '%00', "x' or 1=1", '__proto__']) {

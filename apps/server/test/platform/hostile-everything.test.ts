@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
 import { Player } from '../play/support.ts';
 import { ADMIN_ENV, adminUser, expectLedgerInvariants, verifiedUser } from '../wallet/support/wallet.ts';
+import { samples } from '../support/samples.ts';
 
 /**
  * Issue 10 "done when": hostile input over EVERY HTTP route and EVERY socket command, enumerated
@@ -23,8 +24,9 @@ import { ADMIN_ENV, adminUser, expectLedgerInvariants, verifiedUser } from '../w
  * - Shape-hostile cases (any JSON at all, any path segment and query) must never get a 5xx, and
  *   the ledger invariants must still hold after them.
  */
-const EDGE_RUNS = 200;
-const SHAPE_RUNS = 200;
+/** Cases per route and per command: 200 each with HOSTILE_SAMPLES=full (npm run test:deep). */
+const EDGE_RUNS = samples(200);
+const SHAPE_RUNS = samples(200);
 /** HOSTILE_PROGRESS=1 prints each route's time (to find a slow one). */
 const progress = (label: string, since: number) => {
   if (process.env.HOSTILE_PROGRESS) process.stderr.write(`${label} ${Date.now() - since} ms\n`);

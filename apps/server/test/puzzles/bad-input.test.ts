@@ -10,12 +10,13 @@ import { DB_KINDS } from '../support/database.ts';
 import { describeBody, hostileBody, send, validFor, type HostileBodyOptions } from '../support/hostile-input.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { seedPuzzles } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 /**
  * Hostile input at the Casual and Solo Rush routes: every answer is a 4xx, never a 5xx, and
  * nothing changes (no attempt, run, rating or best score appears).
  */
-const RUNS = 40;
+const RUNS = samples(40);
 
 const BODIES: HostileBodyOptions = {
   value: fc.oneof(

@@ -17,6 +17,7 @@ import { describeBody, hostileBody, send, validFor } from '../support/hostile-in
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc } from '../wallet/support/wallet.ts';
 import { battler, createLobby, join, startBattleServer } from './battle-support.ts';
+import { samples } from '../support/samples.ts';
 
 describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
   let server: TestServer;
@@ -73,7 +74,7 @@ describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
             );
           expect(res.body?.error?.code).toBeTypeOf('string');
         }),
-        { numRuns: 25 },
+        { numRuns: samples(25) },
       );
     }
     for (const bad of ['..', 'a'.repeat(200), '%00', "x' or 1=1", '__proto__', 'nope']) {

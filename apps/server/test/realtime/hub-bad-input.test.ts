@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { ClientMessage, CLOSE_CODES, MAX_FRAME_BYTES } from '@rush/protocol';
 import { ORIGIN, startHubApp, type HubApp } from './support/hub-app.ts';
 import { TestSocket } from './support/socket-client.ts';
+import { samples } from '../support/samples.ts';
 
 /** Anything escaping to the process level fails the suite: the server must absorb bad input. */
 const escaped: unknown[] = [];
@@ -155,7 +156,7 @@ describe('hub: bad input', () => {
       fc.uint8Array({ maxLength: 300 }).map((binary) => ({ binary })),
     );
     const seed = Date.now();
-    const frames = fc.sample(frame, { numRuns: 1000, seed });
+    const frames = fc.sample(frame, { numRuns: samples(1000), seed });
 
     // What the server must count as bad: binary, non-JSON, off-schema, and commands it does not know.
     let expectedBad = 0;

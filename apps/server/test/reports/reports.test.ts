@@ -14,6 +14,7 @@ import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { adminDeposit, startManualWalletServer, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
+import { samples } from '../support/samples.ts';
 
 const MINUTE = 60_000;
 const image = (format: 'png' | 'jpeg' | 'gif') =>
@@ -312,7 +313,7 @@ describe.each(POSTGRES_TOO)('reports (%s)', (kind) => {
             expect(res.status, JSON.stringify(body)).toBeLessThan(500);
           },
         ),
-        { numRuns: 40 },
+        { numRuns: samples(40) },
       );
     });
   });
@@ -503,7 +504,7 @@ describe.each(POSTGRES_TOO)('reports (%s)', (kind) => {
           expect(res.status, JSON.stringify(req)).not.toBe(500);
           expect(res.status, JSON.stringify(req)).toBeLessThan(500);
         }),
-        { numRuns: 80 },
+        { numRuns: samples(80) },
       );
     });
   });

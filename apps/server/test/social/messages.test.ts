@@ -6,6 +6,7 @@ import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { describeBody, hostileBody, send, validFor } from '../support/hostile-input.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { befriend, say, socialPlayer, type Player } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 describe.each(POSTGRES_TOO)('messenger (%s)', (kind) => {
   // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
@@ -227,7 +228,7 @@ describe.each(POSTGRES_TOO)('messenger (%s)', (kind) => {
           }
         },
       ),
-      { numRuns: 120 },
+      { numRuns: samples(120) },
     );
     for (const to of ['a\u0000b', '', 'x'.repeat(65), 42, null]) {
       const ack = await a.cmd('message.typing', { to });

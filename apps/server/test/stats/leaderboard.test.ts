@@ -6,6 +6,7 @@ import { registerUser, setUserColumns, type Registered } from '../accounts/suppo
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { insertGame } from './support.ts';
+import { samples } from '../support/samples.ts';
 
 const DAY = 86_400_000;
 
@@ -161,7 +162,7 @@ describe.each(DB_KINDS)('leaderboard on %s', (kind) => {
           if (res.status === 200) LeaderboardResponse.parse(res.body);
         },
       ),
-      { numRuns: 60 },
+      { numRuns: samples(60) },
     );
     // raw, badly encoded query strings
     for (const q of ['?currency=%', '?page=%E0%A4%A', '?page[]=1', '?currency[$ne]=usd', '?__proto__[x]=1']) {

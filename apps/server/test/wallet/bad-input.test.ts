@@ -36,13 +36,14 @@ import {
   gpsAt,
   verifiedUser,
 } from './support/wallet.ts';
+import { samples } from '../support/samples.ts';
 
 /**
  * Hostile input at every route the wallet and the admin money API add (and at the sandbox
  * provider's and the webhook's): every answer is a 4xx, never a 5xx, nothing changes in the
  * ledger or the wallet tables, and the server is still healthy afterwards.
  */
-const RUNS = 80;
+const RUNS = samples(80);
 
 const hostileValue = fc.oneof(
   fc.jsonValue({ maxDepth: 2 }),
@@ -276,7 +277,7 @@ describe.each(DB_KINDS)('wallet and admin bad input (%s)', (kind) => {
           if (res.status >= 500 || res.status < 400) throw new Error(`${res.status} for POST ${path.slice(0, 200)}`);
         }
       }),
-      { numRuns: 60 },
+      { numRuns: samples(60) },
     );
     expect(await snapshot()).toEqual(before);
     // Signed out, nothing but 401s.
