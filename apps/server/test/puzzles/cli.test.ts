@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
 import { acquireDirLock } from '../../src/platform/db/lockfile.ts';
 import { puzzles } from '../../src/modules/puzzles/schema.ts';
-import { createTestDatabase, TEST_DATABASE_URL } from '../support/database.ts';
+import { createTestDatabase, pgliteFolderFromTemplate, TEST_DATABASE_URL } from '../support/database.ts';
 import { FIXTURE_ROWS, FIXTURE_ZST } from './support.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
@@ -54,7 +54,9 @@ describe('puzzles:import command', () => {
     'imports a .zst file into a PGlite folder with progress, then finds it already done',
     { timeout: 180_000 },
     async () => {
+      // A server's folder, as the README has it (the first start's initdb is process.test.ts's).
       const dir = path.join(tmp, 'data');
+      await pgliteFolderFromTemplate(dir);
       const first = await runCli([FIXTURE_ZST], { DATA_DIR: dir });
       expect(first.code).toBe(0);
       expect(first.stderr).toMatch(/\d+ rows {2}[\d,]+ rows\/s/);
