@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './support/chromium-launch.ts';
 import { APP_URL } from './support/ports.ts';
 
 const desktop = { browserName: 'chromium' as const, viewport: { width: 1366, height: 900 } };
@@ -17,7 +18,6 @@ const desktop = { browserName: 'chromium' as const, viewport: { width: 1366, hei
  */
 export default defineConfig({
   testDir: './tests',
-  testIgnore: ['**/cluster.spec.ts'],
   globalSetup: './support/global-setup.ts',
   workers: 2,
   retries: 0,
@@ -27,18 +27,7 @@ export default defineConfig({
   use: {
     baseURL: APP_URL,
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
+    launchOptions: CHROMIUM_LAUNCH,
   },
   projects: [
     { name: 'desktop', use: desktop, fullyParallel: true, grepInvert: /@serial/, teardown: 'serial' },
