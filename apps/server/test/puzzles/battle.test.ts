@@ -24,6 +24,17 @@ import {
 
 const STAKE = 5_000n; // 50 RushCoins in minor units
 const FUNDS = 100_000n;
+/** A public two-seat lobby staked 50 RushCoins. */
+const base = () => ({
+  difficulty: 'normal',
+  theme: 'healthyMix',
+  time: 60_000,
+  privacy: 'public',
+  maxParticipants: 2,
+  prizeMode: 'pool',
+  stakesCurrency: 'wbx',
+  stakesAmount: 50,
+});
 
 describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
   // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
@@ -75,18 +86,7 @@ describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
       expect(await escrow(id)).toBe(STAKE * 3n);
       await b.event(PuzzleEvents.lobbies, (d) => d.lobbies.some((l: any) => l.id === id && l.users === 3));
       // A joined player is in a puzzle game: no second lobby.
-      const second = await b.http.post(PUZZLE_ROUTES.lobbies, {
-        settings: {
-          difficulty: 'normal',
-          theme: 'healthyMix',
-          time: 60_000,
-          privacy: 'public',
-          maxParticipants: 2,
-          prizeMode: 'pool',
-          stakesCurrency: 'wbx',
-          stakesAmount: 50,
-        },
-      });
+      const second = await b.http.post(PUZZLE_ROUTES.lobbies, { settings: base() });
       expect(second.status).toBe(409);
       expect(second.body.error.message).toBe(PUZZLE_TEXTS.alreadyInLobby);
       expect((await b.http.get(PUZZLE_ROUTES.active)).body.active).toMatchObject({
@@ -383,15 +383,5 @@ describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
     },
   );
 
-  const base = () => ({
-    difficulty: 'normal',
-    theme: 'healthyMix',
-    time: 60_000,
-    privacy: 'public',
-    maxParticipants: 2,
-    prizeMode: 'pool',
-    stakesCurrency: 'wbx',
-    stakesAmount: 50,
-  });
   const gps = () => ({ latitude: 40.7128, longitude: -74.006, radius: 10, dateTime: clock.now().toISOString() });
 });
