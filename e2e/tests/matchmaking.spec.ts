@@ -58,12 +58,12 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
   await white.getByRole('button', { name: 'Resign' }).click();
   await white.getByRole('dialog', { name: 'Resign' }).getByRole('button', { name: 'Resign' }).click();
 
-  // Winner: 450 + pot 100 - 10% fee = 540, plus rewards 100 + 250 win + 300 first game of the day.
-  // Loser: 450 + 100 + 300. The popups offer Done, Rematch and Find New Match.
+  // Winner: 450 + pot 100 - 10% fee = 540; loser 450. A game of one move each earns no RushCoin
+  // reward (issue 33: fewer than 10 moves each). The popups offer Done, Rematch and Find New Match.
   await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible();
   await expect(white.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
-  await expect.poll(() => rcBalance(black)).toBe('1,190.00');
-  await expect.poll(() => rcBalance(white)).toBe('850.00');
+  await expect.poll(() => rcBalance(black)).toBe('540.00');
+  await expect.poll(() => rcBalance(white)).toBe('450.00');
   for (const page of [white, black]) {
     for (const name of ['Done', 'Rematch', 'Find New Match']) {
       await expect(page.getByRole('button', { name })).toBeVisible();

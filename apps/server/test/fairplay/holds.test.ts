@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FAIRPLAY_TEXTS, settlePot } from '@rush/domain';
+import { FAIRPLAY_TEXTS, rewardKey, settlePot } from '@rush/domain';
 import {
   FAIRPLAY_ROUTES,
   GameEvents,
@@ -12,7 +12,7 @@ import {
 } from '@rush/protocol';
 import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
+import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { users } from '../../src/modules/accounts/schema.ts';
 import type { Registered } from '../accounts/support.ts';
 import { auditCount } from '../admin/support.ts';
@@ -68,6 +68,13 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
       .from(fairPlayFlags)
       .where(and(eq(fairPlayFlags.uid, uid), eq(fairPlayFlags.source, 'system')));
   const net = POT - settlePot(POT, ['w']).fee;
+  /** Which RushCoin rewards of a game a player was paid (issue 33: they wait with the pot). */
+  const rewardsOf = async (gameId: string, uid: string) => {
+    const paid: string[] = [];
+    for (const kind of ['perGame', 'winBonus'] as const)
+      if (await movementByKey(server.ctx.db, rewardKey.game(kind, gameId, uid))) paid.push(kind);
+    return paid;
+  };
 
   itOnPglite('a human-like game is not flagged: the winner is paid once the analysis is done', async () => {
     const { gameId, white, before } = await finishedGame({ white: 'human', black: 'human' });
@@ -80,6 +87,7 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
     expect(analysis.state).toBe('done');
     expect(analysis.verdict?.white).not.toBe('suspect');
     expect(analysis.plies).toHaveLength(g.ply);
+    expect(await rewardsOf(gameId, white.uid)).toEqual(['perGame', 'winBonus']);
     await expectLedgerInvariants(server.ctx.db);
   });
 
@@ -95,6 +103,9 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
       const flags = await systemFlags(white.uid);
       expect(flags).toHaveLength(1);
       expect(flags[0]!.evidence).toContain(gameId);
+      // The RushCoin rewards wait with the pot (issue 33).
+      expect(await rewardsOf(gameId, white.uid)).toEqual([]);
+      expect(await rewardsOf(gameId, black.uid)).toEqual([]);
 
       // The players see it under review (live on the game's topic too); the analysis page has its verdict.
       expect((await white.view(gameId)).underReview).toBe(true);
@@ -145,6 +156,9 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
       const [cheater] = await server.ctx.db.select().from(users).where(eq(users.id, white.uid));
       expect(cheater!.banned).toBe(true);
       expect(await auditCount(server, 'fairplay.confirm')).toBe(audits + 1);
+      // A confirmed cheat: its opponent is rewarded as the winner, the cheater not at all.
+      expect(await rewardsOf(gameId, black.uid)).toEqual(['perGame', 'winBonus']);
+      expect(await rewardsOf(gameId, white.uid)).toEqual([]);
       await expectLedgerInvariants(server.ctx.db);
     },
   );
@@ -174,6 +188,9 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
         const summary = await white.http.get(WALLET_ROUTES.summary);
         expect(summary.body.withdrawDisabledReason).not.toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
         expect((await white.view(gameId)).underReview).toBe(false);
+        // Cleared: the rewards that waited are paid.
+        expect(await rewardsOf(gameId, white.uid)).toEqual(['perGame', 'winBonus']);
+        expect(await rewardsOf(gameId, black.uid)).toEqual(['perGame']);
       } else {
         expect(g.review).toBe('confirmed');
         expect(await usd(server, black.uid)).toBe(before.black + POT);

@@ -13,7 +13,7 @@ import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc, usd } from '../wallet/support/wallet.ts';
-import { play } from '../play/support.ts';
+import { play, REAL_GAME } from '../play/support.ts';
 import {
   changed,
   current,
@@ -65,7 +65,8 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     const black = white === a ? b : a;
     await white.watch(gameId);
     await black.watch(gameId);
-    await play(gameId, white, black, ['e2e4', 'e7e5']);
+    // A real game's worth (10 moves each), so it earns its RushCoin rewards.
+    await play(gameId, white, black, REAL_GAME);
     const loser = white;
     const winner = black;
     expect((await loser.cmd('game.resign', { gameId })).ok).toBe(true);
@@ -93,6 +94,29 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     // Done clears the record.
     expect((await winner.http.post(MATCH_ROUTES.done, {})).status).toBe(200);
     expect(await current(winner)).toBeNull();
+    a.close();
+    b.close();
+  });
+
+  it('a staked RushCoin game resigned at ply 2 pays the pot and no RushCoin reward (issue 33: the colluding pair)', async () => {
+    const a = await matchPlayer(server, admin, { wbx: 100_000n });
+    const b = await matchPlayer(server, admin, { wbx: 100_000n });
+    const gameId = await startMatch(server, a, b, wbxSeek(50));
+    const view = await a.view(gameId);
+    const white = view.white.uid === a.uid ? a : b;
+    const black = white === a ? b : a;
+    await white.watch(gameId);
+    await black.watch(gameId);
+    await play(gameId, white, black, ['e2e4', 'e7e5']);
+    expect((await white.cmd('game.resign', { gameId })).ok).toBe(true);
+    expect((await changed(black, (m) => m.state === 'finished')).result).toMatchObject({
+      outcome: 'win',
+      payout: 9_000,
+    });
+    // The pot minus 10% and nothing more: 1000 - 50 + 90 RC, and 1000 - 50 RC.
+    expect(await rc(server, black.uid)).toBe(104_000n);
+    expect(await rc(server, white.uid)).toBe(95_000n);
+    await expectLedgerInvariants(server.ctx.db);
     a.close();
     b.close();
   });

@@ -136,6 +136,15 @@ export async function startGame(
 
 export const FOOLS_MATE = ['f2f3', 'e7e5', 'g2g4', 'd8h4'] as const;
 
+/**
+ * Ten moves each of the Ruy Lopez (both castle), still going: the shortest game that earns
+ * RushCoin rewards (domain `gameEarnsRewards`). White is to move after it.
+ */
+export const REAL_GAME = [
+  'e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1b5', 'a7a6', 'b5a4', 'g8f6', 'e1g1', 'f8e7',
+  'f1e1', 'b7b5', 'a4b3', 'd7d6', 'c2c3', 'e8g8', 'h2h3', 'c6b8', 'd2d4', 'b8d7',
+] as const; // prettier-ignore
+
 /** Plays moves alternately from ply `from`, checking every ack. */
 export async function play(
   gameId: string,

@@ -158,9 +158,17 @@ describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
     ).rejects.toMatchObject({
       code: 'ACCOUNT_CLOSED',
     });
-    expect(await core.rewards.grantGameRewards({ gameId: 'g-closed', uid: u.uid, won: true, at: clock.now() })).toEqual(
-      [],
-    );
+    expect(
+      await core.rewards.grantGameRewards({
+        gameId: 'g-closed',
+        uid: u.uid,
+        opponentUid: 'someone',
+        won: true,
+        at: clock.now(),
+        plies: 40,
+        cancelled: false,
+      }),
+    ).toEqual([]);
     await expect(core.rewards.topUp(u.uid)).rejects.toBeTruthy();
     expect(await usd(server, u.uid)).toBe(5000n);
     expect(await rc(server, u.uid)).toBe(50_000n);

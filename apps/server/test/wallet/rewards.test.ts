@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TEXTS } from '@rush/domain';
+import { RC_REWARDS, REWARD_LIMITS, TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { POSTGRES_TOO } from '../support/database.ts';
@@ -7,6 +7,24 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc, verifiedUser, walletCore } from './support/wallet.ts';
 
 const DAY = 86_400_000;
+/** A counted game (40 plies) against an opponent of its own, so no pair cap applies. */
+const played = (
+  gameId: string,
+  uid: string,
+  won: boolean,
+  at: Date,
+  more: Partial<Parameters<Core['rewards']['grantGameRewards']>[0]> = {},
+) => ({
+  gameId,
+  uid,
+  won,
+  at,
+  opponentUid: `opp-${gameId}`,
+  plies: 40,
+  cancelled: false,
+  ...more,
+});
+type Core = ReturnType<typeof walletCore>;
 
 describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   let server: TestServer;
@@ -31,16 +49,61 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   it('100 per game, 250 for a win, 300 for the first game of the UTC day; replays pay nothing', async () => {
     const u = await verifiedUser(server);
     const at = clock.now();
-    await core.rewards.grantGameRewards({ gameId: 'g1', uid: u.uid, won: true, at });
+    await core.rewards.grantGameRewards(played('g1', u.uid, true, at));
     expect(await rc(server, u.uid)).toBe(65_000n);
-    await Promise.all(
-      Array.from({ length: 5 }, () => core.rewards.grantGameRewards({ gameId: 'g1', uid: u.uid, won: true, at })),
-    );
+    await Promise.all(Array.from({ length: 5 }, () => core.rewards.grantGameRewards(played('g1', u.uid, true, at))));
     expect(await rc(server, u.uid)).toBe(65_000n);
-    await core.rewards.grantGameRewards({ gameId: 'g2', uid: u.uid, won: false, at });
+    await core.rewards.grantGameRewards(played('g2', u.uid, false, at));
     expect(await rc(server, u.uid)).toBe(75_000n);
-    await core.rewards.grantGameRewards({ gameId: 'g3', uid: u.uid, won: true, at: new Date(at.getTime() + DAY) });
+    await core.rewards.grantGameRewards(played('g3', u.uid, true, new Date(at.getTime() + DAY)));
     expect(await rc(server, u.uid)).toBe(75_000n + 65_000n);
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('a game that does not count earns nothing: aborted, or fewer than 10 moves by each side (issue 33)', async () => {
+    const u = await verifiedUser(server);
+    const at = clock.now();
+    // The colluding pair's game: one resigns at ply 2.
+    expect(await core.rewards.grantGameRewards(played('short', u.uid, true, at, { plies: 2 }))).toEqual([]);
+    expect(await core.rewards.grantGameRewards(played('nineteen', u.uid, true, at, { plies: 19 }))).toEqual([]);
+    expect(await core.rewards.grantGameRewards(played('aborted', u.uid, false, at, { cancelled: true }))).toEqual([]);
+    expect(await rc(server, u.uid)).toBe(0n);
+    await core.rewards.grantGameRewards(played('twenty', u.uid, false, at, { plies: 20 }));
+    expect(await rc(server, u.uid)).toBe(RC_REWARDS.perGame + RC_REWARDS.firstGameOfDay);
+  });
+
+  it('at most 10 rewarded games a UTC day, 3 against one opponent; the next day starts again (issue 33)', async () => {
+    const u = await verifiedUser(server);
+    const at = clock.now();
+    for (let i = 0; i < 4; i++) {
+      await core.rewards.grantGameRewards(played(`pair-${i}`, u.uid, true, at, { opponentUid: 'same-friend' }));
+    }
+    const perWin = RC_REWARDS.perGame + RC_REWARDS.winBonus;
+    expect(await rc(server, u.uid)).toBe(3n * perWin + RC_REWARDS.firstGameOfDay);
+    for (let i = 0; i < 9; i++) await core.rewards.grantGameRewards(played(`day-${i}`, u.uid, true, at));
+    expect(await rc(server, u.uid)).toBe(BigInt(REWARD_LIMITS.gamesPerDay) * perWin + RC_REWARDS.firstGameOfDay);
+    // A replay of a rewarded game still pays nothing more, and one refused stays refused.
+    await core.rewards.grantGameRewards(played('pair-0', u.uid, true, at, { opponentUid: 'same-friend' }));
+    await core.rewards.grantGameRewards(played('pair-3', u.uid, true, at, { opponentUid: 'same-friend' }));
+    expect(await rc(server, u.uid)).toBe(BigInt(REWARD_LIMITS.gamesPerDay) * perWin + RC_REWARDS.firstGameOfDay);
+
+    const before = await rc(server, u.uid);
+    clock.set(new Date(at.getTime() + DAY));
+    await core.rewards.grantGameRewards(played('next-day', u.uid, true, clock.now(), { opponentUid: 'same-friend' }));
+    expect(await rc(server, u.uid)).toBe(before + perWin + RC_REWARDS.firstGameOfDay);
+    await expectLedgerInvariants(server.ctx.db);
+  });
+
+  it('games finishing at once cannot pass the daily cap together (issue 33)', async () => {
+    const u = await verifiedUser(server);
+    const at = clock.now();
+    const games = Array.from({ length: REWARD_LIMITS.gamesPerDay + 5 }, (_, i) =>
+      played(`burst-${i}`, u.uid, false, at),
+    );
+    await Promise.all(games.map((g) => core.rewards.grantGameRewards(g)));
+    expect(await rc(server, u.uid)).toBe(
+      BigInt(REWARD_LIMITS.gamesPerDay) * RC_REWARDS.perGame + RC_REWARDS.firstGameOfDay,
+    );
     await expectLedgerInvariants(server.ctx.db);
   });
 

@@ -72,6 +72,11 @@ export function registerFairplay(
       accountRestricted: deps.accountRestricted,
       kick: deps.kick,
       reviewChanged,
+      // The settlement runs again: the escrow is closed, so it grants what waited (the rewards).
+      reviewed: async (gameId) => {
+        const game = await new ReviewStore(db).game(gameId);
+        if (game) await deps.release(game);
+      },
     },
     log,
   );

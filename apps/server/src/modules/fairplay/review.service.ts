@@ -21,6 +21,8 @@ export interface ReviewPorts {
   kick(uid: string): Promise<unknown>;
   /** After a review: the game's screens drop "Under review" (review-events.ts). */
   reviewChanged?(gameId: string): Promise<void>;
+  /** After a review closed the escrow: what waited with the pot (the RushCoin rewards) follows. */
+  reviewed?(gameId: string): Promise<void>;
 }
 
 const alreadyReviewed = () => new AppError('CONFLICT', FAIRPLAY_TEXTS.alreadyReviewed);
@@ -97,6 +99,7 @@ export class ReviewService {
       },
     );
     await this.ports.reviewChanged?.(gameId);
+    await this.afterReview(gameId);
     await this.ports.trail.changes.publish(['flags']);
   }
 
@@ -145,6 +148,7 @@ export class ReviewService {
       },
     );
     await this.ports.reviewChanged?.(gameId);
+    await this.afterReview(gameId);
     await this.ports
       .kick(hold.winnerUid)
       .catch((err: unknown) =>
@@ -154,6 +158,13 @@ export class ReviewService {
       .accountRestricted(hold.winnerUid)
       .catch((err: unknown) => this.log.warn({ err, uid: hold.winnerUid }, 'cheater not told of the ban'));
     await this.ports.trail.changes.publish(['flags', 'bans', 'users']);
+  }
+
+  /** The money is settled whatever follows: a failure here is logged, not answered to the admin. */
+  private async afterReview(gameId: string): Promise<void> {
+    await this.ports
+      .reviewed?.(gameId)
+      .catch((err: unknown) => this.log.error({ err, gameId }, 'after-review step failed'));
   }
 
   private async heldOrThrow(gameId: string): Promise<HoldRow> {

@@ -44,10 +44,13 @@ export interface PayoutGate {
   payout(game: GameRecord): Promise<'pay' | 'wait' | 'closed'>;
 }
 
+type PayoutDecision = Awaited<ReturnType<PayoutGate['payout']>>;
+
 const ALWAYS_PAY: PayoutGate = { payout: () => Promise.resolve('pay') };
 
-const gameOfMatch = (db: Db, matchId: string): Promise<GameRecord | null> =>
-  new MatchRecordStore(db).gameOf(matchRef(matchId));
+const gameOfMatchSource = (db: Db, source: string): Promise<GameRecord | null> =>
+  new MatchRecordStore(db).gameOf(source);
+const gameOfMatch = (db: Db, matchId: string): Promise<GameRecord | null> => gameOfMatchSource(db, matchRef(matchId));
 
 /**
  * The money of a match (SPEC 4, issue 5 item 6): both stakes into escrow `match:{id}` in one
@@ -163,20 +166,18 @@ export class MatchMoney {
     const winnerUid = game.winner === 'white' ? game.whiteId : game.winner === 'black' ? game.blackId : null;
     const giveawayBy = records[0]!.giveawayBy;
     if (giveawayBy !== null) return this.finishGiveaway(game, records, giveawayBy, cancelled ? null : winnerUid);
+    let decision: PayoutDecision = 'pay';
     if (winnerUid && !cancelled) {
       // A decided staked game pays only once fair play allows it (it calls this again then).
-      if ((await this.gate.payout(game)) === 'pay') {
+      decision = await this.gate.payout(game);
+      if (decision === 'pay') {
         await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
       }
     } else {
       await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta: { matchId, gameId: game.id } });
     }
     const at = game.endedAt ?? this.clock.now();
-    if (!cancelled) {
-      for (const uid of [game.whiteId, game.blackId]) {
-        await this.wallet.rewards.grantGameRewards({ gameId: game.id, uid, won: uid === winnerUid, at });
-      }
-    }
+    await this.grantRewards(game, decision, at);
     const payoutOfWinner =
       winnerUid && !cancelled ? (settlePot(amount * 2n, [winnerUid]).payouts.get(winnerUid) ?? 0n) : 0n;
     await this.closeRecords(game, records, cancelled ? null : winnerUid, cancelled, at, (outcome) =>
@@ -243,22 +244,46 @@ export class MatchMoney {
     const cancelled = isCancelled(game.status as GameStatus);
     const s = settleGiveaway(amount, giveawayOutcome(creatorUid, winnerUid));
     const meta = { matchId, gameId: game.id, giveawayBy: creatorUid };
+    let decision: PayoutDecision = 'pay';
     if (s.escrow === 'settle') {
-      if ((await this.gate.payout(game)) === 'pay') {
+      decision = await this.gate.payout(game);
+      if (decision === 'pay') {
         await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid!], meta });
       }
     } else {
       await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta });
     }
     const at = game.endedAt ?? this.clock.now();
-    if (!cancelled) {
-      for (const uid of [game.whiteId, game.blackId]) {
-        await this.wallet.rewards.grantGameRewards({ gameId: game.id, uid, won: uid === winnerUid, at });
-      }
-    }
+    await this.grantRewards(game, decision, at);
     await this.closeRecords(game, records, winnerUid, cancelled, at, (_outcome, uid) =>
       uid === creatorUid ? s.creator : s.opponent,
     );
+  }
+
+  /**
+   * The RushCoin rewards of a finished game (the wallet applies the domain's count and caps),
+   * held with the pot (issue 33): nothing while fair play holds the payout (`wait`; this runs
+   * again on release or review). After a review (`closed`) the game is read again: a confirmed
+   * cheat rewards only the cheater's opponent, now its winner.
+   */
+  private async grantRewards(game: GameRecord, decision: PayoutDecision, at: Date): Promise<void> {
+    if (decision === 'wait') return;
+    const g = decision === 'closed' && game.source ? ((await gameOfMatchSource(this.db, game.source)) ?? game) : game;
+    const cancelled = isCancelled(g.status as GameStatus);
+    const winnerUid = g.winner === 'white' ? g.whiteId : g.winner === 'black' ? g.blackId : null;
+    for (const uid of [g.whiteId, g.blackId]) {
+      if (g.review === 'confirmed' && uid !== winnerUid) continue;
+      const opponentUid = uid === g.whiteId ? g.blackId : g.whiteId;
+      await this.wallet.rewards.grantGameRewards({
+        gameId: g.id,
+        uid,
+        opponentUid,
+        won: uid === winnerUid,
+        at,
+        plies: g.ply,
+        cancelled,
+      });
+    }
   }
 
   async finishMatch(matchId: string): Promise<void> {

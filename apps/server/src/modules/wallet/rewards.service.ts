@@ -1,9 +1,20 @@
-import { canTopUp, gameRewards, RC_REWARDS, rewardKey, TEXTS, utcDay, type RewardKind } from '@rush/domain';
+import {
+  canTopUp,
+  gameEarnsRewards,
+  gameRewards,
+  RC_REWARDS,
+  rewardKey,
+  TEXTS,
+  utcDay,
+  withinRewardCaps,
+  type RewardKind,
+} from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { accountOf } from './account-ids.ts';
 import { movementByKey, type MovementOutcome } from './ledger.store.ts';
+import { rewardedGamesOn } from './rewards.store.ts';
 import { WalletUserStore } from './users.store.ts';
 import type { WalletService } from './wallet.service.ts';
 
@@ -11,6 +22,9 @@ import type { WalletService } from './wallet.service.ts';
 export interface GameActivity {
   isGameRunning(uid: string): Promise<boolean>;
 }
+/** Thrown inside the per-game credit to roll it back: the player is past a daily cap. */
+class PastRewardCaps extends Error {}
+
 export const noGames: GameActivity = { isGameRunning: () => Promise.resolve(false) };
 
 /**
@@ -39,21 +53,66 @@ export class RewardsService {
 
   /**
    * Per finished game: 100 RC, 250 more for a win, 300 more for the user's first game of that
-   * UTC day. The first-of-day key names the day, so only one game a day earns it, whichever is
-   * credited first; replays of any game pay nothing. A closed account earns nothing (frozen).
+   * UTC day, but only for a game that counts (domain `gameEarnsRewards`: not aborted, 10 moves
+   * each) and within the daily caps (`withinRewardCaps`: 10 games a day, 3 with one opponent),
+   * read under the lock of the per-game credit, which records the opponent for the pair's cap.
+   * The first-of-day key names the day, so only one game a day earns it; replays of any game
+   * pay nothing more. A closed account earns nothing (frozen).
    */
-  async grantGameRewards(opts: { gameId: string; uid: string; won: boolean; at: Date }): Promise<MovementOutcome[]> {
+  async grantGameRewards(opts: {
+    gameId: string;
+    uid: string;
+    opponentUid: string;
+    won: boolean;
+    at: Date;
+    plies: number;
+    cancelled: boolean;
+  }): Promise<MovementOutcome[]> {
+    if (!gameEarnsRewards(opts)) return [];
     const user = await new WalletUserStore(this.db).find(opts.uid);
     if (!user || user.closed) return [];
-    const out: MovementOutcome[] = [];
+    const perGame = await this.creditCounted(opts);
+    if (!perGame) return [];
+    const out: MovementOutcome[] = [perGame];
     for (const r of gameRewards({ won: opts.won, firstGameOfDay: true })) {
+      if (r.kind === 'perGame') continue;
       const key =
         r.kind === 'firstGameOfDay'
           ? rewardKey.firstGameOfDay(opts.uid, utcDay(opts.at))
-          : rewardKey.game(r.kind === 'winBonus' ? 'winBonus' : 'perGame', opts.gameId, opts.uid);
+          : rewardKey.game('winBonus', opts.gameId, opts.uid);
       out.push(await this.credit(opts.uid, key, 'reward', r.amount, { reward: r.kind, gameId: opts.gameId }));
     }
     return out;
+  }
+
+  /** The 100 RC of a counted game within the caps, or null past them (nothing else is then paid). */
+  private async creditCounted(opts: {
+    gameId: string;
+    uid: string;
+    opponentUid: string;
+  }): Promise<MovementOutcome | null> {
+    const user = accountOf.user(opts.uid, 'wbx');
+    const issuance = accountOf.issuance();
+    const now = this.clock.now();
+    const start = new Date(`${utcDay(now)}T00:00:00.000Z`);
+    const day = { start, end: new Date(start.getTime() + 86_400_000) };
+    try {
+      return await this.wallet.move({
+        key: rewardKey.game('perGame', opts.gameId, opts.uid),
+        kind: 'reward',
+        currency: 'wbx',
+        ref: `game:${opts.gameId}`,
+        meta: { reward: 'perGame', gameId: opts.gameId, opponent: opts.opponentUid },
+        accounts: [issuance, user],
+        legs: async (_balances, tx) => {
+          if (!withinRewardCaps(await rewardedGamesOn(tx, user.id, opts.opponentUid, day))) throw new PastRewardCaps();
+          return [{ from: issuance, to: user, amount: RC_REWARDS.perGame }];
+        },
+      });
+    } catch (err) {
+      if (err instanceof PastRewardCaps) return null;
+      throw err;
+    }
   }
 
   /**

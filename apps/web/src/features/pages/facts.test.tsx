@@ -50,6 +50,7 @@ describe('the static pages quote the SPEC figures from the domain', () => {
       '100 RC for every game you play',
       'a 250 RC bonus when you win',
       '300 RC for your first game of the day',
+      'with at least 10 moves by each player. You earn them for up to 10 games a day (UTC), at most 3 of them against the same opponent.',
       'topped up with 100 RC',
       'all time, 15 per page',
     ]) {

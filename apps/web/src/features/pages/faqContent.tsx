@@ -12,6 +12,7 @@ import {
   PASSWORD_MAX,
   PASSWORD_MIN,
   PRODUCT_NAME,
+  REWARD_LIMITS,
   SOLO_RUSH_MS,
   USERNAME_COLORS,
   USERNAME_MAX,
@@ -475,13 +476,21 @@ export function faqSections(supportEmail: string): readonly FaqSection[] {
           id: 'earn-rc',
           question: 'How do I earn RushCoins?',
           answer: (
-            <ul>
-              <li>{RC_REWARD_TEXTS.linkAccount} for linking your chess account</li>
-              <li>{RC_REWARD_TEXTS.perGame} for every game you play</li>
-              <li>a {RC_REWARD_TEXTS.winBonus} bonus when you win</li>
-              <li>{RC_REWARD_TEXTS.firstGameOfDay} for your first game of the day</li>
-              <li>plus whatever you win in RushCoin wagers</li>
-            </ul>
+            <>
+              <ul>
+                <li>{RC_REWARD_TEXTS.linkAccount} for linking your chess account</li>
+                <li>{RC_REWARD_TEXTS.perGame} for every game you play</li>
+                <li>a {RC_REWARD_TEXTS.winBonus} bonus when you win</li>
+                <li>{RC_REWARD_TEXTS.firstGameOfDay} for your first game of the day</li>
+                <li>plus whatever you win in RushCoin wagers</li>
+              </ul>
+              <p>
+                A game earns these rewards when it is a real game: not aborted, with at least{' '}
+                {REWARD_LIMITS.minMovesEach} moves by each player. You earn them for up to {REWARD_LIMITS.gamesPerDay}{' '}
+                games a day (UTC), at most {REWARD_LIMITS.gamesPerPairPerDay} of them against the same opponent. While a
+                game's result is under review, its rewards wait with its payout.
+              </p>
+            </>
           ),
         },
         {
