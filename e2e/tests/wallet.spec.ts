@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
+import { adminApi, adminPage } from '../support/admin.ts';
 import { aYearFromNow, contextWithLocation, verifiedPerson } from '../support/wallet.ts';
 
 const CONFIRM_LIMIT =
@@ -207,13 +208,26 @@ test('wallet: deposit through the provider iframe, withdraw refused, self-limits
   await context.close();
 });
 
-test('self-exclusion: the confirmation, then the permanent overlay, also after logging in again', async ({
+test('self-exclusion: the confirmation, then the permanent overlay, also after logging in again; the balance can still be withdrawn', async ({
   browser,
   baseURL,
 }) => {
   const context = await contextWithLocation(browser);
   const page = await context.newPage();
   const user = await verifiedPerson(page, baseURL!);
+  // $25 on the account (an admin deposit: no wagering requirement, no 48-hour block).
+  const uid = ((await (await page.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
+  const admin = await adminPage(browser, baseURL!);
+  await adminApi(
+    admin,
+    'post',
+    `/api/admin/users/${uid}/deposit`,
+    baseURL!,
+    { amount: 2500 },
+    {
+      'idempotency-key': `e2e-exclusion-${uid}`,
+    },
+  );
 
   // The confirmation, then the permanent overlay over everything.
   const settings = await openGamingPane(page);
@@ -228,7 +242,25 @@ test('self-exclusion: the confirmation, then the permanent overlay, also after l
   await expect(overlay).toBeVisible();
 
   // On any page, after a reload too.
-  await page.goto('/wallet');
+  await page.goto('/support');
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toBeVisible();
+
+  // But for the way out with the money (issue 33): the overlay's link opens the wallet, where the
+  // whole balance is withdrawn through the normal form, and nothing else is offered.
+  await page.getByRole('alertdialog', { name: CLOSED }).getByRole('link', { name: 'Withdraw your balance' }).click();
+  await expect(page).toHaveURL(/\/wallet$/);
+  await expect(page.getByRole('alertdialog', { name: CLOSED })).toHaveCount(0);
+  await expect(page.getByRole('note').filter({ hasText: 'You can still withdraw your balance.' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Deposit', exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const withdraw = page.getByRole('dialog', { name: 'Withdraw' });
+  await expect(withdraw).toContainText('Withdrawable now: $25.00');
+  await withdraw.getByLabel('Amount (USD)').fill('25');
+  await withdraw.getByRole('button', { name: 'Request withdrawal' }).click();
+  await expect(withdraw.getByRole('status')).toContainText('was received');
+  await withdraw.getByRole('button', { name: 'Done' }).click();
+  await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('0.00');
+  await page.goto('/');
   await expect(page.getByRole('alertdialog', { name: CLOSED })).toBeVisible();
 
   // Logout still works; logging in again shows the overlay again.

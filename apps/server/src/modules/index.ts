@@ -64,7 +64,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     accountRestricted: (uid) => accounts.profile.accountRestricted(uid),
     kick: (uid) => matchmaking.queue.kick(uid),
   });
-  // SPEC 1, 9: a held payout or an open system flag stops withdrawals.
+  // SPEC 1, 9: a held payout or an open flag (system or admin) stops withdrawals.
   wallet.withdrawals.setSuspicionCheck((uid) => fairplay.underSuspicion(uid));
   // A player's card shows the ratings play answers (the Lichess account's when linked).
   const stats = registerStats(app, ctx, { ratingsOf: (uid) => play.ratings(uid) });

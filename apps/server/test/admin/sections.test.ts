@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_ROUTES, SOCIAL_ROUTES } from '@rush/protocol';
+import { FAIRPLAY_TEXTS } from '@rush/domain';
+import { ADMIN_ROUTES, SOCIAL_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
@@ -68,6 +69,11 @@ describe.each(DB_KINDS)('admin console sections (%s)', (kind) => {
     expect(await flagCount(server)).toBe(count - 1);
     expect((await admin.client.post(ADMIN_ROUTES.flagDelete(mine.flags[0].id), {})).status).toBe(404);
     expect((await auditRows(server, u.uid)).map((r) => r.action)).toEqual(['flag.raise', 'flag.raise', 'flag.delete']);
+    // An admin's flag stops withdrawals as fair play's do, until the last one is answered (issue 33).
+    const reason = async () => (await u.client.get(WALLET_ROUTES.summary)).body.withdrawDisabledReason;
+    expect(await reason()).toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
+    await admin.client.post(ADMIN_ROUTES.flagDelete(mine.flags[1].id), {});
+    expect(await reason()).not.toBe(FAIRPLAY_TEXTS.withdrawalOnHold);
   });
 
   it('balances list users with a wallet (a verified e-mail) and their balances', async () => {

@@ -9,8 +9,11 @@ import type { TestServer } from '../support/server.ts';
 import { login, signInAgain, Socket, userRow, type Registered } from '../accounts/support.ts';
 import {
   adminDeposit,
+  depositThroughSandbox,
+  eventually,
   expectLedgerInvariants,
   gpsAt,
+  heldUsd,
   rc,
   startManualWalletServer,
   usd,
@@ -119,70 +122,90 @@ describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
     }
   });
 
-  itOnPglite('self-exclusion closes the account for good and freezes its balances', async () => {
-    const u = await verifiedUser(server);
-    await adminDeposit(admin, u.uid, 5000);
-    await core.rewards.grantLinkReward(u.uid);
-    const socket = await Socket.open(server, u.client);
-    await socket.subscribe(TOPICS.user(u.uid));
+  itOnPglite(
+    'self-exclusion closes the account for good and freezes its balances but for its own way out',
+    async () => {
+      const u = await verifiedUser(server);
+      await adminDeposit(admin, u.uid, 5000);
+      await core.rewards.grantLinkReward(u.uid);
+      // A deposit never played: not withdrawable while the account may still play.
+      await depositThroughSandbox(server, u, 2000);
+      await eventually(async () => (await usd(server, u.uid)) === 7000n);
+      const withdrawable = async () => (await u.client.get(WALLET_ROUTES.summary)).body.withdrawable;
+      expect(await withdrawable()).toBe(5000);
+      const socket = await Socket.open(server, u.client);
+      await socket.subscribe(TOPICS.user(u.uid));
 
-    expect((await u.client.post(WALLET_ROUTES.closeAccount, { confirm: false })).status).toBe(400);
-    expect((await u.client.post(WALLET_ROUTES.closeAccount, {})).status).toBe(400);
-    const closed = await u.client.post(WALLET_ROUTES.closeAccount, { confirm: true });
-    expect(closed.status).toBe(200);
-    expect(closed.body.user).toMatchObject({ uid: u.uid, closed: true, balances: { usd: 5000, wbx: 50_000 } });
-    const event = await socket.next((m) => m.t === 'ev' && m.type === UserEvents.profileChanged);
-    expect(event.data).toMatchObject({ uid: u.uid, closed: true });
-    expect((await userRow(server, u.uid))!.closed).toBe(true);
+      expect((await u.client.post(WALLET_ROUTES.closeAccount, { confirm: false })).status).toBe(400);
+      expect((await u.client.post(WALLET_ROUTES.closeAccount, {})).status).toBe(400);
+      const closed = await u.client.post(WALLET_ROUTES.closeAccount, { confirm: true });
+      expect(closed.status).toBe(200);
+      expect(closed.body.user).toMatchObject({ uid: u.uid, closed: true, balances: { usd: 7000, wbx: 50_000 } });
+      const event = await socket.next((m) => m.t === 'ev' && m.type === UserEvents.profileChanged);
+      expect(event.data).toMatchObject({ uid: u.uid, closed: true });
+      expect((await userRow(server, u.uid))!.closed).toBe(true);
 
-    // Same session: readable, but every change refused except logging out.
-    expect((await u.client.get(ACCOUNT_ROUTES.session)).body.user.closed).toBe(true);
-    expect((await u.client.get(WALLET_ROUTES.summary)).status).toBe(200);
-    const changes = [
-      () => u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) }),
-      () => postWithdrawal(server, u.client, { amount: 100, region: 'us' }),
-      () => u.client.put(WALLET_ROUTES.limits, { kind: 'bet', max: 1, until: later(DAY).toISOString() }),
-      () => u.client.post(WALLET_ROUTES.topUp, {}),
-      () => u.client.post(WALLET_ROUTES.closeAccount, { confirm: true }),
-      () => u.client.patch(ACCOUNT_ROUTES.username, { username: 'Changed1' }),
-      () => u.client.patch(ACCOUNT_ROUTES.settings, { showDollar: false }),
-    ];
-    for (const change of changes) {
-      const res = await change();
-      expect(res.status).toBe(403);
-      expect(res.body.error).toEqual({ code: 'ACCOUNT_CLOSED', message: 'You account has been permanently closed.' });
-    }
-    // Frozen in the ledger too, whoever asks, except the admin and completions.
-    await expect(
-      core.wallet.hold({ ref: 'game:closed', uid: u.uid, currency: 'usd', amount: 100n }),
-    ).rejects.toMatchObject({
-      code: 'ACCOUNT_CLOSED',
-    });
-    expect(
-      await core.rewards.grantGameRewards({
-        gameId: 'g-closed',
-        uid: u.uid,
-        opponentUid: 'someone',
-        won: true,
-        at: clock.now(),
-        plies: 40,
-        cancelled: false,
-      }),
-    ).toEqual([]);
-    await expect(core.rewards.topUp(u.uid)).rejects.toBeTruthy();
-    expect(await usd(server, u.uid)).toBe(5000n);
-    expect(await rc(server, u.uid)).toBe(50_000n);
-    expect((await adminDeposit(admin, u.uid, 1)).status).toBe(200);
-    expect(await usd(server, u.uid)).toBe(5001n);
+      // Same session: readable, but every change refused except logging out and taking the money out.
+      expect((await u.client.get(ACCOUNT_ROUTES.session)).body.user.closed).toBe(true);
+      expect((await u.client.get(WALLET_ROUTES.summary)).status).toBe(200);
+      const changes = [
+        () => u.client.post(WALLET_ROUTES.deposits, { amount: 2000, region: 'us', deviceGps: gpsAt(server) }),
+        () => u.client.put(WALLET_ROUTES.limits, { kind: 'bet', max: 1, until: later(DAY).toISOString() }),
+        () => u.client.post(WALLET_ROUTES.topUp, {}),
+        () => u.client.post(WALLET_ROUTES.closeAccount, { confirm: true }),
+        () => u.client.patch(ACCOUNT_ROUTES.username, { username: 'Changed1' }),
+        () => u.client.patch(ACCOUNT_ROUTES.settings, { showDollar: false }),
+      ];
+      for (const change of changes) {
+        const res = await change();
+        expect(res.status).toBe(403);
+        expect(res.body.error).toEqual({ code: 'ACCOUNT_CLOSED', message: 'You account has been permanently closed.' });
+      }
+      // Frozen in the ledger too, whoever asks, except the admin and completions.
+      await expect(
+        core.wallet.hold({ ref: 'game:closed', uid: u.uid, currency: 'usd', amount: 100n }),
+      ).rejects.toMatchObject({
+        code: 'ACCOUNT_CLOSED',
+      });
+      expect(
+        await core.rewards.grantGameRewards({
+          gameId: 'g-closed',
+          uid: u.uid,
+          opponentUid: 'someone',
+          won: true,
+          at: clock.now(),
+          plies: 40,
+          cancelled: false,
+        }),
+      ).toEqual([]);
+      await expect(core.rewards.topUp(u.uid)).rejects.toBeTruthy();
+      expect(await usd(server, u.uid)).toBe(7000n);
+      expect(await rc(server, u.uid)).toBe(50_000n);
+      expect((await adminDeposit(admin, u.uid, 1)).status).toBe(200);
+      expect(await usd(server, u.uid)).toBe(7001n);
 
-    expect((await u.client.post(ACCOUNT_ROUTES.logout, {})).status).toBe(200);
-    // Signing in again lands on the closed account (its pages show the permanent overlay), and
-    // every change is still refused.
-    const again = await login(server, u.username, u.password);
-    expect(again.res.status).toBe(200);
-    expect(again.res.body.user.closed).toBe(true);
-    expect((await again.client.post(WALLET_ROUTES.topUp, {})).status).toBe(403);
-    socket.close();
-    await expectLedgerInvariants(server.ctx.db);
-  });
+      // Its whole balance may leave through the normal withdrawal, unplayed deposit included (issue 33),
+      // once the 48 hours after the last deposit have passed; then nothing more.
+      expect(await withdrawable()).toBe(7001);
+      clock.advance(2 * DAY + 60_000);
+      const out = await postWithdrawal(server, u.client, { amount: 7001, region: 'us' });
+      expect(out.status, JSON.stringify(out.body)).toBe(200);
+      expect(await usd(server, u.uid)).toBe(0n);
+      expect(await heldUsd(server, u.uid)).toBe(7001n);
+      const more = await postWithdrawal(server, u.client, { amount: 1, region: 'us' });
+      expect(more.body.error.code).toBe('INSUFFICIENT_FUNDS');
+      // RushCoins have no cash value: they stay frozen.
+      expect(await rc(server, u.uid)).toBe(50_000n);
+
+      expect((await u.client.post(ACCOUNT_ROUTES.logout, {})).status).toBe(200);
+      // Signing in again lands on the closed account (its pages show the permanent overlay), and
+      // every change is still refused.
+      const again = await login(server, u.username, u.password);
+      expect(again.res.status).toBe(200);
+      expect(again.res.body.user.closed).toBe(true);
+      expect((await again.client.post(WALLET_ROUTES.topUp, {})).status).toBe(403);
+      socket.close();
+      await expectLedgerInvariants(server.ctx.db);
+    },
+  );
 });

@@ -188,14 +188,18 @@ describe('built-in identity adapter', () => {
   });
   const locator = new IpLocator();
   const adapter = (
-    opts: { blocked?: boolean | null; regions?: () => Promise<never>; ipPlace?: () => Promise<never> } = {},
+    opts: {
+      standing?: 'ok' | 'banned' | 'closed' | null;
+      regions?: () => Promise<never>;
+      ipPlace?: () => Promise<never>;
+    } = {},
   ) =>
     new BuiltinIdentity({
       clock,
       log: silent,
       regions: opts.regions ?? (() => regionIndex()),
       ipPlace: opts.ipPlace ?? ((ip) => locator.place(ip)),
-      accountBlocked: () => Promise.resolve(opts.blocked === undefined ? false : opts.blocked),
+      accountStanding: () => Promise.resolve(opts.standing === undefined ? 'ok' : opts.standing),
     });
   const start = (a: BuiltinIdentity, deviceGps = gps(), ip: string | null = '127.0.0.1') =>
     a.startSession({ uid: 'u', type: 'PAY', deviceGps, ip });
@@ -206,9 +210,15 @@ describe('built-in identity adapter', () => {
       ok: false,
       flag: 'll-blocked',
     });
-    expect(await start(adapter({ blocked: true }))).toEqual({ ok: false, flag: 'id-blocked' });
+    expect(await start(adapter({ standing: 'banned' }))).toEqual({ ok: false, flag: 'id-blocked' });
+    // A closed account keeps one way out: its own withdrawal (issue 33).
+    expect(await start(adapter({ standing: 'closed' }))).toEqual({ ok: false, flag: 'id-blocked' });
+    const withdrawal = (a: BuiltinIdentity) =>
+      a.startSession({ uid: 'u', type: 'PAY', deviceGps: gps(), ip: null, purpose: 'withdrawal' });
+    expect(await withdrawal(adapter({ standing: 'closed' }))).toEqual({ ok: true, regionCode: 'US-NY' });
+    expect(await withdrawal(adapter({ standing: 'banned' }))).toEqual({ ok: false, flag: 'id-blocked' });
     const unable = { ok: false, message: 'Unable to process' };
-    expect(await start(adapter({ blocked: null }))).toEqual(unable);
+    expect(await start(adapter({ standing: null }))).toEqual(unable);
     expect(await start(adapter({ regions: () => Promise.reject(new Error('no file')) as never }))).toEqual(unable);
     expect(await start(adapter(), gps({ dateTime: 'yesterday-ish' }))).toEqual(unable);
     expect(

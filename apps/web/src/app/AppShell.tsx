@@ -83,7 +83,7 @@ export function AppShell() {
       </main>
       <Footer />
       {target ? null : <OverlayHost />}
-      {session.me?.closed && access !== 'admin' ? <ClosedAccount /> : null}
+      {session.me?.closed && access !== 'admin' && location.pathname !== '/wallet' ? <ClosedAccount /> : null}
       {session.me?.needsDateOfBirth && !session.me.closed ? (
         <Suspense fallback={null}>
           <BirthDateGate />

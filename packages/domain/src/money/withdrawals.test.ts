@@ -117,11 +117,24 @@ describe('withdrawable', () => {
   });
   it('is never negative and never above the balance', () => {
     fc.assert(
-      fc.property(fc.bigInt({ min: 0n, max: 10n ** 9n }), fc.bigInt({ min: 0n, max: 10n ** 9n }), (b, u) => {
-        const w = withdrawableAmount(b, u);
-        expect(w >= 0n && w <= b).toBe(true);
-      }),
+      fc.property(
+        fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }),
+        fc.bigInt({ min: 0n, max: 10n ** 9n }),
+        fc.boolean(),
+        (b, u, closed) => {
+          const w = withdrawableAmount(b, u, closed);
+          expect(w >= 0n && w <= (b < 0n ? 0n : b)).toBe(true);
+        },
+      ),
     );
+  });
+  it.each([
+    [1000n, 5000n, 1000n],
+    [1000n, 0n, 1000n],
+    [0n, 100n, 0n],
+    [-50n, 0n, 0n],
+  ])('a closed account: balance %s, unwagered %s -> all of it, %s', (balance, unwagered, expected) => {
+    expect(withdrawableAmount(balance, unwagered, true)).toBe(expected);
   });
 });
 

@@ -47,9 +47,14 @@ export function unwageredDeposits(events: readonly WageringEvent[]): bigint {
   return required;
 }
 
-/** What may leave the platform now: the balance minus unwagered deposits, never above the balance. */
-export function withdrawableAmount(balance: bigint, unwagered: bigint): bigint {
+/**
+ * What may leave the platform now: the balance minus unwagered deposits, never above the balance.
+ * A closed (self-excluded) account can never play again, so the play-through no longer applies:
+ * its whole balance may leave (issue 33: responsible gaming never freezes a player's money).
+ */
+export function withdrawableAmount(balance: bigint, unwagered: bigint, accountClosed = false): bigint {
   if (balance <= 0n) return 0n;
+  if (accountClosed) return balance;
   const free = balance - unwagered;
   return free < 0n ? 0n : free > balance ? balance : free;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { TEXTS, needsDateOfBirth, roleOf, type Role } from '@rush/domain';
-import { ACCOUNT_ROUTES } from '@rush/protocol';
+import { ACCOUNT_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError, unauthenticated } from '../../platform/errors.ts';
 import type { SessionRecord } from './sessions.store.ts';
@@ -69,10 +69,12 @@ export function installRequestAuth(app: FastifyInstance, sessions: Sessions, con
     // The cookie's Max-Age slides with the session's expiry.
     if (resolved.renewed) setSessionCookie(reply, config, token);
     // Self-exclusion (SPEC 4): a closed account keeps its session, so its pages show the
-    // permanent overlay, but nothing it sends may change anything any more except signing out.
-    const path = request.url.split('?')[0];
+    // permanent overlay, but nothing it sends may change anything any more except signing out
+    // and taking its own balance out (issue 33: the withdrawal and the tax details it may need).
+    const path = request.url.split('?')[0] ?? '';
     if (READ_ONLY.has(request.method) || path === ACCOUNT_ROUTES.logout) return;
-    if (resolved.user.closed) throw new AppError('ACCOUNT_CLOSED', TEXTS.accountClosed);
+    if (resolved.user.closed && !CLOSED_MAY.has(`${request.method} ${path}`))
+      throw new AppError('ACCOUNT_CLOSED', TEXTS.accountClosed);
     // SPEC 5: an account a sign-in provider made gives its date of birth before anything else.
     if (needsDateOfBirth(resolved.user) && path !== ACCOUNT_ROUTES.dateOfBirth) {
       throw new AppError('FORBIDDEN', TEXTS.dobFirst);
@@ -81,6 +83,8 @@ export function installRequestAuth(app: FastifyInstance, sessions: Sessions, con
 }
 
 const READ_ONLY = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** What a closed account may still send besides reads and signing out: its way out with its money. */
+const CLOSED_MAY = new Set([`POST ${WALLET_ROUTES.withdrawals}`, `PUT ${WALLET_ROUTES.tax}`]);
 
 export function requireAuth(request: FastifyRequest): RequestAuth {
   if (!request.auth) throw unauthenticated();

@@ -35,7 +35,7 @@ export interface FairplayModule {
   gate: PayoutGate;
   worker: FairplayWorker;
   review: ReviewService;
-  /** Withdrawals (SPEC 1, 9): a held payout or an open system flag stops them. */
+  /** Withdrawals (SPEC 1, 9): a held payout or an open flag stops them. */
   underSuspicion(uid: string): Promise<boolean>;
   close(): Promise<void>;
 }

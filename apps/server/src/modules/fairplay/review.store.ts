@@ -149,7 +149,7 @@ export class ReviewStore {
 
   /**
    * SPEC 1, 9 "suspected cheaters cannot withdraw until review": a payout of theirs is held, or
-   * a system flag (fair play's own) is open on them.
+   * a flag (fair play's or an admin's) is open on them.
    */
   async underSuspicion(uid: string): Promise<boolean> {
     const held = await this.db
@@ -162,7 +162,8 @@ export class ReviewStore {
     const flags = await this.db
       .select({ id: fairPlayFlags.id })
       .from(fairPlayFlags)
-      .where(and(eq(fairPlayFlags.uid, uid), eq(fairPlayFlags.source, 'system')))
+      // Any open flag, raised by fair play or by an admin's hand (issue 33), until it is answered.
+      .where(eq(fairPlayFlags.uid, uid))
       .limit(1);
     return flags.length > 0;
   }

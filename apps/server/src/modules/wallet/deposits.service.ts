@@ -63,6 +63,7 @@ export class DepositService {
       ip,
       amount,
       region: input.region,
+      purpose: 'deposit',
     });
 
     // Decided again under the user's lock with the session written in the same transaction:

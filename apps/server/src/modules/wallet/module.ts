@@ -84,13 +84,13 @@ export function createWalletCore(
     log,
     regions: () => regionIndex(),
     ipPlace: (ip) => locator.place(ip),
-    accountBlocked: async (uid) => {
+    accountStanding: async (uid) => {
       const user = await new WalletUserStore(db).find(uid);
       if (!user) return null;
       const banned = (await new RestrictionStore(db).list(uid)).some(
         (r) => r.kind === 'banned' && restrictionActive(r, clock.now()),
       );
-      return user.banned || user.closed || banned;
+      return user.banned || banned ? 'banned' : user.closed ? 'closed' : 'ok';
     },
   });
   const identitySettings = ctx.config.identity;

@@ -11,6 +11,7 @@ export interface PayLocationRequest {
   amount: bigint;
   /** The path the player chose: the Canadian one only from Canada, the US one only from elsewhere. */
   region: PaymentRegion;
+  purpose: 'deposit' | 'withdrawal';
 }
 
 /**
@@ -29,6 +30,7 @@ export async function requirePayLocation(identity: IdentityPort, req: PayLocatio
     deviceGps: req.deviceGps,
     ip: req.ip,
     amountOverride: req.amount,
+    purpose: req.purpose,
   });
   if (!session.ok) {
     if ('message' in session) throw new AppError('IDENTITY_FAILED', session.message);

@@ -18,7 +18,7 @@ export class SummaryService {
     private readonly limits: LimitsService,
   ) {}
 
-  async summary(user: { id: string; banned: boolean }): Promise<WalletSummary> {
+  async summary(user: { id: string; banned: boolean; closed?: boolean }): Promise<WalletSummary> {
     const [balances, standing, room, limits, lastDepositAt] = await Promise.all([
       readUserBalances(this.db, user.id),
       this.withdrawals.standing(user),

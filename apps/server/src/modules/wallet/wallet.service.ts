@@ -13,9 +13,10 @@ import { WalletUserStore } from './users.store.ts';
  * refused: the balances are frozen. `completion` finishes something that began before the
  * account closed and cannot be taken back (an escrow settled or refunded, a deposit the
  * provider already collected, a payout the provider already answered). `admin` is the SPEC 6
- * manual deposit and withdraw.
+ * manual deposit and withdraw. `exit` is the owner's own withdrawal of a closed account's balance
+ * (issue 33: self-exclusion never freezes a player's money; only the withdrawal service uses it).
  */
-export type Authority = 'ordinary' | 'completion' | 'admin';
+export type Authority = 'ordinary' | 'completion' | 'admin' | 'exit';
 
 const ESCROW_CLOSE_KINDS = new Set(['settle', 'refund', 'void']);
 

@@ -97,10 +97,14 @@ export class WithdrawalService {
   }
 
   /** Why Withdraw is disabled, and how much may leave now (WalletSummary). */
-  async standing(user: { id: string; banned: boolean }): Promise<WithdrawStanding> {
+  async standing(user: { id: string; banned: boolean; closed?: boolean }): Promise<WithdrawStanding> {
     const balance = await readBalance(this.d.db, accountOf.user(user.id, 'usd').id);
     const unwagered = unwageredDeposits(await wageringEvents(this.d.db, user.id));
-    return { balance, withdrawable: withdrawableAmount(balance, unwagered), block: await this.block(user) };
+    return {
+      balance,
+      withdrawable: withdrawableAmount(balance, unwagered, user.closed === true),
+      block: await this.block(user),
+    };
   }
 
   blockText(block: WithdrawBlock): string {
@@ -126,7 +130,7 @@ export class WithdrawalService {
    * money; the other answers what that one made.
    */
   async request(
-    user: { id: string; username: string; banned: boolean; email?: string | null },
+    user: { id: string; username: string; banned: boolean; closed?: boolean; email?: string | null },
     input: { amount: number; region: PaymentRegion; deviceGps?: DeviceGps | undefined },
     ip: string | null,
     key?: string,
@@ -173,7 +177,7 @@ export class WithdrawalService {
   /** The rules, the location, then the hold and the withdrawal row in one transaction (a replayed key holds nothing). */
   private async hold(
     id: string,
-    user: { id: string; banned: boolean },
+    user: { id: string; banned: boolean; closed?: boolean },
     input: { region: PaymentRegion; deviceGps?: DeviceGps | undefined },
     amount: bigint,
     ip: string | null,
@@ -182,7 +186,8 @@ export class WithdrawalService {
     const now = this.d.clock.now();
     const from = accountOf.user(user.id, 'usd');
     const held = accountOf.withdrawal(user.id);
-    const ask = { uid: user.id, amount, region: input.region, block, now };
+    const closed = user.closed === true;
+    const ask = { uid: user.id, amount, region: input.region, block, now, closed };
     await this.decide(this.d.db, ask, await readBalance(this.d.db, from.id));
     await requirePayLocation(this.d.identity, {
       uid: user.id,
@@ -190,29 +195,36 @@ export class WithdrawalService {
       ip,
       amount,
       region: input.region,
+      purpose: 'withdrawal',
     });
     let plan: WithdrawalPlan | null = null;
-    return this.d.wallet.move({
-      key: `withdraw:${id}`,
-      kind: 'withdraw',
-      currency: 'usd',
-      ref: `withdrawal:${id}`,
-      meta: { withdrawalId: id, region: input.region, amount: String(amount) },
-      accounts: [from, held],
-      legs: async (balances, tx) => {
-        plan = await this.decide(tx, ask, balances.get(from.id) ?? 0n);
-        return [{ from, to: held, amount }];
+    // A closed account's owner takes their own money out (issue 33): the one movement its frozen
+    // balance still allows (the wallet checks closure under the locks for every other).
+    const authority = closed ? 'exit' : undefined;
+    return this.d.wallet.move(
+      {
+        key: `withdraw:${id}`,
+        kind: 'withdraw',
+        currency: 'usd',
+        ref: `withdrawal:${id}`,
+        meta: { withdrawalId: id, region: input.region, amount: String(amount) },
+        accounts: [from, held],
+        legs: async (balances, tx) => {
+          plan = await this.decide(tx, ask, balances.get(from.id) ?? 0n);
+          return [{ from, to: held, amount }];
+        },
+        after: (tx: DbOrTx) =>
+          new WithdrawalStore(tx).insert({
+            id,
+            uid: user.id,
+            amount,
+            fee: plan!.fee,
+            region: input.region,
+            requestedAt: now,
+          }),
       },
-      after: (tx: DbOrTx) =>
-        new WithdrawalStore(tx).insert({
-          id,
-          uid: user.id,
-          amount,
-          fee: plan!.fee,
-          region: input.region,
-          requestedAt: now,
-        }),
-    });
+      authority,
+    );
   }
 
   /**
@@ -248,11 +260,18 @@ export class WithdrawalService {
   /** Every rule of a withdrawal on `balance`, throwing the refusal; SPEC 9's tax prompt included. */
   private async decide(
     db: DbOrTx,
-    ask: { uid: string; amount: bigint; region: PaymentRegion; block: WithdrawBlock | null; now: Date },
+    ask: {
+      uid: string;
+      amount: bigint;
+      region: PaymentRegion;
+      block: WithdrawBlock | null;
+      now: Date;
+      closed: boolean;
+    },
     balance: bigint,
   ): Promise<WithdrawalPlan> {
-    const { uid, amount, region, block, now } = ask;
-    const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(db, uid)));
+    const { uid, amount, region, block, now, closed } = ask;
+    const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(db, uid)), closed);
     const decision = decideWithdrawal({ amount, region, balance, withdrawable, block });
     if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
     // SPEC 9: under the lock, two requests at once are added up.

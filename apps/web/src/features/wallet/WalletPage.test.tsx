@@ -656,3 +656,22 @@ describe('out-of-coins top-up (SPEC 9: 100 RushCoins)', () => {
     expect(screen.queryByRole('button', { name: /^Top up/ })).toBeNull();
   });
 });
+
+describe('wallet: a closed (self-excluded) account keeps its way out (issue 33)', () => {
+  test('the overlay links to the wallet, where only Withdraw is offered and no overlay stands', async () => {
+    mockWalletApi({ me: makeMe({ closed: true }) });
+    renderApp('/');
+    const overlayTitle = await screen.findByRole('heading', { name: TEXTS.accountClosed });
+    const link = screen.getByRole('link', { name: 'Withdraw your balance' });
+    expect(link.getAttribute('href')).toBe('/wallet');
+    expect(overlayTitle).toBeTruthy();
+    fireEvent.click(link);
+
+    await screen.findByRole('heading', { name: 'Wallet', level: 1 });
+    expect(screen.queryByRole('heading', { name: TEXTS.accountClosed })).toBeNull();
+    expect(await screen.findByText(/You can still withdraw your balance/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Withdraw for Canadian Users' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
+  });
+});

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { CANADIAN_DEPOSIT_FEE, CANADIAN_WITHDRAWAL_FEE, currencyName } from '@rush/domain';
+import { CANADIAN_DEPOSIT_FEE, CANADIAN_WITHDRAWAL_FEE, currencyName, TEXTS } from '@rush/domain';
 import type { Me, WalletSummary } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
@@ -50,10 +50,42 @@ function WithdrawDisabledNote({ id, reason }: { id: string; reason: string | nul
   );
 }
 
-function WalletActions({ summary }: { summary: WalletSummary }) {
+/** The text a closed account reads on its wallet, the one page it may still act on (issue 33). */
+export const CLOSED_WALLET_NOTE = 'You can still withdraw your balance. Nothing else can be changed.';
+
+function WalletActions({ summary, closed }: { summary: WalletSummary; closed: boolean }) {
   const open = useOpenWalletModal();
   const reasonId = useId();
   const reason = summary.withdrawDisabledReason;
+  if (closed) {
+    // Self-excluded: the owner's money can still leave, by the normal withdrawal; nothing comes in.
+    return (
+      <div className="wallet-actions">
+        <p role="note" className="wallet-closed-note">
+          {TEXTS.accountClosed} {CLOSED_WALLET_NOTE}
+        </p>
+        <div className="wallet-buttons">
+          <Button
+            aria-haspopup="dialog"
+            disabled={reason !== null}
+            aria-describedby={reason ? reasonId : undefined}
+            onClick={() => open(WALLET_SCREENS.withdraw)}
+          >
+            Withdraw
+          </Button>
+          <Button
+            variant="secondary"
+            aria-haspopup="dialog"
+            disabled={reason !== null}
+            onClick={() => open(WALLET_SCREENS.withdrawCa)}
+          >
+            Withdraw for Canadian Users
+          </Button>
+        </div>
+        <WithdrawDisabledNote id={reasonId} reason={reason} />
+      </div>
+    );
+  }
   return (
     <div className="wallet-actions">
       <div className="wallet-buttons">
@@ -174,7 +206,7 @@ function WalletView({ me }: { me: Me }) {
         {(data) => (
           <div className="wallet-card wallet-top">
             <WalletHeader summary={data} />
-            <WalletActions summary={data} />
+            <WalletActions summary={data} closed={me.closed} />
           </div>
         )}
       </QueryState>

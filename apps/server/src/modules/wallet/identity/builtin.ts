@@ -23,8 +23,11 @@ export interface BuiltinIdentityDeps {
   regions: () => Promise<RegionIndex>;
   /** Where the client's address is (platform/geo/ip-place.ts); rejects when the IP database cannot be read. */
   ipPlace: (ip: string | null) => Promise<IpPlace>;
-  /** Whether the account may use money at all (banned by an admin, or closed). */
-  accountBlocked: (uid: string) => Promise<boolean | null>;
+  /**
+   * Whether the account may use money: `banned` (by an admin) never, `closed` (self-excluded) only
+   * to take its own balance out (issue 33); null when the account is unknown.
+   */
+  accountStanding: (uid: string) => Promise<'ok' | 'banned' | 'closed' | null>;
 }
 
 /**
@@ -46,9 +49,10 @@ export class BuiltinIdentity implements IdentityPort {
 
   async startSession(request: WalletSessionRequest): Promise<WalletSessionResult> {
     const unable = { ok: false as const, message: TEXTS.walletUnableToProcess };
-    const blocked = await this.d.accountBlocked(request.uid);
-    if (blocked === null) return unable;
-    if (blocked) return { ok: false, flag: 'id-blocked' };
+    const standing = await this.d.accountStanding(request.uid);
+    if (standing === null) return unable;
+    if (standing === 'banned' || (standing === 'closed' && request.purpose !== 'withdrawal'))
+      return { ok: false, flag: 'id-blocked' };
 
     const gps = request.deviceGps;
     const fixAt = Date.parse(gps.dateTime);

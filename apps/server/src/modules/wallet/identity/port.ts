@@ -72,6 +72,8 @@ export interface WalletSessionRequest {
   ip: string | null;
   /** The amount about to be paid, in cents (providers check it against their own limits). */
   amountOverride?: bigint;
+  /** Ours, not sent to any provider: a withdrawal is the one money path a closed account keeps. */
+  purpose?: 'deposit' | 'withdrawal';
 }
 
 export type { WalletSessionFlag };
