@@ -52,4 +52,6 @@ export const ServerMessage = z.discriminatedUnion('t', [
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 export const SessionReplacedData = z.object({ sessionId: z.string() });
+/** A topic its reader lost the right to (a private lobby's kicked member): no more of its events. */
+export const TopicRevokedData = z.object({ topic: z.string() });
 export const PresenceCountData = z.object({ online: z.number().int() });

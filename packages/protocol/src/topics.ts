@@ -16,6 +16,7 @@ export const UserEvents = {
   sessionReplaced: 'session.replaced', // data: { sessionId } of the session that stays
   loggedOut: 'session.ended', // data: { sessionId }
   accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
+  topicRevoked: 'topic.revoked', // data: { topic } the user may no longer read: dropped on every instance
   profileChanged: 'profile.changed',
   balancesChanged: 'balances.changed',
 } as const;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PUZZLE_TEXTS } from '@rush/domain';
-import { PUZZLE_ROUTES, type LobbyView } from '@rush/protocol';
+import { PUZZLE_ROUTES, PUZZLE_TOPICS, PuzzleEvents, type LobbyView } from '@rush/protocol';
 import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
@@ -71,6 +71,29 @@ describe.each(DB_KINDS)('battle lobbies refuse non-members alike (%s)', (kind) =
     );
     expect(seen.chat).toEqual([]);
     expect(await rc(server, stranger.uid)).toBe(funds);
+  });
+
+  it('a kicked member loses a private lobby at once: its view, its chat and its topic (issue 33)', async () => {
+    const owner = await battler(server, admin);
+    const guest = await battler(server, admin);
+    const lobby = await createLobby(owner, { privacy: 'private', maxParticipants: 3 });
+    await join(guest, lobby.id, { code: lobby.code });
+    const topic = PUZZLE_TOPICS.lobby(lobby.id);
+    expect((await guest.follow(topic)).t).toBe('subscribed');
+    expect((await owner.follow(topic)).t).toBe('subscribed');
+
+    expect((await owner.http.post(PUZZLE_ROUTES.kick(lobby.id), { uid: guest.uid })).status).toBe(200);
+    // The change that shows them out still reaches them (the page goes back to the list) ...
+    await guest.event(PuzzleEvents.lobby, (d) => d.lobby.participants.every((p: any) => p.uid !== guest.uid || p.left));
+    // ... and nothing after it: the owner's next line is not theirs to read, by topic or by GET.
+    expect((await owner.http.post(PUZZLE_ROUTES.chat(lobby.id), { text: 'after the kick' })).status).toBe(200);
+    await owner.event(PuzzleEvents.lobby, (d) => d.lobby.chat.some((c: any) => c.text === 'after the kick'));
+    expect(await guest.got(PuzzleEvents.lobby, (d) => d.lobby.chat.some((c: any) => c.text === 'after the kick'))).toBe(
+      false,
+    );
+    const get = await guest.http.get(PUZZLE_ROUTES.lobby(lobby.id));
+    expect([get.status, get.body.error.message]).toEqual([409, PUZZLE_TEXTS.lobbyUnavailable]);
+    expect((await guest.follow(topic)).t).toBe('err');
   });
 
   it('a public lobby: GET shows it, but a stranger cannot act in it and gets the same refusal', async () => {

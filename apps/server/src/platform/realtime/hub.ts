@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, PROTOCOL_VERSION, SessionReplacedData, UserEvents, type TopicEvent } from '@rush/protocol';
+import {
+  CLOSE_CODES,
+  PROTOCOL_VERSION,
+  SessionReplacedData,
+  TopicRevokedData,
+  UserEvents,
+  type TopicEvent,
+} from '@rush/protocol';
 import { catchUp, deliver } from './catch-up.ts';
 import { CommandRegistry } from './commands.ts';
 import { SocketConnection, type ConnectionLimits, type Identity } from './connection.ts';
@@ -90,6 +97,15 @@ export function createHub(opts: HubOptions): Hub {
     if (event.type === UserEvents.accountRestricted) {
       const userId = event.topic.slice('user:'.length);
       closeWhere(userId, () => true, CLOSE_CODES.accountRestricted, 'Account restricted');
+      return;
+    }
+    if (event.type === UserEvents.topicRevoked) {
+      // The user may no longer read a topic (issue 33: kicked from a private lobby): each
+      // instance drops its sockets' subscriptions, so nothing published after reaches them.
+      const data = TopicRevokedData.safeParse(event.data);
+      if (!data.success) return;
+      for (const conn of index.userConnections(event.topic.slice('user:'.length)))
+        index.unsubscribe(conn, data.data.topic);
       return;
     }
     if (event.type !== UserEvents.sessionReplaced && event.type !== UserEvents.loggedOut) return;

@@ -88,6 +88,14 @@ export class LobbyStore {
     return (await this.participants(lobbyId)).some((p) => p.uid === uid);
   }
 
+  /**
+   * Who may read a private lobby (its view, chat and topic): whoever is or was in it, except a
+   * member the owner or an admin kicked, who loses it at once (issue 33).
+   */
+  async canRead(lobbyId: string, uid: string): Promise<boolean> {
+    return (await this.participants(lobbyId)).some((p) => p.uid === uid && p.leftHow !== 'kicked');
+  }
+
   async participants(lobbyId: string): Promise<ParticipantRecord[]> {
     return this.db
       .select()

@@ -226,6 +226,8 @@ export class LobbyMembership {
       return l;
     });
     await this.after('left', lobby, target);
+    // After the change that shows them out: a private lobby's kicked member reads none of it any more.
+    if (lobby.settings.privacy === 'private') await this.d.views.revoke(target, lobbyId);
     return (await new LobbyStore(this.d.db).find(lobbyId))!;
   }
 
@@ -296,7 +298,7 @@ export class LobbyMembership {
     const store = new LobbyStore(this.d.db);
     const lobby = await store.find(lobbyId);
     if (!lobby) throw lobbyUnavailable();
-    if (lobby.settings.privacy === 'private' && !(await store.isMember(lobbyId, uid))) throw lobbyUnavailable();
+    if (lobby.settings.privacy === 'private' && !(await store.canRead(lobbyId, uid))) throw lobbyUnavailable();
     return lobby;
   }
 

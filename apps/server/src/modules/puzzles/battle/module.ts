@@ -51,7 +51,7 @@ export function registerBattle(
 
   deps.wallet.escrowResolvers.register(LOBBY_PREFIX, money.resolver());
   const idOf = (topic: string) => topic.slice(topic.indexOf(':') + 1);
-  // lobby:{id} — a public lobby for anyone signed in; a private one for whoever is or was in it.
+  // lobby:{id} — a public lobby for anyone signed in; a private one for whoever is or was in it, unless kicked.
   hub.registerTopic('lobby', {
     authorize: async (conn, topic) => {
       if (!conn.userId) return false;
@@ -59,7 +59,7 @@ export function registerBattle(
       const lobby = await store.find(idOf(topic));
       if (!lobby) return false;
       if (lobby.settings.privacy === 'public') return true;
-      return (await store.participants(lobby.id)).some((p) => p.uid === conn.userId);
+      return store.canRead(lobby.id, conn.userId);
     },
     snapshot: async (_conn, topic) => {
       const lobby = await new LobbyStore(db).find(idOf(topic));

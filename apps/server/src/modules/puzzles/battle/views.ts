@@ -1,5 +1,7 @@
 import { ordinal } from '@rush/domain';
 import {
+  TOPICS,
+  UserEvents,
   PUZZLE_TOPICS,
   PuzzleEvents,
   type LobbyChatLine,
@@ -129,6 +131,15 @@ export class LobbyViews {
       await this.hub.publish(PUZZLE_TOPICS.lobbies, PuzzleEvents.lobbies, { lobbies: await this.summaries() });
     } catch (err) {
       this.log.error({ err }, 'lobby list not published');
+    }
+  }
+
+  /** Drops the user's subscriptions to the lobby's topic on every instance (a kick from a private lobby). */
+  async revoke(uid: string, lobbyId: string): Promise<void> {
+    try {
+      await this.hub.publish(TOPICS.user(uid), UserEvents.topicRevoked, { topic: PUZZLE_TOPICS.lobby(lobbyId) });
+    } catch (err) {
+      this.log.error({ err, lobbyId, uid }, 'lobby topic not revoked');
     }
   }
 
