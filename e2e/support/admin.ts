@@ -37,3 +37,17 @@ export async function adminApi(
   expect(res.ok(), `${method.toUpperCase()} ${path}: ${await res.text()}`).toBe(true);
   return res.json();
 }
+
+/** USD on a player's account by an admin's deposit (no wagering requirement, no 48-hour block). */
+export async function adminDepositTo(admin: Page, uid: string, cents: number, baseURL: string): Promise<void> {
+  await adminApi(
+    admin,
+    'post',
+    `/api/admin/users/${uid}/deposit`,
+    baseURL,
+    { amount: cents },
+    {
+      'idempotency-key': `e2e-deposit-${uid}-${cents}`,
+    },
+  );
+}

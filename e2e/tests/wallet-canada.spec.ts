@@ -1,6 +1,6 @@
 import { expect, test } from '../support/test.ts';
 import { CANADA_TEXTS, DEFAULT_SUPPORT_EMAIL } from '@rush/domain';
-import { adminApi, adminPage } from '../support/admin.ts';
+import { adminApi, adminDepositTo, adminPage } from '../support/admin.ts';
 import { waitForMailLink } from '../support/mailbox.ts';
 import { contextWithLocation, TORONTO, verifiedPerson } from '../support/wallet.ts';
 
@@ -20,16 +20,7 @@ test('a Canadian withdrawal by e-mail request, completed by an admin in the cons
 
   // Money to withdraw: an admin deposit (no wagering requirement).
   const admin = await adminPage(browser, baseURL!);
-  await adminApi(
-    admin,
-    'post',
-    `/api/admin/users/${uid}/deposit`,
-    baseURL!,
-    { amount: 5000 },
-    {
-      'idempotency-key': `e2e-ca-${uid}`,
-    },
-  );
+  await adminDepositTo(admin, uid, 5000, baseURL!);
 
   // The player: Deposit/Withdrawals for Canadian Users -> Canadian withdrawal.
   await page.goto('/wallet');

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '../support/test.ts';
-import { adminApi, adminPage } from '../support/admin.ts';
+import { adminDepositTo, adminPage } from '../support/admin.ts';
 import { aYearFromNow, contextWithLocation, verifiedPerson } from '../support/wallet.ts';
 
 const CONFIRM_LIMIT =
@@ -218,16 +218,7 @@ test('self-exclusion: the confirmation, then the permanent overlay, also after l
   // $25 on the account (an admin deposit: no wagering requirement, no 48-hour block).
   const uid = ((await (await page.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
   const admin = await adminPage(browser, baseURL!);
-  await adminApi(
-    admin,
-    'post',
-    `/api/admin/users/${uid}/deposit`,
-    baseURL!,
-    { amount: 2500 },
-    {
-      'idempotency-key': `e2e-exclusion-${uid}`,
-    },
-  );
+  await adminDepositTo(admin, uid, 2500, baseURL!);
 
   // The confirmation, then the permanent overlay over everything.
   const settings = await openGamingPane(page);

@@ -21,6 +21,7 @@ import {
   matchPlayer,
   pairUp,
   recordsOf,
+  seated,
   startMatch,
   startMatchServer,
   usdSeek,
@@ -102,11 +103,7 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     const a = await matchPlayer(server, admin, { wbx: 100_000n });
     const b = await matchPlayer(server, admin, { wbx: 100_000n });
     const gameId = await startMatch(server, a, b, wbxSeek(50));
-    const view = await a.view(gameId);
-    const white = view.white.uid === a.uid ? a : b;
-    const black = white === a ? b : a;
-    await white.watch(gameId);
-    await black.watch(gameId);
+    const { white, black } = await seated(a, b, gameId);
     await play(gameId, white, black, ['e2e4', 'e7e5']);
     expect((await white.cmd('game.resign', { gameId })).ok).toBe(true);
     expect((await changed(black, (m) => m.state === 'finished')).result).toMatchObject({

@@ -130,3 +130,12 @@ export async function startMatch(server: TestServer, a: Player, b: Player, body:
   expect(m.gameId).toBe(started.gameId);
   return started.gameId as string;
 }
+
+/** The two players of a started game by colour, each watching it. */
+export async function seated(a: Player, b: Player, gameId: string): Promise<{ white: Player; black: Player }> {
+  const view = await a.view(gameId);
+  const [white, black] = view.white.uid === a.uid ? [a, b] : [b, a];
+  await white.watch(gameId);
+  await black.watch(gameId);
+  return { white, black };
+}

@@ -57,22 +57,28 @@ function WalletActions({ summary, closed }: { summary: WalletSummary; closed: bo
   const open = useOpenWalletModal();
   const reasonId = useId();
   const reason = summary.withdrawDisabledReason;
-  if (closed) {
-    // Self-excluded: the owner's money can still leave, by the normal withdrawal; nothing comes in.
-    return (
-      <div className="wallet-actions">
+  const withdraw = (
+    <Button
+      variant={closed ? 'primary' : 'secondary'}
+      aria-haspopup="dialog"
+      disabled={reason !== null}
+      aria-describedby={reason ? reasonId : undefined}
+      onClick={() => open(WALLET_SCREENS.withdraw)}
+    >
+      Withdraw
+    </Button>
+  );
+  return (
+    <div className="wallet-actions">
+      {closed ? (
         <p role="note" className="wallet-closed-note">
           {TEXTS.accountClosed} {CLOSED_WALLET_NOTE}
         </p>
+      ) : null}
+      {closed ? (
+        // Self-excluded: the owner's money can still leave, by the normal withdrawal; nothing comes in.
         <div className="wallet-buttons">
-          <Button
-            aria-haspopup="dialog"
-            disabled={reason !== null}
-            aria-describedby={reason ? reasonId : undefined}
-            onClick={() => open(WALLET_SCREENS.withdraw)}
-          >
-            Withdraw
-          </Button>
+          {withdraw}
           <Button
             variant="secondary"
             aria-haspopup="dialog"
@@ -82,29 +88,17 @@ function WalletActions({ summary, closed }: { summary: WalletSummary; closed: bo
             Withdraw for Canadian Users
           </Button>
         </div>
-        <WithdrawDisabledNote id={reasonId} reason={reason} />
-      </div>
-    );
-  }
-  return (
-    <div className="wallet-actions">
-      <div className="wallet-buttons">
-        <Button aria-haspopup="dialog" onClick={() => open(WALLET_SCREENS.deposit)}>
-          Deposit
-        </Button>
-        <Button variant="secondary" aria-haspopup="dialog" onClick={() => open(WALLET_SCREENS.canada)}>
-          Deposit/Withdrawals for Canadian Users
-        </Button>
-        <Button
-          variant="secondary"
-          aria-haspopup="dialog"
-          disabled={reason !== null}
-          aria-describedby={reason ? reasonId : undefined}
-          onClick={() => open(WALLET_SCREENS.withdraw)}
-        >
-          Withdraw
-        </Button>
-      </div>
+      ) : (
+        <div className="wallet-buttons">
+          <Button aria-haspopup="dialog" onClick={() => open(WALLET_SCREENS.deposit)}>
+            Deposit
+          </Button>
+          <Button variant="secondary" aria-haspopup="dialog" onClick={() => open(WALLET_SCREENS.canada)}>
+            Deposit/Withdrawals for Canadian Users
+          </Button>
+          {withdraw}
+        </div>
+      )}
       <WithdrawDisabledNote id={reasonId} reason={reason} />
     </div>
   );
