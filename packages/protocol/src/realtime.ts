@@ -45,9 +45,18 @@ export const ServerMessage = z.discriminatedUnion('t', [
     id: z.number().int(),
     ok: z.boolean(),
     result: z.unknown().optional(),
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    /** `retryAfter`: with RATE_LIMITED, the seconds to wait (the API's Retry-After, issue 33). */
+    error: z
+      .object({ code: z.string(), message: z.string(), retryAfter: z.number().int().positive().optional() })
+      .optional(),
   }),
-  z.object({ t: z.literal('err'), code: z.string(), message: z.string(), topic: z.string().optional() }),
+  z.object({
+    t: z.literal('err'),
+    code: z.string(),
+    message: z.string(),
+    topic: z.string().optional(),
+    retryAfter: z.number().int().positive().optional(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 

@@ -6,6 +6,10 @@ import { CommandRegistry } from './commands.ts';
 import { SocketConnection, type ConnectionLimits, type Identity } from './connection.ts';
 import { ConnectionIndex } from './connection-index.ts';
 import { handleFrame, type InboundDeps } from './inbound.ts';
+import { LocalRateCounter, type RateCounter } from './rate-counter.ts';
+import { beyondBound, DEFAULT_SOCKETS_PER_USER } from './socket-bound.ts';
+import { SocketRateLimiter } from './socket-rate-limiter.ts';
+import { SOCKET_RATES, type SocketRate, type SocketRateClass } from './socket-rates.ts';
 import { ListenerSet } from './listeners.ts';
 import { socketRoute } from './socket-route.ts';
 import { TopicRegistry } from './topics.ts';
@@ -23,6 +27,14 @@ export interface HubOptions {
   maxTopicsPerConnection?: number;
   /** How long close() waits for clients to acknowledge the close before dropping them. */
   closeGraceMs?: number;
+  /** Issue 33: budgets per class (socket-rates.ts SOCKET_RATES unless given). */
+  rates?: Record<SocketRateClass, SocketRate>;
+  /** The per-user rate counter; in memory unless given (app.ts passes Redis's with REDIS_URL). */
+  sharedRateCounter?: RateCounter;
+  /** Sockets one user may hold (socket-bound.ts). */
+  socketsPerUser?: number;
+  /** The rate windows' time (the server's Clock, so tests move it). */
+  now?: () => number;
 }
 
 export interface HubStats {
@@ -58,6 +70,13 @@ const DEFAULT_LIMITS: ConnectionLimits = {
 export function createHub(opts: HubOptions): Hub {
   const { bus, log } = opts;
   const limits: ConnectionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
+  const socketsPerUser = opts.socketsPerUser ?? DEFAULT_SOCKETS_PER_USER;
+  const rates = new SocketRateLimiter({
+    rates: opts.rates ?? SOCKET_RATES,
+    now: opts.now ?? (() => Date.now()),
+    shared: opts.sharedRateCounter ?? new LocalRateCounter(),
+    log,
+  });
   const index = new ConnectionIndex();
   const topics = new TopicRegistry();
   const commands = new CommandRegistry(log);
@@ -74,6 +93,7 @@ export function createHub(opts: HubOptions): Hub {
     commands,
     listeners,
     maxTopicsPerConnection: opts.maxTopicsPerConnection ?? 200,
+    rates,
     badMessage(conn) {
       badMessages++;
       if (conn.recordBadMessage()) conn.close(CLOSE_CODES.tooManyBadMessages, 'Too many bad messages');
@@ -82,6 +102,14 @@ export function createHub(opts: HubOptions): Hub {
 
   function closeWhere(userId: string, match: (c: SocketConnection) => boolean, code: number, reason: string): void {
     for (const conn of index.userConnections(userId)) if (match(conn)) conn.close(code, reason);
+  }
+
+  /** Issue 33: the newest socket stays; the oldest open ones beyond the bound are closed. */
+  function closeBeyondBound(userId: string): void {
+    // The index keeps insertion order, so a user's open sockets come oldest first.
+    const open = index.userConnections(userId).filter((c) => c.isOpen);
+    for (const old of beyondBound(open, socketsPerUser))
+      old.close(CLOSE_CODES.tooManySockets, 'Session continues in another window');
   }
 
   /** SPEC 4 single session and account restrictions, on every instance since every instance sees every event. */
@@ -162,6 +190,7 @@ export function createHub(opts: HubOptions): Hub {
       return;
     }
     index.add(conn);
+    if (conn.userId !== null) closeBeyondBound(conn.userId);
     ws.on('message', (data, isBinary) => {
       // A throw here would surface from ws's emitter as an uncaught exception of the process.
       try {
