@@ -10,6 +10,7 @@ import { createBus } from './platform/realtime/bus.ts';
 import { createHub } from './platform/realtime/hub.ts';
 import { closeCountersConnection, createCountersConnection } from './platform/realtime/redis-counters.ts';
 import { RedisRateCounter } from './platform/realtime/rate-counter.ts';
+import { RedisUserSockets, USER_SOCKETS_REDIS_PREFIX } from './platform/realtime/user-sockets.ts';
 import { scaledRates } from './platform/realtime/socket-rates.ts';
 import { SOCKET_RATE_REDIS_PREFIX } from './platform/http/rate-limit.ts';
 import type { AppContext } from './platform/context.ts';
@@ -100,6 +101,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
     rates: scaledRates(config.socketLimits.rateMultiplier),
     ...(socketCounters ? { sharedRateCounter: new RedisRateCounter(socketCounters, SOCKET_RATE_REDIS_PREFIX) } : {}),
     socketsPerUser: config.socketLimits.socketsPerUser,
+    ...(socketCounters ? { userSockets: new RedisUserSockets(socketCounters, USER_SOCKETS_REDIS_PREFIX) } : {}),
     now: () => clock.now().getTime(),
   });
 

@@ -17,7 +17,7 @@ import {
   SpectatorChatData,
 } from './play.ts';
 import { LobbyListResponse, LobbyView } from './puzzles.ts';
-import { PresenceCountData, SessionReplacedData } from './realtime.ts';
+import { PresenceCountData, SessionReplacedData, SocketsOverLimitData } from './realtime.ts';
 import { MessageEventData, OnlineUsersResponse, ReadEventData, TypingEventData } from './social.ts';
 import {
   AdminEvents,
@@ -51,6 +51,7 @@ export const TOPIC_EVENTS = {
     [UserEvents.sessionReplaced]: SessionReplacedData,
     [UserEvents.loggedOut]: SessionReplacedData,
     [UserEvents.accountRestricted]: z.object({}),
+    [UserEvents.socketsOverLimit]: SocketsOverLimitData,
     [UserEvents.profileChanged]: Me,
     [UserEvents.balancesChanged]: Balances,
     [MatchmakingUserEvents.changed]: MatchmakingChangedData,

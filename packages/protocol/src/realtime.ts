@@ -61,4 +61,6 @@ export const ServerMessage = z.discriminatedUnion('t', [
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 export const SessionReplacedData = z.object({ sessionId: z.string() });
+/** `sockets.over-limit` on `user:{uid}`: the sockets (hello connIds) closed for newer ones (4009). */
+export const SocketsOverLimitData = z.object({ connIds: z.array(z.string()).max(1000) });
 export const PresenceCountData = z.object({ online: z.number().int() });

@@ -16,6 +16,8 @@ export const UserEvents = {
   sessionReplaced: 'session.replaced', // data: { sessionId } of the session that stays
   loggedOut: 'session.ended', // data: { sessionId }
   accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
+  /** Issue 33: { connIds } of the user's oldest sockets beyond the bound, on whichever instance: they close (4009). */
+  socketsOverLimit: 'sockets.over-limit',
   profileChanged: 'profile.changed',
   balancesChanged: 'balances.changed',
 } as const;

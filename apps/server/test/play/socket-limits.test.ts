@@ -1,9 +1,11 @@
 import { Chess } from 'chess.js';
+import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS } from '@rush/domain';
 import { CLOSE_CODES, PLAY_TOPICS } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { SOCKET_RATES } from '../../src/platform/realtime/socket-rates.ts';
+import { USER_SOCKETS_REDIS_PREFIX } from '../../src/platform/realtime/user-sockets.ts';
 import { register } from '../realtime/support/accounts.ts';
 import { createTestDatabase, DB_KINDS, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
@@ -170,5 +172,35 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('socket limits on two instan
     expect(ok).toBe(SOCKET_RATES.chat.user);
     expect((await white.view(gameId)).spectatorChat).toHaveLength(SOCKET_RATES.chat.user);
     for (const p of [white, black, onA, onB]) p.close();
+  });
+
+  it("one user's sockets on both instances count together: the oldest, on A, close for the newest on B", async () => {
+    const u = await register(A);
+    const onB = clientOn(u.client, B);
+    const sockets = [];
+    for (let i = 0; i < 6; i++) sockets.push(await openSocket(A.baseUrl, u.client));
+    for (let i = 0; i < 6; i++) sockets.push(await openSocket(B.baseUrl, onB));
+    // PGlite is enough: the sockets opened one after another; this only waits for their closes
+    const closes = await Promise.all(sockets.slice(0, 2).map((s) => s.closed));
+    expect(closes.map((c) => c.code)).toEqual([CLOSE_CODES.tooManySockets, CLOSE_CODES.tooManySockets]);
+    for (const s of sockets.slice(2)) await s.ping();
+    expect(sockets.slice(2).map((s) => s.closeCode)).toEqual(Array(10).fill(null));
+    // A closed socket leaves the count: one more on B closes only the next oldest (on A).
+    sockets[11]!.close();
+    await sockets[11]!.closed;
+    const redis = new Redis(TEST_REDIS_URL!);
+    try {
+      const key = `${USER_SOCKETS_REDIS_PREFIX}${u.uid}`;
+      for (let tries = 0; (await redis.zcard(key)) !== 9; tries++) {
+        if (tries > 500) throw new Error('the closed socket was never forgotten');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } finally {
+      redis.disconnect();
+    }
+    sockets.push(await openSocket(B.baseUrl, onB));
+    for (const s of sockets.slice(2, 11)) await s.ping();
+    expect(sockets.slice(2, 11).map((s) => s.closeCode)).toEqual(Array(9).fill(null));
+    for (const s of sockets.slice(2)) s.close();
   });
 });

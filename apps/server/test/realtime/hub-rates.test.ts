@@ -57,9 +57,13 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
       ids.push(id);
       s.send({ t: 'cmd', id, name, payload: payload(i) });
     }
-    const last = ids[ids.length - 1];
-    await s.next((m) => m.t === 'ack' && m.id === last, 15_000);
-    const acks = new Map(s.messages.filter((m): m is Ack => m.t === 'ack').map((m) => [m.id, m] as const));
+    // A refusal is sent at once, before the queued commands' acks: wait for every one.
+    const acks = new Map<number, Ack>();
+    const want = new Set(ids);
+    while (acks.size < ids.length) {
+      const m = await s.next<Ack>((x) => x.t === 'ack' && want.has(x.id), 15_000);
+      acks.set(m.id, m);
+    }
     return ids.map((id) => acks.get(id)!);
   }
 

@@ -1,6 +1,13 @@
 import type { FastifyBaseLogger, FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import { CLOSE_CODES, PROTOCOL_VERSION, SessionReplacedData, UserEvents, type TopicEvent } from '@rush/protocol';
+import {
+  CLOSE_CODES,
+  PROTOCOL_VERSION,
+  SessionReplacedData,
+  SocketsOverLimitData,
+  UserEvents,
+  type TopicEvent,
+} from '@rush/protocol';
 import { catchUp, deliver } from './catch-up.ts';
 import { CommandRegistry } from './commands.ts';
 import { SocketConnection, type ConnectionLimits, type Identity } from './connection.ts';
@@ -10,6 +17,7 @@ import { LocalRateCounter, type RateCounter } from './rate-counter.ts';
 import { beyondBound, DEFAULT_SOCKETS_PER_USER } from './socket-bound.ts';
 import { SocketRateLimiter } from './socket-rate-limiter.ts';
 import { SOCKET_RATES, type SocketRate, type SocketRateClass } from './socket-rates.ts';
+import type { UserSocketRegistry } from './user-sockets.ts';
 import { ListenerSet } from './listeners.ts';
 import { socketRoute } from './socket-route.ts';
 import { TopicRegistry } from './topics.ts';
@@ -35,6 +43,8 @@ export interface HubOptions {
   socketsPerUser?: number;
   /** The rate windows' time (the server's Clock, so tests move it). */
   now?: () => number;
+  /** Every instance's sockets per user (Redis), so the bound holds across instances; none: this instance's. */
+  userSockets?: UserSocketRegistry;
 }
 
 export interface HubStats {
@@ -44,6 +54,9 @@ export interface HubStats {
   oversizedFrames: number;
   topics: number;
 }
+
+/** The close reason of 4009 (the web shows its own text). */
+const TOO_MANY_SOCKETS = 'Session continues in another window';
 
 /** ws's error code for a frame over maxPayload. */
 const OVERSIZED_FRAME = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
@@ -108,13 +121,45 @@ export function createHub(opts: HubOptions): Hub {
   function closeBeyondBound(userId: string): void {
     // The index keeps insertion order, so a user's open sockets come oldest first.
     const open = index.userConnections(userId).filter((c) => c.isOpen);
-    for (const old of beyondBound(open, socketsPerUser))
-      old.close(CLOSE_CODES.tooManySockets, 'Session continues in another window');
+    for (const old of beyondBound(open, socketsPerUser)) old.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+  }
+
+  /**
+   * Across instances: the registry answers the user's oldest sockets anywhere beyond the bound;
+   * those here close at once, the others through the user's topic (applySessionRules). The
+   * socket's queue forgets it after the registry recorded it, so a quick close leaves no entry.
+   */
+  function registerAcrossInstances(conn: SocketConnection, userId: string, registry: UserSocketRegistry): void {
+    const recorded = registry.opened(userId, conn.id, socketsPerUser).then(
+      async (over) => {
+        const here = new Map(index.userConnections(userId).map((c) => [c.id, c]));
+        const elsewhere = over.filter((id) => !here.has(id));
+        for (const id of over) here.get(id)?.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+        if (elsewhere.length > 0)
+          await bus.publish(`user:${userId}`, UserEvents.socketsOverLimit, { connIds: elsewhere });
+      },
+      (err: unknown) => log.warn({ err }, 'socket registry unavailable; the bound holds per instance'),
+    );
+    conn.ws.once('close', () =>
+      conn.queue.force(async () => {
+        await recorded;
+        await registry
+          .closed(userId, conn.id)
+          .catch((err: unknown) => log.debug({ err }, 'socket registry close failed'));
+      }),
+    );
   }
 
   /** SPEC 4 single session and account restrictions, on every instance since every instance sees every event. */
   function applySessionRules(event: TopicEvent): void {
     if (!event.topic.startsWith('user:')) return;
+    if (event.type === UserEvents.socketsOverLimit) {
+      const data = SocketsOverLimitData.safeParse(event.data);
+      if (!data.success) return;
+      const ids = new Set(data.data.connIds);
+      closeWhere(event.topic.slice('user:'.length), (c) => ids.has(c.id), CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+      return;
+    }
     if (event.type === UserEvents.accountRestricted) {
       const userId = event.topic.slice('user:'.length);
       closeWhere(userId, () => true, CLOSE_CODES.accountRestricted, 'Account restricted');
@@ -190,7 +235,10 @@ export function createHub(opts: HubOptions): Hub {
       return;
     }
     index.add(conn);
-    if (conn.userId !== null) closeBeyondBound(conn.userId);
+    if (conn.userId !== null) {
+      closeBeyondBound(conn.userId);
+      if (opts.userSockets) registerAcrossInstances(conn, conn.userId, opts.userSockets);
+    }
     ws.on('message', (data, isBinary) => {
       // A throw here would surface from ws's emitter as an uncaught exception of the process.
       try {
