@@ -2,7 +2,7 @@ import WebSocket from 'ws';
 import { PLAY_TOPICS } from '@rush/protocol';
 import { startChild, type ChildServer } from './support/child.ts';
 import { startPlayChild, type LagReply, type PlayChild } from './support/play-child.ts';
-import { BenchPlayer, newGame, seedPlayers } from './support/play-clients.ts';
+import { newGame, seedPlayers, type BenchPlayer } from './support/play-clients.ts';
 import type { BenchResult } from './types.ts';
 
 export interface SocketFloodOptions {
