@@ -92,14 +92,18 @@ const chatFlood = (p: BenchPlayer, gameId: string) => (i: number) =>
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 interface ServerRun {
+  /** The bare ws echo's pump, just before `single` (the same machine load). */
+  echo: PumpResult;
   single: PumpResult;
+  /** The lag while `single` ran. */
+  singleLag: LagReply;
   idle: LagReply;
   flood: LagReply;
   floods: PumpResult[];
 }
 
 /** One server: a single socket's flood, then the lag with N idle sockets and with N flooding. */
-async function measureServer(play: PlayChild, opts: SocketFloodOptions): Promise<ServerRun> {
+async function measureServer(play: PlayChild, rawUrl: string, opts: SocketFloodOptions): Promise<ServerRun> {
   const players: BenchPlayer[] = [];
   try {
     players.push(...(await seedPlayers(play, opts.sockets + 3)));
@@ -109,16 +113,23 @@ async function measureServer(play: PlayChild, opts: SocketFloodOptions): Promise
     await solo.subscribe(topic);
     for (let i = 0; i < crowd.length; i += 50) await Promise.all(crowd.slice(i, i + 50).map((p) => p.subscribe(topic)));
 
-    // Each measurement starts on a fresh 10 s budget window, so runs compare alike.
-    const single = await pump(Math.min(opts.windowMs, 3_000), 64, chatFlood(solo, gameId));
+    const singleMs = Math.min(opts.windowMs, 3_000);
+    const echo = await rawEchoPump(rawUrl, singleMs, 64);
+    // The idle baseline, then each flood from the start of a fresh 10 s budget window, so the
+    // runs compare alike (and the 100 sockets' budgets are all spent at its start).
     await sleep(10_000 - (Date.now() % 10_000));
     await play.resetLag();
     await sleep(opts.windowMs);
     const idle = await play.readLag();
+    await sleep(10_000 - (Date.now() % 10_000));
+    await play.resetLag();
+    const single = await pump(singleMs, 64, chatFlood(solo, gameId));
+    const singleLag = await play.readLag();
+    await sleep(10_000 - (Date.now() % 10_000));
     await play.resetLag();
     const floods = await Promise.all(crowd.map((p) => pump(opts.windowMs, opts.inFlight, chatFlood(p, gameId))));
     const flood = await play.readLag();
-    return { single, idle, flood, floods };
+    return { echo, single, singleLag, idle, flood, floods };
   } finally {
     for (const p of players) p.close();
   }
@@ -139,23 +150,24 @@ export async function socketFlood(opts: SocketFloodOptions = DEFAULT_SOCKET_FLOO
   let loose: PlayChild | undefined;
   try {
     raw = await startChild(new URL('./servers/raw-echo-server.ts', import.meta.url));
-    const echo = await rawEchoPump(raw.url, Math.min(opts.windowMs, 3_000), 64);
-    await raw.stop();
-    raw = undefined;
-
     limited = await startPlayChild(180_000, { BENCH_SOCKET_RATE_MULTIPLIER: '1' });
-    const product = await measureServer(limited, opts);
+    const product = await measureServer(limited, raw.url, opts);
     await limited.stop();
     limited = undefined;
     loose = await startPlayChild(180_000, { BENCH_SOCKET_RATE_MULTIPLIER: '1000' });
-    const x1000 = await measureServer(loose, opts);
+    const x1000 = await measureServer(loose, raw.url, opts);
+    const echo = product.echo;
 
     const sum = (runs: PumpResult[], k: 'answers' | 'accepted') => runs.reduce((n, r) => n + r[k], 0);
     const lagTable = (label: string, run: ServerRun): BenchResult => ({
-      title: `Server event-loop lag (${label}): ${opts.sockets} signed-in sockets watching one game, idle for ${opts.windowMs} ms, then each flooding spectator.chat (${opts.inFlight} unanswered at a time) for ${opts.windowMs} ms`,
+      title: `Server event-loop lag (${label}): ${opts.sockets} signed-in sockets watching one game, idle for ${opts.windowMs} ms; one socket flooding spectator.chat; then each of the ${opts.sockets} flooding it (${opts.inFlight} unanswered at a time) for ${opts.windowMs} ms`,
       columns: ['p50 (ms)', 'p99 (ms)', 'max (ms)'],
       rows: [
         { label: `${opts.sockets} idle sockets`, values: [run.idle.p50Ms, run.idle.p99Ms, run.idle.maxMs] },
+        {
+          label: `1 socket flooding (64 unanswered)`,
+          values: [run.singleLag.p50Ms, run.singleLag.p99Ms, run.singleLag.maxMs],
+        },
         { label: `${opts.sockets} sockets flooding`, values: [run.flood.p50Ms, run.flood.p99Ms, run.flood.maxMs] },
       ],
       ratios: {
@@ -163,6 +175,7 @@ export async function socketFlood(opts: SocketFloodOptions = DEFAULT_SOCKET_FLOO
         values: [run.flood.p50Ms / run.idle.p50Ms, run.flood.p99Ms / run.idle.p99Ms, run.flood.maxMs / run.idle.maxMs],
       },
       notes: [
+        `1 socket flooding / idle: ${[run.singleLag.p50Ms / run.idle.p50Ms, run.singleLag.p99Ms / run.idle.p99Ms, run.singleLag.maxMs / run.idle.maxMs].map((r) => `${r.toFixed(2)}x`).join(', ')}`,
         `${sum(run.floods, 'answers')} chat commands answered, ${sum(run.floods, 'accepted')} accepted (stored and fanned out to ${opts.sockets + 3} sockets), in ${(Math.max(...run.floods.map((f) => f.elapsedMs)) / 1_000).toFixed(1)} s`,
       ],
     });
@@ -171,10 +184,11 @@ export async function socketFlood(opts: SocketFloodOptions = DEFAULT_SOCKET_FLOO
       (r.firstRefusalMs === null ? ' (none refused)' : ` (after ${r.firstRefusalMs.toFixed(0)} ms)`);
     return [
       {
-        title: `One socket flooding (64 frames unanswered at a time, ${Math.min(opts.windowMs, 3_000)} ms): frames answered per second, vs a bare ws echo in the same run`,
+        title: `One socket flooding spectator.chat (64 frames unanswered at a time, ${Math.min(opts.windowMs, 3_000)} ms): frames answered per second, vs a bare ws echo measured just before`,
         columns: ['answers/s', 'accepted/s'],
         rows: [
           { label: 'raw ws echo', values: [perSecond(echo), perSecond(echo)] },
+          { label: 'raw ws echo (before the x1000 run)', values: [perSecond(x1000.echo), perSecond(x1000.echo)] },
           {
             label: 'spectator.chat, product budgets',
             values: [perSecond(product.single), product.single.accepted / (product.single.elapsedMs / 1_000)],
@@ -191,7 +205,10 @@ export async function socketFlood(opts: SocketFloodOptions = DEFAULT_SOCKET_FLOO
             product.single.accepted / (product.single.elapsedMs / 1_000) / perSecond(echo),
           ],
         },
-        notes: [`product budgets: ${single(product.single)}`, `budgets x1000: ${single(x1000.single)}`],
+        notes: [
+          `product budgets: ${single(product.single)}`,
+          `budgets x1000: ${single(x1000.single)}; answers/s ${(perSecond(x1000.single) / perSecond(x1000.echo)).toFixed(4)}x its raw echo`,
+        ],
       },
       lagTable('product budgets', product),
       lagTable('budgets x1000, about the state before issue 33', x1000),
