@@ -99,6 +99,20 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     for (const s of [a, b, other]) s.close();
   });
 
+  it('visitors have only their socket budgets: two behind one address and browser do not share one', async () => {
+    await start();
+    const [v1, v2] = [
+      await TestSocket.connect(h!.url, { origin: ORIGIN }),
+      await TestSocket.connect(h!.url, { origin: ORIGIN }),
+    ];
+    const first = await burst(v1, 'room.say', 10, (i) => ({ text: `v1 ${i}` }));
+    const second = await burst(v2, 'room.say', 10, (i) => ({ text: `v2 ${i}` }));
+    expect([...first, ...second].every((a) => a.ok)).toBe(true);
+    expect((await burst(v2, 'room.say', 1, () => ({ text: 'v2 more' })))[0]!.error?.code).toBe('RATE_LIMITED');
+    v1.close();
+    v2.close();
+  });
+
   it('a command that declares no class is strict; moves have a budget no player reaches', async () => {
     await start();
     const s = await socketOf('u4');

@@ -10,11 +10,10 @@ import {
   type SocketRateClass,
 } from './socket-rates.ts';
 
-/** Who a socket counts as: the signed-in user, or the visitor (the API keys visitors by address). */
+/** Who a socket counts as: the signed-in user; a visitor has only its socket's budgets. */
 export interface RateSubject {
   readonly id: string;
   readonly userId: string | null;
-  readonly visitorKey: string;
 }
 
 export interface SocketRateLimiterOptions {
@@ -43,12 +42,15 @@ export class SocketRateLimiter {
   }
 
   async user(subject: RateSubject, cls: SocketRateClass): Promise<RateDecision> {
+    // A visitor can only watch (chat needs an account), and its visitor key is shared by everyone
+    // behind one address with the same browser: a school watching a game would share one budget
+    // and lose its subscriptions. Its socket's budgets hold it.
+    if (subject.userId === null) return { allowed: true };
     const now = this.opts.now();
     const { index } = windowAt(now);
-    const who = subject.userId !== null ? `u:${subject.userId}` : `v:${subject.visitorKey}`;
     let count: number;
     try {
-      count = await this.opts.shared.hit(`${cls}:${who}`, index, SOCKET_RATE_WINDOW_MS);
+      count = await this.opts.shared.hit(`${cls}:u:${subject.userId}`, index, SOCKET_RATE_WINDOW_MS);
     } catch (err) {
       // Redis unreachable: serve, as the API limit does (skipOnError); the per-socket budget still holds.
       this.opts.log.warn({ err }, 'socket rate counter unavailable; per-user budget skipped');

@@ -7,8 +7,8 @@
  * socket and costs less than counting it).
  *
  * Each class has two budgets per window: one per socket (counted in memory, exact, and holding
- * even when Redis is away) and one per user (a visitor is keyed by its visitor key), shared by
- * all the user's sockets and, with REDIS_URL, by every instance.
+ * even when Redis is away) and one per signed-in user, shared by all the user's sockets and, with
+ * REDIS_URL, by every instance (a visitor has only its socket's: socket-rate-limiter.ts).
  */
 export type SocketRateClass = 'strict' | 'move' | 'game' | 'chat' | 'signal' | 'view' | 'subscribe' | 'presence';
 
