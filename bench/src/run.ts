@@ -8,6 +8,7 @@ import { playMoveRoundTrip } from './play-move-roundtrip.ts';
 import { DEFAULT_PUZZLES_NEXT, puzzlesNext } from './puzzles-next.ts';
 import { DEFAULT_SUSTAINED, playSustained } from './play-sustained.ts';
 import { realtimeRoundTrip } from './realtime-roundtrip.ts';
+import { DEFAULT_SOCKET_FLOOD, socketFlood } from './socket-flood.ts';
 import { formatResult } from './report.ts';
 import { DEFAULT_WEB_VITALS, webVitals } from './web-vitals.ts';
 import type { Benchmark } from './types.ts';
@@ -92,6 +93,15 @@ const benchmarks: Benchmark[] = [
         ...DEFAULT_BOT_MOVE,
         windowMs: flag('bot-window-ms', DEFAULT_BOT_MOVE.windowMs),
         positions: flag('analysis-positions', DEFAULT_BOT_MOVE.positions),
+      }),
+  },
+  {
+    name: 'socket-flood',
+    run: () =>
+      socketFlood({
+        ...DEFAULT_SOCKET_FLOOD,
+        sockets: flag('flood-sockets', DEFAULT_SOCKET_FLOOD.sockets),
+        windowMs: flag('flood-window-ms', DEFAULT_SOCKET_FLOOD.windowMs),
       }),
   },
   { name: 'web-vitals', run: () => webVitals({ runs: flag('web-runs', DEFAULT_WEB_VITALS.runs) }) },

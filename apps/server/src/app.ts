@@ -8,6 +8,11 @@ import { pingDatabase, type Database } from './platform/db/database.ts';
 import { outboxMailer, smtpMailer, type Mailer } from './platform/mail/mailer.ts';
 import { createBus } from './platform/realtime/bus.ts';
 import { createHub } from './platform/realtime/hub.ts';
+import { closeCountersConnection, createCountersConnection } from './platform/realtime/redis-counters.ts';
+import { RedisRateCounter } from './platform/realtime/rate-counter.ts';
+import { RedisUserSockets, USER_SOCKETS_REDIS_PREFIX } from './platform/realtime/user-sockets.ts';
+import { scaledRates } from './platform/realtime/socket-rates.ts';
+import { SOCKET_RATE_REDIS_PREFIX } from './platform/http/rate-limit.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installJsonBodyParser } from './platform/http/json-body.ts';
@@ -86,7 +91,19 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(path.resolve(config.dataDir, 'outbox'), config.mailFrom, app.log));
   const bus = await createBus(config.redisUrl, { log: app.log });
-  const hub = createHub({ bus, log: app.log, appOrigin: config.appOrigin });
+  // Issue 33: the users' socket budgets count in Redis with REDIS_URL (as the API limit's do),
+  // so a second instance does not double anyone's budget.
+  const socketCounters = config.redisUrl ? createCountersConnection(config.redisUrl, app.log) : undefined;
+  const hub = createHub({
+    bus,
+    log: app.log,
+    appOrigin: config.appOrigin,
+    rates: scaledRates(config.socketLimits.rateMultiplier),
+    ...(socketCounters ? { sharedRateCounter: new RedisRateCounter(socketCounters, SOCKET_RATE_REDIS_PREFIX) } : {}),
+    socketsPerUser: config.socketLimits.socketsPerUser,
+    ...(socketCounters ? { userSockets: new RedisUserSockets(socketCounters, USER_SOCKETS_REDIS_PREFIX) } : {}),
+    now: () => clock.now().getTime(),
+  });
 
   const ctx: AppContext = {
     config,
@@ -146,6 +163,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       await modules.close();
       await app.close();
       await bus.close();
+      if (socketCounters) await closeCountersConnection(socketCounters);
     },
   };
 }

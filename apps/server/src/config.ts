@@ -10,6 +10,7 @@ import {
   type FacebookSettings,
 } from './modules/accounts/index.ts';
 import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
+import { DEFAULT_SOCKETS_PER_USER } from './platform/realtime/socket-bound.ts';
 import {
   checkedPaymentsMode,
   DEFAULT_DOTS_URL,
@@ -67,6 +68,12 @@ const EnvSchema = z.object({
   RATE_LIMIT_READ_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(1200)),
   RATE_LIMIT_WRITE_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(300)),
   RATE_LIMIT_STRICT_PER_MIN: z.preprocess(emptyAsUndefined, z.coerce.number().int().positive().default(30)),
+  // Socket budgets (issue 33, platform/realtime/socket-rates.ts): every class's numbers times this.
+  SOCKET_RATE_MULTIPLIER: z.preprocess(emptyAsUndefined, z.coerce.number().positive().max(10_000).default(1)),
+  SOCKETS_PER_USER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce.number().int().min(1).max(1000).default(DEFAULT_SOCKETS_PER_USER),
+  ),
   PUZZLES_AUTO_IMPORT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   // How USD moves: the built-in sandbox provider (test money), or not at all.
   PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(PAYMENTS_MODES).default('sandbox')),
@@ -135,6 +142,8 @@ export interface Config {
   facebook: FacebookSettings | null;
   /** API requests per minute per user or visitor address, by route class (rate-limit-classes.ts). */
   rateLimits: { read: number; write: number; strict: number };
+  /** Issue 33: socket budgets scaled by this (socket-rates.ts), and the sockets one user may hold (socket-bound.ts). */
+  socketLimits: { rateMultiplier: number; socketsPerUser: number };
   /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
   puzzlesAutoImport: boolean;
   /** How USD deposits and withdrawals are carried out (payments/mode.ts). */
@@ -207,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       write: e.RATE_LIMIT_WRITE_PER_MIN,
       strict: e.RATE_LIMIT_STRICT_PER_MIN,
     },
+    socketLimits: { rateMultiplier: e.SOCKET_RATE_MULTIPLIER, socketsPerUser: e.SOCKETS_PER_USER },
     puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
     dots:

@@ -12,7 +12,13 @@ import { seedPlayers } from './seed-players.ts';
  * it seeds signed-in players (seed-players.ts) for runs too large for the sign-up form.
  */
 // BENCH_PLAY_DB=postgres (with TEST_DATABASE_URL) runs the same server on a fresh PostgreSQL database.
-const server = await startTestServer({ kind: process.env.BENCH_PLAY_DB === 'postgres' ? 'postgres' : 'pglite' });
+// BENCH_SOCKET_RATE_MULTIPLIER: the socket budgets (issue 33); unset, the test servers' (1,000 times
+// the product's, so a load benchmark measures the game, not the limit); `1` is the product's.
+const multiplier = process.env.BENCH_SOCKET_RATE_MULTIPLIER;
+const server = await startTestServer({
+  kind: process.env.BENCH_PLAY_DB === 'postgres' ? 'postgres' : 'pglite',
+  env: multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {},
+});
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
 process.on('message', (m: LagRequest | SeedRequest) => {

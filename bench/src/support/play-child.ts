@@ -33,11 +33,15 @@ export interface PlayChild {
   stop(): Promise<void>;
 }
 
-/** Starts `servers/play-server.ts` in a child process and keeps its IPC channel for lag reads. */
-export async function startPlayChild(timeoutMs = 180_000): Promise<PlayChild> {
+/**
+ * Starts `servers/play-server.ts` in a child process and keeps its IPC channel for lag reads.
+ * `env` adds to the child's environment (BENCH_SOCKET_RATE_MULTIPLIER: see play-server.ts).
+ */
+export async function startPlayChild(timeoutMs = 180_000, env: Record<string, string> = {}): Promise<PlayChild> {
   const script = new URL('../servers/play-server.ts', import.meta.url);
   const child = fork(fileURLToPath(script), [], {
     execArgv: ['--import', 'tsx'],
+    env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const ready = await new Promise<ReadyMessage>((resolve, reject) => {

@@ -73,6 +73,9 @@ export const TEXTS = {
   csrf: 'Your session has expired, please reload the page', // ours
   rateLimited: 'Too many requests, please slow down', // ours
   rateLimitedRetryIn: (seconds: number) => `Too many requests, try again in ${seconds} s`, // ours (issue 10)
+  // ours (issue 33): this tab's live connection closed for the user's newer windows (close 4009)
+  sessionElsewhere: 'Your session continues in another window.',
+  useHere: 'Use here',
   badRequest: 'The request is invalid', // ours
   internal: 'Something went wrong',
   serviceBusy: 'The service is busy, please try again in a moment', // ours (issue 18: a database connection lost)

@@ -23,5 +23,11 @@ export const CLOSE_CODES = {
   /** The account was closed or banned: the page refetches who it is (overlay, ban notice) and reconnects. */
   accountRestricted: 4005,
   tooManyBadMessages: 4008,
+  /**
+   * Issue 33: the user opened more sockets than allowed (tabs, windows, devices of one session)
+   * and this one, the oldest, was closed for the newest. The page does not reconnect by itself
+   * (it would close the other window's socket in turn): it says the session continues elsewhere.
+   */
+  tooManySockets: 4009,
   serverShutdown: 4010,
 } as const;

@@ -17,7 +17,7 @@ import {
   SpectatorChatData,
 } from './play.ts';
 import { LobbyListResponse, LobbyView } from './puzzles.ts';
-import { PresenceCountData, SessionReplacedData, TopicRevokedData } from './realtime.ts';
+import { PresenceCountData, SessionReplacedData, SocketsOverLimitData, TopicRevokedData } from './realtime.ts';
 import { MessageEventData, OnlineUsersResponse, ReadEventData, TypingEventData } from './social.ts';
 import {
   AdminEvents,
@@ -52,6 +52,7 @@ export const TOPIC_EVENTS = {
     [UserEvents.loggedOut]: SessionReplacedData,
     [UserEvents.accountRestricted]: z.object({}),
     [UserEvents.topicRevoked]: TopicRevokedData,
+    [UserEvents.socketsOverLimit]: SocketsOverLimitData,
     [UserEvents.profileChanged]: Me,
     [UserEvents.balancesChanged]: Balances,
     [MatchmakingUserEvents.changed]: MatchmakingChangedData,

@@ -45,13 +45,24 @@ export const ServerMessage = z.discriminatedUnion('t', [
     id: z.number().int(),
     ok: z.boolean(),
     result: z.unknown().optional(),
-    error: z.object({ code: z.string(), message: z.string() }).optional(),
+    /** `retryAfter`: with RATE_LIMITED, the seconds to wait (the API's Retry-After, issue 33). */
+    error: z
+      .object({ code: z.string(), message: z.string(), retryAfter: z.number().int().positive().optional() })
+      .optional(),
   }),
-  z.object({ t: z.literal('err'), code: z.string(), message: z.string(), topic: z.string().optional() }),
+  z.object({
+    t: z.literal('err'),
+    code: z.string(),
+    message: z.string(),
+    topic: z.string().optional(),
+    retryAfter: z.number().int().positive().optional(),
+  }),
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 
 export const SessionReplacedData = z.object({ sessionId: z.string() });
 /** A topic its reader lost the right to (a private lobby's kicked member): no more of its events. */
 export const TopicRevokedData = z.object({ topic: z.string() });
+/** `sockets.over-limit` on `user:{uid}`: the sockets (hello connIds) closed for newer ones (4009). */
+export const SocketsOverLimitData = z.object({ connIds: z.array(z.string()).max(1000) });
 export const PresenceCountData = z.object({ online: z.number().int() });

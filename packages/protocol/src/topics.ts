@@ -17,6 +17,8 @@ export const UserEvents = {
   loggedOut: 'session.ended', // data: { sessionId }
   accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
   topicRevoked: 'topic.revoked', // data: { topic } the user may no longer read: dropped on every instance
+  /** Issue 33: { connIds } of the user's oldest sockets beyond the bound, on whichever instance: they close (4009). */
+  socketsOverLimit: 'sockets.over-limit',
   profileChanged: 'profile.changed',
   balancesChanged: 'balances.changed',
 } as const;

@@ -64,6 +64,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   },
   'test/play/game.test.ts': { reasons: ['race'], why: 'two tabs moving on one ply; both players accepting a rematch' },
   'test/play/link-history.test.ts': { reasons: ['race'], why: 'a double click on link: one profile, one reward' },
+  'test/play/socket-limits.test.ts': {
+    reasons: ['instances', 'race'],
+    why: "one user's chat on two instances at once against one budget in Redis",
+  },
   'test/play/two-instances.test.ts': { reasons: ['instances'], why: 'moves, flags and sweeps across two instances' },
   'test/puzzles/battle.test.ts': { reasons: ['race'], why: 'concurrent joins for the last seat' },
   'test/puzzles/import.test.ts': {

@@ -57,6 +57,8 @@ export const UNLIMITED_FOR_TESTS = {
   RATE_LIMIT_READ_PER_MIN: '100000',
   RATE_LIMIT_WRITE_PER_MIN: '100000',
   RATE_LIMIT_STRICT_PER_MIN: '100000',
+  // The same for the socket budgets (issue 33): their tests (socket-limits.test.ts) use the product's.
+  SOCKET_RATE_MULTIPLIER: '1000',
 };
 
 /** Starts the real server in-process on a random port against a fresh real database. */

@@ -3,11 +3,14 @@ import type { ClientMessage, ServerMessage } from '@rush/protocol';
 /** A command the server refused (its ack carried `ok: false`), or one that never got an answer. */
 export class CommandError extends Error {
   readonly code: string;
+  /** RATE_LIMITED: the seconds to wait (the ack's retryAfter, the API's Retry-After); the message names it too. */
+  readonly retryAfterSeconds: number | undefined;
 
-  constructor(code: string, message: string) {
+  constructor(code: string, message: string, retryAfterSeconds?: number) {
     super(message);
     this.name = 'CommandError';
     this.code = code;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -91,7 +94,11 @@ export class CommandQueue {
     else
       this.settle(
         msg.id,
-        new CommandError(msg.error?.code ?? 'INTERNAL', msg.error?.message ?? COMMAND_NO_ANSWER_TEXT),
+        new CommandError(
+          msg.error?.code ?? 'INTERNAL',
+          msg.error?.message ?? COMMAND_NO_ANSWER_TEXT,
+          msg.error?.retryAfter,
+        ),
       );
   }
 

@@ -120,6 +120,40 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  test('too many windows (4009): no reconnect of its own, status elsewhere, until resume()', () => {
+    vi.useFakeTimers();
+    const { client, socket, sockets } = connected();
+    client.subscribe('user:u1', {});
+    socket.receive({ t: 'subscribed', topic: 'user:u1', v: 2 });
+    socket.drop(CLOSE_CODES.tooManySockets);
+    expect(client.getStatus()).toBe('elsewhere');
+    // Reconnecting would close one of the user's other windows, which would do the same.
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(sockets).toHaveLength(1);
+    client.resume();
+    expect(sockets).toHaveLength(2);
+    expect(client.getStatus()).toBe('connecting');
+    sockets[1]!.open();
+    sockets[1]!.receive(hello);
+    expect(sockets[1]!.sent).toContainEqual({ t: 'sub', topic: 'user:u1', since: 2 });
+    expect(client.getStatus()).toBe('open');
+    // resume() does nothing on a live connection.
+    client.resume();
+    expect(sockets).toHaveLength(2);
+  });
+
+  test('a refusal for rate carries the wait', async () => {
+    const { client, socket } = connected();
+    const chat = client.command('spectator.chat', { gameId: 'g1', text: 'hi' });
+    const error = {
+      code: 'RATE_LIMITED',
+      message: 'You are sending messages too fast, try again in 4 s',
+      retryAfter: 4,
+    };
+    socket.receive({ t: 'ack', id: 1, ok: false, error });
+    await expect(chat).rejects.toMatchObject({ code: 'RATE_LIMITED', message: error.message, retryAfterSeconds: 4 });
+  });
+
   test('presence is sent when connected and re-sent as idle after a reconnect', () => {
     vi.useFakeTimers();
     const { client, socket, sockets } = connected();

@@ -10,7 +10,8 @@ import { loadedSchemas, loadSchemas, schemasLoaded } from './schemaLoader.ts';
  * (schemaLoader.ts), so every message, and every event handed on, is parsed as it arrives.
  */
 
-export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
+/** `elsewhere`: closed for the user's newer windows (4009) and not reconnecting until resume(). */
+export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'elsewhere';
 export {
   COMMAND_DISCONNECTED,
   COMMAND_NO_ANSWER_TEXT,
@@ -144,6 +145,16 @@ export class RealtimeClient {
       this.detach(socket);
       socket.close(CLOSE_CODES.normal, 'restart');
     }
+    this.attempts = 0;
+    this.connect();
+  }
+
+  /**
+   * Connects again after the server gave this socket's place to the user's newer windows
+   * (status `elsewhere`), when the person chooses this window: one of the others closes then.
+   */
+  resume(): void {
+    if (!this.running || this.status !== 'elsewhere' || this.socket) return;
     this.attempts = 0;
     this.connect();
   }
@@ -331,6 +342,12 @@ export class RealtimeClient {
     if (code === CLOSE_CODES.sessionReplaced) {
       this.running = false;
       this.opts.reload();
+      return;
+    }
+    // Too many windows of this user (issue 33): reconnecting would close the oldest of the others,
+    // which would reconnect in turn, and so on. This one waits for the person instead.
+    if (code === CLOSE_CODES.tooManySockets) {
+      this.setStatus('elsewhere');
       return;
     }
     // Signed out, or the account was closed or banned: the page asks again who it is.

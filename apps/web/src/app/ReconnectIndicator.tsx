@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useConnectionStatus } from '../api/realtime-react.tsx';
+import { TEXTS } from '@rush/domain';
+import { useConnectionStatus, useRealtime } from '../api/realtime-react.tsx';
+import { Button } from '../ui/Button.tsx';
 
 const SHOW_AFTER_MS = 2_000;
 
@@ -18,8 +20,25 @@ function DelayedNotice() {
   );
 }
 
-/** Shows "Reconnecting…" once the live connection has been down for more than ~2 s. */
+/** The socket gave its place to the user's newer windows (close 4009): nothing live until the person says so. */
+function ElsewhereNotice() {
+  const client = useRealtime();
+  return (
+    <div className="reconnecting" role="status">
+      {TEXTS.sessionElsewhere}{' '}
+      <Button variant="link" onClick={() => client.resume()}>
+        {TEXTS.useHere}
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * Shows "Reconnecting…" once the live connection has been down for more than ~2 s, and says so
+ * when the session continues in another window.
+ */
 export function ReconnectIndicator() {
   const status = useConnectionStatus();
+  if (status === 'elsewhere') return <ElsewhereNotice />;
   return status === 'connecting' || status === 'reconnecting' ? <DelayedNotice /> : null;
 }

@@ -30,10 +30,18 @@ export function checkSpectatorChat(opts: {
   }
   const checked = checkChatText(opts.text);
   if (!checked.ok) return checked;
-  if (opts.lastOwnText !== null && opts.lastOwnText.trim().toLowerCase() === checked.text.toLowerCase()) {
+  if (isChatRepeat(opts.lastOwnText, checked.text))
     return { ok: false, reason: 'repeat', message: PLAY_TEXTS.chatRepeat };
-  }
   return checked;
+}
+
+/**
+ * SPEC 5 "a repeat of own last message case-insensitively" ("Last message is the same, don't
+ * spam"). SPEC names it for the spectator chat; issue 33 applies it to the players' chat as well,
+ * whose flood it also is. `text` is the checked (trimmed) line.
+ */
+export function isChatRepeat(lastOwnText: string | null, text: string): boolean {
+  return lastOwnText !== null && lastOwnText.trim().toLowerCase() === text.toLowerCase();
 }
 
 /** When the spectator chat closes for a finished game. */

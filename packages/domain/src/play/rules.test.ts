@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { canAbort, canResign, endButton, offersAllowed, takebackPlies } from './controls.ts';
 import { resultTitle, statusText, GAME_STATUSES, isFinished } from './status.ts';
 import { GAME_MODES, ratingFamilyOf } from './modes.ts';
-import { checkSpectatorChat, SPECTATOR_CHAT_EXPIRY_MS } from './chat.ts';
+import { checkSpectatorChat, isChatRepeat, SPECTATOR_CHAT_EXPIRY_MS } from './chat.ts';
 import { historyDate, historyResultText, outcomeFor } from './history.ts';
 import { PLAY_TEXTS } from './texts.ts';
 
@@ -90,6 +90,19 @@ describe('chat (SPEC 5)', () => {
       finishedAt: new Date(now.getTime() - SPECTATOR_CHAT_EXPIRY_MS + 1),
     });
     expect(r).toEqual({ ok: true, text: 'gg' });
+  });
+});
+
+describe('chat repeat (SPEC 5, issue 33)', () => {
+  it.each<[last: string | null, text: string, repeat: boolean]>([
+    [null, 'gg', false],
+    ['gg', 'gg', true],
+    ['GG', 'gg', true],
+    ['  gg ', 'gg', true],
+    ['gg', 'gg wp', false],
+    ['gg wp', 'gg', false],
+  ])('last %j, now %j: repeat %s', (last, text, repeat) => {
+    expect(isChatRepeat(last, text)).toBe(repeat);
   });
 });
 

@@ -27,6 +27,8 @@ export const PLAY_TEXTS = {
   // SPEC 5 / 8: spectator chat
   chatExpired: 'Match expired, cannot send any more messages',
   chatRepeat: "Last message is the same, don't spam",
+  /** ours (issue 33): a chat line beyond the socket's chat rate; SPEC has no text for it. */
+  chatTooFast: (seconds: number) => `You are sending messages too fast, try again in ${seconds} s`,
   chatLogin: 'Login to send messages',
   chatMissingData: 'Missing data',
   chatFailed: 'Something went wrong',

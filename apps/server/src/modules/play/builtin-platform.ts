@@ -7,6 +7,7 @@ import {
   endOnTime,
   gameMode,
   initialClock,
+  isChatRepeat,
   isFlagged,
   isProvisional,
   opposite,
@@ -293,6 +294,9 @@ export class BuiltinPlatform implements ChessPlatform {
       if (room === 'player' && !me) throw forbidden(PLAY_TEXTS.notAPlayer);
       const checked = checkChatText(text);
       if (!checked.ok) throw new AppError('VALIDATION', checked.message);
+      // Issue 33: the spectators' repeat rule for the players too (spectators: SpectatorService).
+      if (room === 'player' && isChatRepeat(await new ChatStore(tx).lastOf(g.id, 'player', actorUid), checked.text))
+        throw new AppError('CONFLICT', PLAY_TEXTS.chatRepeat);
       const now = this.clock.now();
       const id = await new ChatStore(tx).add(g.id, room, actorUid, checked.text, now);
       const card = (await new ProfileStore(tx).cards([actorUid])).get(actorUid);

@@ -4,6 +4,7 @@ import {
   canAbort,
   canResign,
   checkChatText,
+  isChatRepeat,
   clockAfterMove,
   gameMode,
   moverOfPly,
@@ -16,6 +17,7 @@ import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { createMatchedGame, LICHESS_BOT, startBotGame, type LichessClient } from '../lichess/index.ts';
 import type { BuiltinMoveOutcome, BuiltinPlatform } from './builtin-platform.ts';
 import type { GameTransactions } from './game-tx.ts';
+import { ChatStore } from './chat.store.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import type { LichessFollower } from './lichess-follower.ts';
 import type { LichessMirror } from './lichess-mirror.ts';
@@ -196,6 +198,9 @@ export class LichessPlatform implements ChessPlatform {
     const { g } = await this.asPlayer(gameId, actorUid);
     const checked = checkChatText(text);
     if (!checked.ok) throw new AppError('VALIDATION', checked.message);
+    // Issue 33: as on the built-in platform (the follower stores the lines Lichess streams back).
+    if (isChatRepeat(await new ChatStore(this.db).lastOf(g.id, 'player', actorUid), checked.text))
+      throw new AppError('CONFLICT', PLAY_TEXTS.chatRepeat);
     await this.tokens.with(actorUid, (p) => this.client.chat(p.token, g.externalId!, 'player', checked.text));
   }
 

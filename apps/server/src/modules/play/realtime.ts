@@ -52,6 +52,7 @@ export function registerPlayRealtime(hub: RealtimeHub, d: PlayRealtimeDeps): voi
   const c = PLAY_COMMANDS;
   hub.registerCommand('game.move', {
     schema: c['game.move'].payload,
+    rate: 'move',
     handle: async (conn, p): Promise<MoveResult> => {
       const out = await d.platform.move(p.gameId, userOf(conn), {
         ply: p.ply,
@@ -76,42 +77,52 @@ export function registerPlayRealtime(hub: RealtimeHub, d: PlayRealtimeDeps): voi
   });
   hub.registerCommand('game.resign', {
     schema: c['game.resign'].payload,
+    rate: 'game',
     handle: async (conn, p) => (await d.platform.resign(p.gameId, userOf(conn)), done),
   });
   hub.registerCommand('game.abort', {
     schema: c['game.abort'].payload,
+    rate: 'game',
     handle: async (conn, p) => (await d.platform.abort(p.gameId, userOf(conn)), done),
   });
   hub.registerCommand('game.draw', {
     schema: c['game.draw'].payload,
+    rate: 'game',
     handle: async (conn, p) => (await d.platform.draw(p.gameId, userOf(conn), p.action), done),
   });
   hub.registerCommand('game.takeback', {
     schema: c['game.takeback'].payload,
+    rate: 'game',
     handle: async (conn, p) => (await d.platform.takeback(p.gameId, userOf(conn), p.action), done),
   });
   hub.registerCommand('game.rematch', {
     schema: c['game.rematch'].payload,
+    rate: 'game',
     handle: async (conn, p) => ({ ...done, ...(await d.rematches.answer(p.gameId, userOf(conn), p.action)) }),
   });
   hub.registerCommand('game.chat', {
     schema: c['game.chat'].payload,
+    rate: 'chat',
     handle: async (conn, p) => (await d.platform.chat(p.gameId, userOf(conn), 'player', p.text), done),
   });
   hub.registerCommand('game.claimVictory', {
     schema: c['game.claimVictory'].payload,
+    rate: 'game',
     handle: async (conn, p) => (await d.platform.claimVictory(p.gameId, userOf(conn)), done),
   });
   hub.registerCommand('game.spectate', {
     schema: c['game.spectate'].payload,
+    rate: 'view',
     handle: (conn, p) => d.spectators.spectate(conn, p.gameId),
   });
   hub.registerCommand('game.unspectate', {
     schema: c['game.unspectate'].payload,
+    rate: 'view',
     handle: (conn, p) => d.spectators.unspectate(conn, p.gameId),
   });
   hub.registerCommand('spectator.chat', {
     schema: c['spectator.chat'].payload,
+    rate: 'chat',
     handle: async (conn, p) => (await d.spectators.chat(conn, p.gameId, p.text), done),
   });
 }

@@ -18,6 +18,7 @@ export function registerSocialRealtime(hub: RealtimeHub, d: { clock: Clock; mess
   hub.addListener({ onDisconnect: (conn) => void lastTyping.delete(conn.id) });
   hub.registerCommand('message.typing', {
     schema: SOCIAL_COMMANDS['message.typing'].payload,
+    rate: 'signal',
     handle: async (conn, p) => {
       if (!conn.userId) throw new AppError('UNAUTHENTICATED', TEXTS.unauthenticated);
       const now = d.clock.now().getTime();

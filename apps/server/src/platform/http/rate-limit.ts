@@ -8,6 +8,8 @@ import { rateClassOf, type RateClass } from './rate-limit-classes.ts';
 
 /** Prefix of the counters in Redis; the class and the user or address follow. */
 export const RATE_LIMIT_REDIS_PREFIX = 'rush:rl:';
+/** The sockets' per-user budgets (issue 33), beside the API's: class, user and window follow. */
+export const SOCKET_RATE_REDIS_PREFIX = `${RATE_LIMIT_REDIS_PREFIX}ws:`;
 const WINDOW_MS = 60_000;
 
 /**

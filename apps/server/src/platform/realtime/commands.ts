@@ -5,6 +5,7 @@ import { containsForbiddenControl, TEXTS } from '@rush/domain';
 import type { ServerMessage } from '@rush/protocol';
 import { AppError } from '../errors.ts';
 import { isConnectionLoss } from '../db/sql-errors.ts';
+import type { SocketRateClass } from './socket-rates.ts';
 import type { CommandGuard, CommandHandler, Connection } from './types.ts';
 
 type Ack = Extract<ServerMessage, { t: 'ack' }>;
@@ -41,6 +42,11 @@ export class CommandRegistry {
   setGuard(guard: CommandGuard): void {
     if (this.guard) throw new Error('realtime command guard is already set');
     this.guard = guard;
+  }
+
+  /** The rate class a command counts in; an unknown name counts as `strict` (it is also a bad message). */
+  rateClassOf(name: string): SocketRateClass {
+    return this.handlers.get(name)?.rate ?? 'strict';
   }
 
   register<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void {

@@ -6,12 +6,15 @@ import type { CommandRegistry } from './commands.ts';
 import type { SocketConnection } from './connection.ts';
 import type { ListenerSet } from './listeners.ts';
 import type { TopicRegistry } from './topics.ts';
+import { refusalText, type SocketRateLimiter } from './socket-rate-limiter.ts';
+import type { SocketRateClass } from './socket-rates.ts';
 
 export interface InboundDeps extends CatchUpDeps {
   topics: TopicRegistry;
   commands: CommandRegistry;
   listeners: ListenerSet;
   maxTopicsPerConnection: number;
+  rates: SocketRateLimiter;
   /** Counts a bad frame (hub-wide and on the connection) and enforces the limit. */
   badMessage(conn: SocketConnection): void;
 }
@@ -42,18 +45,62 @@ export function handleFrame(deps: InboundDeps, conn: SocketConnection, data: Raw
       conn.reply({ t: 'pong', id: msg.id });
       return;
     case 'sub':
-      return enqueue(deps, conn, () => subscribe(deps, conn, msg.topic, msg.since));
-    case 'unsub':
-      return enqueue(deps, conn, () => deps.index.unsubscribe(conn, msg.topic));
+    case 'unsub': {
+      const topic = msg.topic;
+      const refuse = (s: number) =>
+        conn.reply({ t: 'err', code: 'RATE_LIMITED', message: refusalText('subscribe', s), topic, retryAfter: s });
+      return counted(deps, conn, 'subscribe', refuse, () =>
+        msg.t === 'sub' ? subscribe(deps, conn, topic, msg.since) : deps.index.unsubscribe(conn, topic),
+      );
+    }
     case 'presence':
-      return enqueue(deps, conn, () => deps.listeners.presence(conn, msg.state));
-    case 'cmd':
-      return enqueue(deps, conn, async () => {
+      // A presence frame beyond the rate is dropped without an answer: it is a hint, and
+      // answering a flood would double it.
+      return counted(
+        deps,
+        conn,
+        'presence',
+        () => undefined,
+        () => deps.listeners.presence(conn, msg.state),
+      );
+    case 'cmd': {
+      const cls = deps.commands.rateClassOf(msg.name);
+      const refuse = (s: number) =>
+        conn.reply({
+          t: 'ack',
+          id: msg.id,
+          ok: false,
+          error: { code: 'RATE_LIMITED', message: refusalText(cls, s), retryAfter: s },
+        });
+      return counted(deps, conn, cls, refuse, async () => {
         const { ack, unknown } = await deps.commands.run(conn, msg.id, msg.name, msg.payload);
         if (unknown) deps.badMessage(conn);
         conn.reply(ack);
       });
+    }
   }
+}
+
+/**
+ * Issue 33: a frame's work runs only within the socket's and the user's budgets of its class,
+ * counted before any of the work. The socket's budget is checked here, before the frame is even
+ * queued, so a refused flood neither fills the queue nor waits for Redis; the user's is counted
+ * first thing in the queued task (it may be a Redis round trip).
+ */
+function counted(
+  deps: InboundDeps,
+  conn: SocketConnection,
+  cls: SocketRateClass,
+  refuse: (retryAfterSeconds: number) => void,
+  task: () => Promise<void> | void,
+): void {
+  const local = deps.rates.socket(conn, cls);
+  if (!local.allowed) return refuse(local.retryAfterSeconds);
+  enqueue(deps, conn, async () => {
+    const shared = await deps.rates.user(conn, cls);
+    if (!shared.allowed) return refuse(shared.retryAfterSeconds);
+    await task();
+  });
 }
 
 function reject(deps: InboundDeps, conn: SocketConnection): void {

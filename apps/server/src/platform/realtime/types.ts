@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { SocketRateClass } from './socket-rates.ts';
 import type { EventDataOf, EventTypeOf, KindOf, TopicEvent } from '@rush/protocol';
 
 /**
@@ -23,6 +24,11 @@ export interface TopicPolicy {
 /** A command over the socket (e.g. `game.move`): parsed with its schema, answered with an ack. */
 export interface CommandHandler<S extends z.ZodType = z.ZodType> {
   schema: S;
+  /**
+   * Its rate class (socket-rates.ts), declared with the command as an API route's class is
+   * decided by its route; none means `strict`.
+   */
+  rate?: SocketRateClass;
   /** May return the result or a promise of it (`unknown` covers both). */
   handle(conn: Connection, payload: z.infer<S>): unknown;
 }

@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { REALTIME_PATH } from '@rush/protocol';
 import { createHub, type Hub, type HubOptions } from '../../../src/platform/realtime/hub.ts';
+import { scaledRates } from '../../../src/platform/realtime/socket-rates.ts';
 import { createInProcessBus } from '../../../src/platform/realtime/in-process-bus.ts';
 import type { EventBus, SocketAuthenticator } from '../../../src/platform/realtime/types.ts';
 
@@ -38,7 +39,9 @@ export async function startHubApp(
 ): Promise<HubApp> {
   const bus = opts.bus ?? createInProcessBus();
   const app = Fastify({ logger: opts.logTo ? { level: 'debug', stream: opts.logTo } : false });
-  const hub = createHub({ bus, log: app.log, appOrigin: ORIGIN, ...opts.hub });
+  // The hub tests send far more commands than people do; the socket rates have their own tests
+  // (hub-rates.test.ts), which pass the product's numbers.
+  const hub = createHub({ bus, log: app.log, appOrigin: ORIGIN, rates: scaledRates(1000), ...opts.hub });
   app.get('/healthz', (_req, reply) => reply.send({ status: 'ok' }));
   await app.register(hub.plugin({ authenticate: opts.authenticate ?? fakeAuthenticate }));
   await app.listen({ port: 0, host: '127.0.0.1' });
