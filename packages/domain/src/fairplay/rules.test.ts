@@ -17,6 +17,7 @@ import {
   graphCp,
   holdDecision,
   isBookPly,
+  movesAfterBook,
   moveTimeProfile,
   playerVerdict,
   plyLoss,
@@ -326,6 +327,37 @@ describe('gameVerdict', () => {
       kind: 'suspect',
       reasons: ['ACPL 8 over 24 moves', 'top-1 match 92%', 'top-3 match 100%', 'move times near-constant 90%'],
     });
+  });
+});
+
+describe('movesAfterBook', () => {
+  it.each<[number, number, number]>([
+    [0, 0, 0],
+    [BOOK_PLIES, 0, 0],
+    [BOOK_PLIES + 1, 1, 0],
+    [BOOK_PLIES + 2, 1, 1],
+    [21, 6, 5],
+    [22, 6, 6],
+    [35, 13, 12],
+    [36, 13, 13],
+  ])('%d plies: white %d, black %d', (plies, white, black) => {
+    expect([movesAfterBook(plies, 'white'), movesAfterBook(plies, 'black')]).toEqual([white, black]);
+  });
+  it('both sides together make every ply after the book; White never fewer than Black', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), (n) => {
+        const w = movesAfterBook(n, 'white');
+        const b = movesAfterBook(n, 'black');
+        expect(w + b).toBe(Math.max(0, n - BOOK_PLIES));
+        expect(w - b === 0 || w - b === 1).toBe(true);
+        // Each side's count is that colour's plies after the book, counted one by one.
+        const count = (c: Color) =>
+          Array.from({ length: n }, (_, i) => i + 1).filter((p) => !isBookPly(p) && (p % 2 === 1) === (c === 'white'))
+            .length;
+        expect([w, b]).toEqual([count('white'), count('black')]);
+      }),
+      { numRuns: 100 },
+    );
   });
 });
 

@@ -1,5 +1,5 @@
 import { HOUSE_FLOAT_RC, settleBotGame, units, type BotLevel, type BotOutcome } from '@rush/domain';
-import type { Db } from '../../platform/db/database.ts';
+import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import {
   accountOf,
   escrowCloseKey,
@@ -17,6 +17,17 @@ export const botRef = (id: string) => `${BOT_PREFIX}${id}`;
 const WBX = 'wbx' as const;
 /** Once ever: the house's float from the RushCoin issuance account. */
 export const HOUSE_FLOAT_KEY = 'house:float:wbx';
+
+/**
+ * What an admin's review adds to the close of a held bot game (issue 33): a check under the
+ * escrow's lock that the game is still held (it throws otherwise, so two reviews make one
+ * movement), and the review's own writes in the movement's transaction.
+ */
+export interface CloseHooks {
+  guard: (tx: DbOrTx) => Promise<void>;
+  after: (tx: DbOrTx, movementId: bigint) => Promise<void>;
+  meta?: Record<string, unknown>;
+}
 
 /**
  * The money of bot games, each step one ledger movement through the wallet (one function moves
@@ -78,7 +89,8 @@ export class BotMoney {
   /**
    * Closes the escrow by the bot rules (domain `settleBotGame`), once: the legs are computed
    * under the locks from what the escrow holds, so a start whose hold never happened closes
-   * empty (and a late hold is then refused).
+   * empty (and a late hold is then refused). An admin's review of a held win closes through here
+   * too (`hooks`): the one path, under the one close key.
    */
   close(
     id: string,
@@ -87,6 +99,7 @@ export class BotMoney {
     stake: bigint,
     outcome: BotOutcome,
     gameId: string | null,
+    hooks?: CloseHooks,
   ): Promise<MovementOutcome> {
     const ref = botRef(id);
     const user = accountOf.user(uid, WBX);
@@ -99,9 +112,11 @@ export class BotMoney {
       kind: paid ? 'settle' : 'refund',
       currency: WBX,
       ref,
-      meta: { botGame: id, gameId, outcome, level, winners: outcome === 'win' ? [uid] : [] },
+      meta: { botGame: id, gameId, outcome, level, winners: outcome === 'win' ? [uid] : [], ...hooks?.meta },
       accounts: [escrow, user, house, fee],
-      legs: (balances) => {
+      ...(hooks ? { after: hooks.after } : {}),
+      legs: async (balances, tx) => {
+        if (hooks) await hooks.guard(tx);
         const held = balances.get(escrow.id) ?? 0n;
         if (held === 0n) return [];
         const s = settleBotGame(stake, level, outcome);
