@@ -109,6 +109,7 @@ describe.each(DB_KINDS)('bot games and fair play (%s)', (kind) => {
   test('clear pays the held bot win once, the pot minus the fee, by the bot rules', async () => {
     const { p, gameId, houseBefore } = await engineWin('low');
     expect((await gameRow(server, gameId)).review).toBe('held');
+    // PGlite is enough: the review's guard and the close key race on PostgreSQL in fairplay/holds.test.ts and bots/resilience.test.ts
     const answers = await Promise.all([
       admin.client.post(FAIRPLAY_ROUTES.clear(gameId), {}),
       admin.client.post(FAIRPLAY_ROUTES.clear(gameId), {}),

@@ -40,7 +40,7 @@ export async function registerBots(
   options = DEFAULT_BOTS_OPTIONS,
 ): Promise<BotsModule> {
   const { db, clock, log } = ctx;
-  const money = new BotMoney(db, deps.wallet);
+  const money = new BotMoney(db, deps.wallet, clock);
   await money.fundHouse();
   const facts = new FactsReader(db, clock, deps.wallet);
   const service = new BotService({ db, clock, facts, money, play: deps.play, engine: deps.engine, log });

@@ -1,7 +1,17 @@
-import { HOUSE_FLOAT_RC, settleBotGame, units, type BotLevel, type BotOutcome } from '@rush/domain';
+import {
+  BANKROLL_WINDOW_MS,
+  bankrollDecision,
+  HOUSE_FLOAT_RC,
+  settleBotGame,
+  units,
+  type BotLevel,
+  type BotOutcome,
+} from '@rush/domain';
+import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import {
   accountOf,
+  houseExposure,
   escrowCloseKey,
   EscrowClosedError,
   holdAllKey,
@@ -17,6 +27,14 @@ export const botRef = (id: string) => `${BOT_PREFIX}${id}`;
 const WBX = 'wbx' as const;
 /** Once ever: the house's float from the RushCoin issuance account. */
 export const HOUSE_FLOAT_KEY = 'house:float:wbx';
+
+/** The hourly bankroll bound (domain bankrollDecision) refuses the start: nothing was moved. */
+export class HouseLimitError extends Error {
+  constructor(readonly scope: 'player' | 'house') {
+    super(`the house's hourly bound (${scope}) refuses the bot game`);
+    this.name = 'HouseLimitError';
+  }
+}
 
 /**
  * What an admin's review adds to the close of a held bot game (issue 33): a check under the
@@ -40,6 +58,7 @@ export class BotMoney {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletCore,
+    private readonly clock: Clock,
   ) {}
 
   /** Gives the house its float the first time any server starts (a replay afterwards). */
@@ -61,7 +80,9 @@ export class BotMoney {
 
   /**
    * The player's stake and the house's share into the escrow. InsufficientFundsError names
-   * the account that could not pay (the player's, or the house's when it cannot cover the game).
+   * the account that could not pay (the player's, or the house's when it cannot cover the game);
+   * HouseLimitError: the house's hourly bound (issue 33), judged on the ledger under the house
+   * account's lock, which every bot hold takes: concurrent starts are judged one after another.
    */
   hold(id: string, uid: string, stake: bigint, houseStake: bigint): Promise<MovementOutcome> {
     const ref = botRef(id);
@@ -78,6 +99,13 @@ export class BotMoney {
       legs: async (_balances, tx) => {
         // Read after the escrow row is locked: a close that committed first is seen here.
         if (await movementByKey(tx, escrowCloseKey(ref, WBX))) throw new EscrowClosedError(ref);
+        const since = new Date(this.clock.now().getTime() - BANKROLL_WINDOW_MS);
+        const exposure = await houseExposure(tx, since, uid);
+        const decision = bankrollDecision(houseStake, {
+          total: exposure.lost + exposure.atRisk,
+          player: exposure.player,
+        });
+        if (!decision.ok) throw new HouseLimitError(decision.scope);
         return [
           { from: user, to: escrow, amount: stake },
           { from: house, to: escrow, amount: houseStake },
