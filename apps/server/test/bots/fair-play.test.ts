@@ -5,9 +5,10 @@ import { BOT_ROUTES, FAIRPLAY_ROUTES, type HeldGamesResponse } from '@rush/proto
 import { users } from '../../src/modules/accounts/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
+import type { ManualClock } from '../../src/platform/clock.ts';
 import type { Registered } from '../accounts/support.ts';
 import { auditCount } from '../admin/support.ts';
-import { analysed, gameRow } from '../fairplay/support.ts';
+import { analysed, gameRow, jobRow } from '../fairplay/support.ts';
 import type { Player } from '../play/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
@@ -36,9 +37,15 @@ const LOW_POT = STAKE + LOW_HOUSE_STAKE;
 describe.each(DB_KINDS)('bot games and fair play (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
+  let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: { ...ADMIN_ENV, ...engineEnv('script', {}, [OPERA]) } });
+    server = await startTestServer({
+      kind,
+      clock: 'manual',
+      env: { ...ADMIN_ENV, ...engineEnv('script', {}, [OPERA]) },
+    });
     admin = await adminUser(server);
+    clock = server.clock as ManualClock;
   }, 60_000);
   afterAll(async () => {
     await server?.stop();
@@ -123,4 +130,25 @@ describe.each(DB_KINDS)('bot games and fair play (%s)', (kind) => {
     expect((await p.view(gameId)).underReview).toBe(false);
     await expectLedgerInvariants(server.ctx.db);
   }, 90_000);
+
+  test('a win by the bot’s clock after 7 moves past the book waits for its analysis, then the release pays it', async () => {
+    const p = await fundedPlayer(server, FUNDS);
+    const houseBefore = await house();
+    const view = await asWhite(p, 'low');
+    // The engine's moves up to ply 23: 7 counted moves, fewer than the short-game rule reads.
+    await playLine(p, view.gameId, true, OPERA, 22);
+    expect((await p.cmd('game.move', { gameId: view.gameId, ply: 23, uci: OPERA[22] })).ok).toBe(true);
+    // While the bot thinks, its half hour runs out.
+    clock.advance(31 * 60_000);
+    const ended = await p.event('game.ended', (d: { gameId: string }) => d.gameId === view.gameId, 10_000);
+    expect(ended).toMatchObject({ status: 'outoftime', winner: 'white' });
+    const job = await jobRow(server, view.gameId);
+    expect(job?.gate).toBe(true);
+    await analysed(server, view.gameId);
+    expect((await gameRow(server, view.gameId)).review).toBeNull();
+    await eventually(async () => (await rc(p.uid)) === FUNDS - STAKE + LOW_POT - platformFee(LOW_POT));
+    expect(await house()).toBe(houseBefore - LOW_HOUSE_STAKE);
+    expect(await escrowOf(view.gameId)).toBe(0n);
+    await eventually(async () => (await botRow(server, view.gameId)).state === 'settled');
+  }, 60_000);
 });
