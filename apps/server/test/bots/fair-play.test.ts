@@ -92,7 +92,7 @@ describe.each(DB_KINDS)('bot games and fair play (%s)', (kind) => {
 
     const held = (await admin.client.get(FAIRPLAY_ROUTES.held)).body as HeldGamesResponse;
     const item = held.games.find((h) => h.gameId === gameId)!;
-    expect(item).toMatchObject({ mode: 'bot_000001', winner: { uid: p.uid }, winnerColor: 'white' });
+    expect(item).toMatchObject({ mode: 'bot_000001', winner: { uid: p.uid }, winnerColor: 'white', againstBot: true });
     expect(item.stake).toEqual({ currency: 'wbx', amount: Number(STAKE), pot: Number(POT) });
     expect(item.reasons.join(' ')).toContain("the engine's first choice");
 

@@ -78,6 +78,7 @@ export class ReviewService {
         winner: { uid: hold.winnerUid, username: winnerName },
         loser: { uid: hold.loserUid, username: loserName },
         winnerColor: hold.winnerUid === game.whiteId ? 'white' : 'black',
+        againstBot: isBotHold(hold),
         white: analysis?.white ?? null,
         black: analysis?.black ?? null,
         reasons: hold.reasons,
