@@ -51,7 +51,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   play.onGameFinished((tx, game) => payoutGate.enqueueFinished(tx, game));
   const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin, payoutGate });
   // Bot games: built-in games against a system user per level, moves from the engine service.
-  const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine });
+  // A person's win against a bot waits for fair play too (issue 33).
+  const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine, payoutGate });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
   const battle = registerBattle(app, ctx, { wallet, puzzles });
@@ -60,9 +61,14 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     engine: deps.engine,
     wallet,
     trail: admin,
-    release: (game) => matchmaking.money.finish(game),
+    // Each settles only its own games (by the escrow prefix of the game's source).
+    release: async (game) => {
+      await matchmaking.money.finish(game);
+      await bots.settler.onGameEnded(game);
+    },
     accountRestricted: (uid) => accounts.profile.accountRestricted(uid),
     kick: (uid) => matchmaking.queue.kick(uid),
+    botClose: bots.reviewClose,
   });
   // SPEC 1, 9: a held payout or an open flag (system or admin) stops withdrawals.
   wallet.withdrawals.setSuspicionCheck((uid) => fairplay.underSuspicion(uid));

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { DAY_RANGE_TEXTS } from '@rush/domain';
+import { DAY_RANGE_TEXTS, HOUSE_FLOAT_RC, units } from '@rush/domain';
 import { ADMIN_ROUTES, DashboardResponse } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import type { Db } from '../../src/platform/db/database.ts';
@@ -164,6 +164,8 @@ describe.each(DB_KINDS)('admin dashboard (%s)', (kind) => {
       feesWbx: [0, 0, 0, 0, 500],
       onlinePeak: [7, 0, 0, 0, 2],
       onlineNow: 2,
+      // No bot game yet: the house has its float, nothing at stake, nothing lost (issue 33).
+      house: { float: Number(units(HOUSE_FLOAT_RC)), atRisk: 0, lostHour: 0, lostDay: 0 },
     });
   });
 

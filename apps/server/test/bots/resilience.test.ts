@@ -106,7 +106,7 @@ describe.each(POSTGRES_TOO)('bot games survive crashes and load (%s)', (kind) =>
       notifyChanged: () => Promise.resolve(),
       accountRestricted: () => Promise.resolve(),
     });
-    const money = new BotMoney(server.ctx.db, core);
+    const money = new BotMoney(server.ctx.db, core, server.ctx.clock);
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () => money.close(row.id, p.uid, 'high', row.stake, 'win', view.gameId)),
     );

@@ -24,11 +24,14 @@ export const HUMAN_BLACK_MATES = ['f2f3', 'e7e5', 'g2g4', 'd8h4'];
  * A STOCKFISH_PATH for the stand-in UCI engine (test/engine/fake-uci.ts), as an operator would
  * name a native binary: an executable that speaks UCI.
  */
-export function fakeEngine(mode: 'script' | 'script-crash-once' | 'hang'): string {
+export function fakeEngine(
+  mode: 'script' | 'script-crash-once' | 'hang',
+  // The bot-as-White line first: from the initial position the stand-in must play 1.f3.
+  lines: readonly (readonly string[])[] = [HUMAN_BLACK_MATES, HUMAN_WHITE_MATES],
+): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-bot-engine-'));
   const script = path.join(dir, 'lines.json');
-  // The bot-as-White line first: from the initial position the stand-in must play 1.f3.
-  fs.writeFileSync(script, JSON.stringify([HUMAN_BLACK_MATES, HUMAN_WHITE_MATES]));
+  fs.writeFileSync(script, JSON.stringify(lines));
   const exe = path.join(dir, 'engine.sh');
   fs.writeFileSync(
     exe,
@@ -38,8 +41,12 @@ export function fakeEngine(mode: 'script' | 'script-crash-once' | 'hang'): strin
   return exe;
 }
 
-export const engineEnv = (mode: Parameters<typeof fakeEngine>[0], extra: Record<string, string> = {}) => ({
-  STOCKFISH_PATH: fakeEngine(mode),
+export const engineEnv = (
+  mode: Parameters<typeof fakeEngine>[0],
+  extra: Record<string, string> = {},
+  lines?: Parameters<typeof fakeEngine>[1],
+) => ({
+  STOCKFISH_PATH: fakeEngine(mode, lines),
   ENGINE_POOL_SIZE: '1',
   ENGINE_QUEUE_MAX: '4',
   ...extra,

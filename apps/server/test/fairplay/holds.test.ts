@@ -92,6 +92,29 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
   });
 
   itOnPglite(
+    'a short engine win (issue 33): resigned at ply 35, every move after the book the engine’s, is held',
+    async () => {
+      const { gameId, white, before } = await finishedGame({ white: 'engine', black: 'human' }, 35);
+      const g = await gameRow(server, gameId);
+      expect(g.ply).toBe(35);
+      expect(g.review).toBe('held');
+      expect(await escrow(gameId)).toBe(POT);
+      expect(await usd(server, white.uid)).toBe(before.white);
+      const held = (await admin.client.get(FAIRPLAY_ROUTES.held)).body as HeldGamesResponse;
+      const item = held.games.find((h) => h.gameId === gameId)!;
+      expect(item.reasons).toEqual(["every one of 13 moves after the book the engine's first choice"]);
+      expect((await systemFlags(white.uid)).map((f) => f.kind)).toEqual(['engine']);
+    },
+  );
+
+  itOnPglite('a short human win at ply 35 waits for its analysis, then is paid', async () => {
+    const { gameId, white, before } = await finishedGame({ white: 'human', black: 'human' }, 35);
+    expect((await gameRow(server, gameId)).review).toBeNull();
+    await expect.poll(() => usd(server, white.uid), { timeout: 10_000 }).toBe(before.white + net);
+    expect(await escrow(gameId)).toBe(0n);
+  });
+
+  itOnPglite(
     'a game replayed from engine moves is flagged and its pot held; the winner cannot withdraw; confirm refunds and bans once',
     async () => {
       const { gameId, white, black, before } = await finishedGame({ white: 'engine', black: 'human' });

@@ -33,6 +33,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     reasons: ['sql'],
     why: "the plans of the server's own planner (PostgreSQL 15 here), not PGlite's",
   },
+  'test/bots/bankroll.test.ts': { reasons: ['race'], why: "four bot starts at once against the house's hourly bound" },
   'test/bots/resilience.test.ts': { reasons: ['race'], why: 'six settlements of one bot game at once' },
   'test/fairplay/holds.test.ts': { reasons: ['race'], why: 'two admins clearing and confirming one hold at once' },
   'test/fairplay/queue.test.ts': { reasons: ['race'], why: 'four workers leasing one analysis job at once' },

@@ -29,6 +29,15 @@ export function isBookPly(ply: number): boolean {
 }
 
 /**
+ * How many moves `color` made after the book in a game of `totalPlies` plies: the most a side can
+ * have counted (forced moves aside). White moves on odd plies, Black on even ones.
+ */
+export function movesAfterBook(totalPlies: number, color: 'white' | 'black'): number {
+  const after = Math.max(0, Math.floor(totalPlies) - BOOK_PLIES);
+  return color === 'white' ? Math.ceil(after / 2) : Math.floor(after / 2);
+}
+
+/**
  * The centipawn loss of a move: the evaluation before it minus the evaluation after it, both
  * clamped to ±LOSS_CLAMP_CP, never negative. The engine's first choice loses nothing by its
  * own judgement (a re-search after the move differs by depth noise only).

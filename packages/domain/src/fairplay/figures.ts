@@ -1,7 +1,7 @@
 import type { Color } from '../play/status.ts';
 import type { MoveTimeProfile, PlyAnalysis, SideFigures } from './types.ts';
 import { classifyPly, plyLoss } from './classify.ts';
-import { CONSTANT_BAND_MS, CONSTANT_BAND_SHARE, MIN_TIMED_MOVES } from './thresholds.ts';
+import { CLOCKWORK_TRIM_SHARE, CONSTANT_BAND_MS, CONSTANT_BAND_SHARE, MIN_TIMED_MOVES } from './thresholds.ts';
 
 /**
  * The move-time profile of some think times: mean, variance and the share near the median
@@ -30,13 +30,18 @@ export function sideFigures(plies: readonly PlyAnalysis[], color: Color): SideFi
   let blunders = 0;
   let mistakes = 0;
   let inaccuracies = 0;
+  let best = 0;
+  const losses: number[] = [];
   const times: number[] = [];
   for (const p of plies) {
     if (p.color !== color) continue;
     const cls = classifyPly(p);
     if (cls === 'book' || cls === 'forced') continue;
     counted += 1;
-    lossSum += plyLoss(p);
+    const loss = plyLoss(p);
+    lossSum += loss;
+    losses.push(loss);
+    if (cls === 'best') best += 1;
     if (p.top[0] === p.played) top1 += 1;
     if (p.top.slice(0, 3).includes(p.played)) top3 += 1;
     if (cls === 'blunder') blunders += 1;
@@ -53,6 +58,19 @@ export function sideFigures(plies: readonly PlyAnalysis[], color: Color): SideFi
     blunders,
     mistakes,
     inaccuracies,
+    best,
+    steadyAcpl: steadyAcpl(losses),
     moveTime: moveTimeProfile(times),
   };
+}
+
+/**
+ * The mean loss without the worst CLOCKWORK_TRIM_SHARE of the moves (at least one; with fewer
+ * than two moves, their mean): one move the analysis misjudges at its own depth does not carry the game.
+ */
+export function steadyAcpl(losses: readonly number[]): number {
+  if (losses.length < 2) return losses[0] ?? 0;
+  const drop = Math.max(1, Math.ceil(losses.length * CLOCKWORK_TRIM_SHARE));
+  const kept = [...losses].sort((a, b) => a - b).slice(0, Math.max(1, losses.length - drop));
+  return kept.reduce((a, b) => a + b, 0) / kept.length;
 }

@@ -5,6 +5,8 @@ import {
   MIN_PATTERN_GAMES,
   MIN_VERDICT_PLIES,
   ROLLING_GAMES,
+  SHORT_MIN_COUNTED,
+  everyMoveBestReason,
   gameVerdict,
   playerVerdict,
   sideFigures,
@@ -66,6 +68,31 @@ describe('fair play on real games', () => {
     expect(judged.length).toBeGreaterThanOrEqual(100);
     expect(rate).toBeLessThanOrEqual(MAX_HUMAN_FALSE_POSITIVES);
     expect(judged.some((s) => s.verdict.kind === 'clean')).toBe(true);
+  });
+
+  it('at 40 plies (issue 33: the clockwork bound), every engine side is still suspect', () => {
+    const judged = engines.flatMap((g) =>
+      COLORS.map((color) => ({ game: g, color, figures: sideFigures(g.plies.slice(0, 40), color) })),
+    );
+    const missed = judged.filter((s) => gameVerdict(s.figures, 40).kind !== 'suspect');
+    expect(missed.map((s) => `${s.game.id} ${s.color}: ${show(s.figures)}`)).toEqual([]);
+  });
+
+  it(`short games: no human prefix of 22-35 plies has ${SHORT_MIN_COUNTED} moves all the engine's first choice; some engine ones do`, () => {
+    const prefixes = (games: readonly FixtureGame[]) =>
+      games.flatMap((g) =>
+        Array.from({ length: 14 }, (_, i) => 22 + i)
+          .filter((cut) => g.plies.length >= cut)
+          .flatMap((cut) => COLORS.map((color) => sideFigures(g.plies.slice(0, cut), color)))
+          .filter((f) => f.counted >= SHORT_MIN_COUNTED),
+      );
+    const human = prefixes(humans);
+    const engine = prefixes(engines);
+    const caught = engine.filter((f) => everyMoveBestReason(f) !== null).length;
+    console.log(`fair play: short prefixes all-best, humans 0/${human.length}, engines ${caught}/${engine.length}`);
+    expect(human.length).toBeGreaterThan(500);
+    expect(human.filter((f) => everyMoveBestReason(f) !== null).map(show)).toEqual([]);
+    expect(caught / engine.length).toBeGreaterThan(0.15);
   });
 
   it('a human player pattern stays clean; an engine account pattern is suspect', () => {

@@ -9,6 +9,7 @@ import {
   MIN_COUNTED_MOVES,
   MIN_VERDICT_PLIES,
   ROLLING_GAMES,
+  SHORT_MIN_COUNTED,
   classifyLoss,
   classifyPly,
   collusionSignals,
@@ -16,11 +17,13 @@ import {
   graphCp,
   holdDecision,
   isBookPly,
+  movesAfterBook,
   moveTimeProfile,
   playerVerdict,
   plyLoss,
   scoreCp,
   sideFigures,
+  steadyAcpl,
 } from './rules.ts';
 
 const ply = (over: Partial<PlyAnalysis> = {}): PlyAnalysis => {
@@ -169,6 +172,8 @@ describe('sideFigures', () => {
       blunders: 1,
       mistakes: 0,
       inaccuracies: 0,
+      best: 1,
+      steadyAcpl: (0 + 30) / 2,
       moveTime: null,
     });
   });
@@ -185,6 +190,8 @@ describe('sideFigures', () => {
       blunders: 0,
       mistakes: 0,
       inaccuracies: 0,
+      best: 0,
+      steadyAcpl: 0,
       moveTime: null,
     });
   });
@@ -205,7 +212,11 @@ describe('sideFigures', () => {
         expect(f.acpl).toBeGreaterThanOrEqual(0);
         for (const s of [f.top1, f.top3]) expect(s >= 0 && s <= 1).toBe(true);
         expect(f.top1).toBeLessThanOrEqual(f.top3);
-        expect(f.blunders + f.mistakes + f.inaccuracies).toBeLessThanOrEqual(f.counted);
+        expect(f.blunders + f.mistakes + f.inaccuracies + f.best!).toBeLessThanOrEqual(f.counted);
+        // Every top-1 move is 'best'; the steady ACPL never exceeds the plain one.
+        expect(f.best!).toBeGreaterThanOrEqual(Math.round(f.top1 * f.counted));
+        expect(f.steadyAcpl!).toBeLessThanOrEqual(f.acpl + 1e-9);
+        expect(f.steadyAcpl!).toBeGreaterThanOrEqual(0);
         if (f.moveTime) {
           expect(f.moveTime.varianceMs2).toBeGreaterThanOrEqual(0);
           expect(f.moveTime.constantShare >= 0 && f.moveTime.constantShare <= 1).toBe(true);
@@ -219,8 +230,40 @@ describe('gameVerdict', () => {
   const clockwork = { meanMs: 2000, varianceMs2: 1000, constantShare: 0.9 };
   const human = { meanMs: 4000, varianceMs2: 9e6, constantShare: 0.2 };
   it.each<[string, Partial<SideFigures>, number, string]>([
-    ['a short game', { acpl: 2, top1: 1, top3: 1 }, MIN_VERDICT_PLIES - 1, 'insufficient'],
-    ['too few counted moves', { counted: MIN_COUNTED_MOVES - 1, acpl: 2, top1: 1, top3: 1 }, 80, 'insufficient'],
+    ['a short game, accurate', { acpl: 2, top1: 0.9, top3: 1, best: 24 }, MIN_VERDICT_PLIES - 1, 'insufficient'],
+    ['a short game, every move best', { counted: 13, acpl: 1, top1: 0.8, top3: 1, best: 13 }, 35, 'suspect'],
+    ['a short game, every move top-1 (stored before `best`)', { acpl: 2, top1: 1, top3: 1 }, 35, 'suspect'],
+    [
+      'a short game, all best but too few',
+      { counted: SHORT_MIN_COUNTED - 1, acpl: 0, top1: 1, best: 8 },
+      30,
+      'insufficient',
+    ],
+    [
+      'a short game, all best from SHORT_MIN_COUNTED',
+      { counted: SHORT_MIN_COUNTED, acpl: 0, top1: 1, best: 9 },
+      30,
+      'suspect',
+    ],
+    ['a short game, one move not best', { counted: 13, acpl: 4, top1: 0.9, top3: 1, best: 12 }, 35, 'insufficient'],
+    [
+      'too few counted moves, not all best',
+      { counted: MIN_COUNTED_MOVES - 1, acpl: 2, top1: 0.9, top3: 1, best: 10 },
+      80,
+      'insufficient',
+    ],
+    [
+      'too few counted moves, all best',
+      { counted: MIN_COUNTED_MOVES - 1, acpl: 0, top1: 1, top3: 1, best: 11 },
+      80,
+      'suspect',
+    ],
+    [
+      'a long game, every move best though loose on ACPL (mates: clamp)',
+      { counted: 20, acpl: 13, top1: 0.5, top3: 0.6, best: 20 },
+      80,
+      'suspect',
+    ],
     ['an ordinary game', {}, 80, 'clean'],
     ['accurate but not engine-like (a won game converted)', { acpl: 10, top1: 0.45, top3: 0.65 }, 80, 'clean'],
     ['engine-like but ACPL 13', { acpl: 13, top1: 0.7, top3: 0.9 }, 80, 'clean'],
@@ -230,6 +273,44 @@ describe('gameVerdict', () => {
     ['accurate and engine-like', { acpl: 8, top1: 0.92, top3: 1 }, 80, 'suspect'],
     ['middling, but clockwork', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: clockwork }, 80, 'suspect'],
     ['clockwork alone is no case', { acpl: 45, top1: 0.4, top3: 0.7, moveTime: clockwork }, 80, 'clean'],
+    // The probe's all-engine game (issue 33): ACPL 26.7 from one misjudged move, the rest steady.
+    [
+      'clockwork, ACPL 26.7, steady 9',
+      { counted: 15, acpl: 26.7, steadyAcpl: 9, top1: 0.6, top3: 0.87, moveTime: clockwork },
+      40,
+      'suspect',
+    ],
+    [
+      'clockwork, steady 26 (sloppy throughout)',
+      { counted: 15, acpl: 35, steadyAcpl: 26, top1: 0.6, top3: 0.87, moveTime: clockwork },
+      40,
+      'clean',
+    ],
+    // Stockfish at depth 8 against a depth-8 analysis (stockfish-40.test.ts): few first choices, nothing lost.
+    [
+      'clockwork, steady 8, top-1 27%, top-3 67%',
+      { counted: 15, acpl: 14.7, steadyAcpl: 7.9, top1: 0.27, top3: 0.67, moveTime: clockwork },
+      40,
+      'suspect',
+    ],
+    [
+      'human times, steady 8, top-1 27%, top-3 67%',
+      { counted: 15, acpl: 14.7, steadyAcpl: 7.9, top1: 0.27, top3: 0.67, moveTime: human },
+      40,
+      'clean',
+    ],
+    [
+      'clockwork, steady 13, top-1 27%, top-3 67%',
+      { counted: 15, acpl: 20, steadyAcpl: 13, top1: 0.27, top3: 0.67, moveTime: clockwork },
+      40,
+      'clean',
+    ],
+    [
+      'human times, ACPL 26.7, steady 9',
+      { counted: 15, acpl: 26.7, steadyAcpl: 9, top1: 0.6, top3: 0.87, moveTime: human },
+      40,
+      'clean',
+    ],
     ['middling with human times', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: human }, 80, 'clean'],
     [
       'middling, times 75% at the median',
@@ -246,6 +327,64 @@ describe('gameVerdict', () => {
       kind: 'suspect',
       reasons: ['ACPL 8 over 24 moves', 'top-1 match 92%', 'top-3 match 100%', 'move times near-constant 90%'],
     });
+  });
+});
+
+describe('movesAfterBook', () => {
+  it.each<[number, number, number]>([
+    [0, 0, 0],
+    [BOOK_PLIES, 0, 0],
+    [BOOK_PLIES + 1, 1, 0],
+    [BOOK_PLIES + 2, 1, 1],
+    [21, 6, 5],
+    [22, 6, 6],
+    [35, 13, 12],
+    [36, 13, 13],
+  ])('%d plies: white %d, black %d', (plies, white, black) => {
+    expect([movesAfterBook(plies, 'white'), movesAfterBook(plies, 'black')]).toEqual([white, black]);
+  });
+  it('both sides together make every ply after the book; White never fewer than Black', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 600 }), (n) => {
+        const w = movesAfterBook(n, 'white');
+        const b = movesAfterBook(n, 'black');
+        expect(w + b).toBe(Math.max(0, n - BOOK_PLIES));
+        expect(w - b === 0 || w - b === 1).toBe(true);
+        // Each side's count is that colour's plies after the book, counted one by one.
+        const count = (c: Color) =>
+          Array.from({ length: n }, (_, i) => i + 1).filter((p) => !isBookPly(p) && (p % 2 === 1) === (c === 'white'))
+            .length;
+        expect([w, b]).toEqual([count('white'), count('black')]);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});
+
+describe('steadyAcpl', () => {
+  it.each<[number[], number]>([
+    [[], 0],
+    [[40], 40],
+    [[0, 200], 0],
+    [[10, 0, 20, 300], 10],
+    // 15 moves: the worst 2 (10%, rounded up) left out.
+    [[...Array<number>(13).fill(4), 150, 200], 4],
+    // 12 moves: the worst 2; 20 moves: the worst 2; 21 moves: the worst 3.
+    [[...Array<number>(10).fill(6), 90, 90], 6],
+    [[...Array<number>(18).fill(5), 500, 500], 5],
+    [[...Array<number>(18).fill(5), 500, 500, 500], 5],
+  ])('%j -> %d', (losses, want) => {
+    expect(steadyAcpl(losses)).toBeCloseTo(want, 9);
+  });
+  it('is at most the mean and at least the smallest loss', () => {
+    fc.assert(
+      fc.property(fc.array(fc.integer({ min: 0, max: 1000 }), { minLength: 1, maxLength: 80 }), (losses) => {
+        const mean = losses.reduce((a, b) => a + b, 0) / losses.length;
+        const s = steadyAcpl(losses);
+        expect(s).toBeLessThanOrEqual(mean + 1e-9);
+        expect(s).toBeGreaterThanOrEqual(Math.min(...losses));
+      }),
+    );
   });
 });
 
@@ -274,6 +413,25 @@ describe('playerVerdict', () => {
   it('only the newest ROLLING_GAMES count', () => {
     const recent = [...Array<SideFigures>(ROLLING_GAMES).fill(human), engineLike, engineLike, engineLike];
     expect(playerVerdict(recent).kind).toBe('clean');
+  });
+  it('short wins count in the pattern (issue 33): five short engine-like wins are one', () => {
+    // Each short win alone is insufficient (not every move best, too short for an accuracy verdict).
+    const shortWin = figures({ counted: 10, acpl: 6, top1: 0.7, top3: 0.9, best: 8 });
+    expect(gameVerdict(shortWin, 35).kind).toBe('insufficient');
+    const v = playerVerdict([shortWin, shortWin, shortWin, shortWin, shortWin]);
+    expect(v).toEqual({
+      kind: 'suspect',
+      reasons: ['ACPL 6 over 50 moves in 5 games', 'top-1 match 70%', 'top-3 match 90%'],
+    });
+    // Under PATTERN_MIN_COUNTED counted moves a game stays out (a resignation in the opening).
+    const tiny = figures({ counted: 5, acpl: 0, top1: 1, top3: 1, best: 5 });
+    expect(playerVerdict([tiny, tiny, tiny, tiny, tiny]).kind).toBe('clean');
+  });
+  it('short wins with every move best are suspect games of the pattern', () => {
+    const allBest = figures({ counted: 10, acpl: 0, top1: 0.9, top3: 1, best: 10 });
+    const human = figures();
+    const v = playerVerdict([allBest, human, allBest, human, allBest]);
+    expect(v.kind === 'suspect' && v.reasons).toEqual(['3 of 5 recent games suspect']);
   });
   it('a short game weighs less than a long one', () => {
     const shortSharp = figures({ counted: 12, acpl: 5, top1: 0.9, top3: 1 });

@@ -46,6 +46,20 @@ export const CONSTANT_BAND_SHARE = 0.1;
 /** A side needs this many counted (not book, not forced) moves for a game verdict. */
 export const MIN_COUNTED_MOVES = 12;
 
+/**
+ * Short games (issue 33): a game under MIN_VERDICT_PLIES gets no accuracy verdict (too few moves
+ * for an ACPL), but a side whose every counted move (not book: the first BOOK_PLIES plies; not
+ * forced) was the engine's first choice, over at least SHORT_MIN_COUNTED such moves, is suspect:
+ * a win resigned at ply 35 has 12-13 counted moves per side. On every 22-35-ply prefix of the
+ * fixtures (fixtures.test.ts): one human side of 120 played 8 such moves in a row from ply 11, none
+ * 9; at 9, 61 of 270 engine prefixes are caught (the rest are the pattern's to judge).
+ * 'First choice' is the move class 'best': the engine's top move or within BEST_LOSS_CP of it,
+ * the analysis' own depth noise. Such games also count in the player's pattern (playerVerdict),
+ * from PATTERN_MIN_COUNTED counted moves on, so a run of short engine wins adds up.
+ */
+export const SHORT_MIN_COUNTED = 9;
+export const PATTERN_MIN_COUNTED = 6;
+
 /*
  * What the fixtures showed (fixtures/README.md; depth-10 MultiPV-3 analysis):
  * - 120 human sides (60 Lichess games, players 1300-1900, bullet to rapid): ACPL 14.5-246 (24 and
@@ -74,6 +88,18 @@ export const SUSPECT_TOP3 = 0.7;
  * (the server measures milliseconds, where a human's times spread more).
  */
 export const CLOCKWORK_SHARE = 0.8;
+/**
+ * Under clockwork the ACPL read is the steady one (figures.ts steadyAcpl): the mean loss without
+ * the side's worst CLOCKWORK_TRIM_SHARE of counted moves (at least one). Why (issue 33): over the
+ * 15 counted moves of a 40-ply game one move the analysis misjudges at its own depth (an engine
+ * move of a deeper or shallower search, re-searched one ply later: losses of 100-300 cp) moves
+ * the plain ACPL by 10-20: the probe's all-engine game read ACPL 26.7 against this bound of 25.
+ * Measured on Stockfish self-play at 40 plies with clockwork times (docs/design/fair-play.md):
+ * 216 sides played at depth 6-12 and analysed at depth 6-10, the plain ACPL left 8 clean, the
+ * steady ACPL with the clockwork rule of verdicts.ts 2, both analysed at depth 6 (shallower than
+ * or as shallow as the play); analysed at depth 8 or deeper, none of 120 (the plain ACPL: 3).
+ */
+export const CLOCKWORK_TRIM_SHARE = 0.1;
 export const CLOCKWORK_ACPL = 25;
 export const CLOCKWORK_TOP1 = 0.5;
 export const CLOCKWORK_TOP3 = 0.8;

@@ -48,6 +48,13 @@ export interface SideFigures {
   blunders: number;
   mistakes: number;
   inaccuracies: number;
+  /**
+   * Counted moves of the class 'best' (the engine's first choice or within BEST_LOSS_CP), and the
+   * ACPL without the worst CLOCKWORK_TRIM_SHARE of them (issue 33). Absent in figures stored
+   * before they existed: readers fall back to the top-1 count (a lower bound) and the ACPL.
+   */
+  best?: number;
+  steadyAcpl?: number;
   /** Null when too few moves had a time. */
   moveTime: MoveTimeProfile | null;
 }

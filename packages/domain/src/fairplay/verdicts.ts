@@ -8,10 +8,12 @@ import {
   MIN_PATTERN_GAMES,
   MIN_VERDICT_PLIES,
   PATTERN_ACPL,
+  PATTERN_MIN_COUNTED,
   PATTERN_SUSPECT_GAMES,
   PATTERN_TOP1,
   PATTERN_TOP3,
   ROLLING_GAMES,
+  SHORT_MIN_COUNTED,
   SUSPECT_ACPL,
   SUSPECT_TOP1,
   SUSPECT_TOP3,
@@ -53,25 +55,56 @@ export function suspectReasons(f: SideFigures): string[] | null {
   const clockReason = clockwork ? [`move times near-constant ${pct(f.moveTime!.constantShare)}`] : [];
   if (strict) return [...strict, ...clockReason];
   if (!clockwork) return null;
-  const loose = accuracyReasons(f, { acpl: CLOCKWORK_ACPL, top1: CLOCKWORK_TOP1, top3: CLOCKWORK_TOP3 }, over);
-  return loose ? [...loose, ...clockReason] : null;
+  // The steady ACPL (without the worst moves): a bot relayed at one pace is judged on its play,
+  // not on the one move the analysis misjudged (thresholds.ts CLOCKWORK_TRIM_SHARE).
+  const steady = { ...f, acpl: f.steadyAcpl ?? f.acpl };
+  const loose = accuracyReasons(steady, { acpl: CLOCKWORK_ACPL, top1: CLOCKWORK_TOP1, top3: CLOCKWORK_TOP3 }, over);
+  if (loose) return [`steady ${loose[0]!}`, ...loose.slice(1), ...clockReason];
+  // Clockwork and a steady ACPL within the strict bound: no engine match needed. An engine
+  // searching to another depth than the analysis often agrees on few first choices (top-1 27%,
+  // top-3 67% for one Stockfish side at depth 8 against a depth-8 MultiPV-3 analysis) while
+  // losing almost nothing; the match guards a human's converted won game, and a human does not
+  // move at one pace (issue 33).
+  if (steady.acpl <= SUSPECT_ACPL) return [`steady ACPL ${Math.round(steady.acpl)} over ${over}`, ...clockReason];
+  return null;
 }
 
-/** One game, one side: insufficient (too short, too few counted moves), clean or suspect. */
+/** Counted moves of the class 'best' (figures stored before the count existed: the top-1 moves). */
+const bestMoves = (f: SideFigures): number => f.best ?? Math.round(f.top1 * f.counted);
+
+/**
+ * Why a side looks assisted whatever the game's length, or null: every one of at least
+ * SHORT_MIN_COUNTED counted (not book, not forced) moves was the engine's first choice (issue 33).
+ */
+export function everyMoveBestReason(f: SideFigures): string | null {
+  if (f.counted < SHORT_MIN_COUNTED || bestMoves(f) < f.counted) return null;
+  return `every one of ${f.counted} moves after the book the engine's first choice`;
+}
+
+/**
+ * One game, one side: insufficient, clean or suspect. A game of MIN_VERDICT_PLIES or more with
+ * MIN_COUNTED_MOVES counted moves is judged on its accuracy (suspectReasons); any game, short ones
+ * included, is suspect when every counted move was the engine's first choice (everyMoveBestReason).
+ * A short game is otherwise insufficient: the player's pattern judges it (playerVerdict).
+ */
 export function gameVerdict(figures: SideFigures, totalPlies: number): GameVerdict {
-  if (totalPlies < MIN_VERDICT_PLIES || figures.counted < MIN_COUNTED_MOVES) return { kind: 'insufficient' };
+  const allBest = everyMoveBestReason(figures);
+  if (totalPlies < MIN_VERDICT_PLIES || figures.counted < MIN_COUNTED_MOVES)
+    return allBest ? { kind: 'suspect', reasons: [allBest] } : { kind: 'insufficient' };
   const reasons = suspectReasons(figures);
-  return reasons ? { kind: 'suspect', reasons } : { kind: 'clean' };
+  if (reasons) return { kind: 'suspect', reasons };
+  return allBest ? { kind: 'suspect', reasons: [allBest] } : { kind: 'clean' };
 }
 
 /**
  * A player's pattern over their last ROLLING_GAMES analysed money games (newest first): the
- * figures of the games with enough counted moves, weighted by counted moves, need at least
- * MIN_PATTERN_GAMES such games (one lucky game is no pattern); or PATTERN_SUSPECT_GAMES of
- * them are suspect on their own.
+ * figures of the games with at least PATTERN_MIN_COUNTED counted moves (short wins included,
+ * issue 33), weighted by counted moves, need at least MIN_PATTERN_GAMES such games (one lucky
+ * game is no pattern); or PATTERN_SUSPECT_GAMES of them are suspect on their own (by accuracy,
+ * or every move the engine's first choice).
  */
 export function playerVerdict(recent: readonly SideFigures[]): PlayerVerdict {
-  const games = recent.slice(0, ROLLING_GAMES).filter((f) => f.counted >= MIN_COUNTED_MOVES);
+  const games = recent.slice(0, ROLLING_GAMES).filter((f) => f.counted >= PATTERN_MIN_COUNTED);
   const reasons: string[] = [];
   if (games.length >= MIN_PATTERN_GAMES) {
     const moves = games.reduce((a, f) => a + f.counted, 0);
@@ -82,7 +115,7 @@ export function playerVerdict(recent: readonly SideFigures[]): PlayerVerdict {
     const pattern = accuracyReasons(avg, { acpl: PATTERN_ACPL, top1: PATTERN_TOP1, top3: PATTERN_TOP3 }, over);
     if (pattern) reasons.push(...pattern);
   }
-  const suspect = games.filter((f) => suspectReasons(f) !== null).length;
+  const suspect = games.filter((f) => suspectReasons(f) !== null || everyMoveBestReason(f) !== null).length;
   if (suspect >= PATTERN_SUSPECT_GAMES) reasons.push(`${suspect} of ${games.length} recent games suspect`);
   return reasons.length > 0 ? { kind: 'suspect', reasons } : { kind: 'clean' };
 }

@@ -270,6 +270,12 @@ export const DashboardResponse = z.object({
   feesWbx: z.array(minor),
   onlinePeak: z.array(z.number().int()),
   onlineNow: z.number().int(),
+  /**
+   * The house against bots (issue 33), now, RushCoin minor units: its float (balance), its stakes
+   * in live bot games' escrows, and its net result of the bot games it staked in over the last
+   * hour and the last 24 hours (what it lost; negative when it won).
+   */
+  house: z.object({ float: minor, atRisk: minor, lostHour: z.number().int(), lostDay: z.number().int() }),
 });
 export type DashboardResponse = z.infer<typeof DashboardResponse>;
 

@@ -71,6 +71,8 @@ export const HeldGameView = z.object({
   winner: PlayerRef,
   loser: PlayerRef,
   winnerColor: z.enum(COLORS),
+  /** A bot game (issue 33): the loser is the bot, the house staked the rest of the pot and keeps it on confirm. */
+  againstBot: z.boolean(),
   white: SideFiguresView.nullable(),
   black: SideFiguresView.nullable(),
   /** Why the winner was flagged (the domain verdict's reasons). */

@@ -6,6 +6,7 @@ import { badRequest } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { countOnlineAt, PresenceStore } from '../accounts/index.ts';
+import { accountOf, houseExposure, readBalance } from '../wallet/index.ts';
 import { requireAdmin } from './access.ts';
 import { DASHBOARD_SERIES, DashboardStore } from './dashboard.store.ts';
 import { OnlineSampler } from './online-sampler.ts';
@@ -17,6 +18,16 @@ async function readSeries(store: DashboardStore, range: DayRange) {
     (typeof DASHBOARD_SERIES)[number],
     number[]
   >;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The house's float and exposure against bots (issue 33), from the ledger. */
+async function readHouse(db: AppContext['db'], now: Date): Promise<DashboardResponse['house']> {
+  const hour = await houseExposure(db, new Date(now.getTime() - HOUR_MS));
+  const day = await houseExposure(db, new Date(now.getTime() - 24 * HOUR_MS));
+  const float = await readBalance(db, accountOf.house().id);
+  return { float: Number(float), atRisk: Number(hour.atRisk), lostHour: Number(hour.lost), lostDay: Number(day.lost) };
 }
 
 /**
@@ -36,8 +47,12 @@ export function registerDashboard(app: FastifyInstance, ctx: Pick<AppContext, 'd
     const now = ctx.clock.now();
     const decision = resolveDayRange(query, now);
     if (!decision.ok) throw badRequest(decision.message, { [decision.field]: decision.message });
-    const [series, onlineNow] = await Promise.all([readSeries(store, decision.range), countOnline(now)]);
-    return { days: decision.range.days, ...series, onlineNow };
+    const [series, onlineNow, house] = await Promise.all([
+      readSeries(store, decision.range),
+      countOnline(now),
+      readHouse(ctx.db, now),
+    ]);
+    return { days: decision.range.days, ...series, onlineNow, house };
   });
 
   const sampler = new OnlineSampler({

@@ -8,8 +8,9 @@ import type { WalletCore } from '../wallet/index.ts';
 import { BotDriver } from './driver.ts';
 import { BOT_PREFIX, BotMoney } from './money.ts';
 import { botRoutes } from './routes.ts';
+import { botReviewClose, type BotReviewClose } from './review.ts';
 import { BotService } from './service.ts';
-import { BotSettler } from './settlement.ts';
+import { BotSettler, type BotPayoutGate } from './settlement.ts';
 
 export interface BotsOptions {
   /** How often any instance looks for bot moves nobody holds and bot games left unsettled. */
@@ -23,6 +24,8 @@ export interface BotsModule {
   driver: BotDriver;
   settler: BotSettler;
   money: BotMoney;
+  /** Fair play's review of a held bot win closes the escrow through this (issue 33). */
+  reviewClose: BotReviewClose;
   close(): Promise<void>;
 }
 
@@ -33,16 +36,16 @@ export interface BotsModule {
 export async function registerBots(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { wallet: WalletCore; play: PlayModule; engine: EngineService },
+  deps: { wallet: WalletCore; play: PlayModule; engine: EngineService; payoutGate?: BotPayoutGate },
   options = DEFAULT_BOTS_OPTIONS,
 ): Promise<BotsModule> {
   const { db, clock, log } = ctx;
-  const money = new BotMoney(db, deps.wallet);
+  const money = new BotMoney(db, deps.wallet, clock);
   await money.fundHouse();
   const facts = new FactsReader(db, clock, deps.wallet);
   const service = new BotService({ db, clock, facts, money, play: deps.play, engine: deps.engine, log });
   const driver = new BotDriver(db, clock, deps.play, deps.engine, log);
-  const settler = new BotSettler(db, clock, money, deps.play, log);
+  const settler = new BotSettler(db, clock, money, deps.play, log, deps.payoutGate);
 
   deps.wallet.escrowResolvers.register(BOT_PREFIX, settler.resolver());
   const stopProgress = deps.play.onGameProgress((game) => driver.onProgress(game));
@@ -66,6 +69,7 @@ export async function registerBots(
     driver,
     settler,
     money,
+    reviewClose: botReviewClose(db, clock, money),
     async close() {
       stopProgress();
       stopEnded();

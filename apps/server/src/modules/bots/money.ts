@@ -1,7 +1,17 @@
-import { HOUSE_FLOAT_RC, settleBotGame, units, type BotLevel, type BotOutcome } from '@rush/domain';
-import type { Db } from '../../platform/db/database.ts';
+import {
+  BANKROLL_WINDOW_MS,
+  bankrollDecision,
+  HOUSE_FLOAT_RC,
+  settleBotGame,
+  units,
+  type BotLevel,
+  type BotOutcome,
+} from '@rush/domain';
+import type { Clock } from '../../platform/clock.ts';
+import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import {
   accountOf,
+  houseExposure,
   escrowCloseKey,
   EscrowClosedError,
   holdAllKey,
@@ -18,6 +28,25 @@ const WBX = 'wbx' as const;
 /** Once ever: the house's float from the RushCoin issuance account. */
 export const HOUSE_FLOAT_KEY = 'house:float:wbx';
 
+/** The hourly bankroll bound (domain bankrollDecision) refuses the start: nothing was moved. */
+export class HouseLimitError extends Error {
+  constructor(readonly scope: 'player' | 'house') {
+    super(`the house's hourly bound (${scope}) refuses the bot game`);
+    this.name = 'HouseLimitError';
+  }
+}
+
+/**
+ * What an admin's review adds to the close of a held bot game (issue 33): a check under the
+ * escrow's lock that the game is still held (it throws otherwise, so two reviews make one
+ * movement), and the review's own writes in the movement's transaction.
+ */
+export interface CloseHooks {
+  guard: (tx: DbOrTx) => Promise<void>;
+  after: (tx: DbOrTx, movementId: bigint) => Promise<void>;
+  meta?: Record<string, unknown>;
+}
+
 /**
  * The money of bot games, each step one ledger movement through the wallet (one function moves
  * money): the house's float (once), the start's hold of both shares into escrow `bot:{id}`
@@ -29,6 +58,7 @@ export class BotMoney {
   constructor(
     private readonly db: Db,
     private readonly wallet: WalletCore,
+    private readonly clock: Clock,
   ) {}
 
   /** Gives the house its float the first time any server starts (a replay afterwards). */
@@ -50,7 +80,9 @@ export class BotMoney {
 
   /**
    * The player's stake and the house's share into the escrow. InsufficientFundsError names
-   * the account that could not pay (the player's, or the house's when it cannot cover the game).
+   * the account that could not pay (the player's, or the house's when it cannot cover the game);
+   * HouseLimitError: the house's hourly bound (issue 33), judged on the ledger under the house
+   * account's lock, which every bot hold takes: concurrent starts are judged one after another.
    */
   hold(id: string, uid: string, stake: bigint, houseStake: bigint): Promise<MovementOutcome> {
     const ref = botRef(id);
@@ -67,6 +99,13 @@ export class BotMoney {
       legs: async (_balances, tx) => {
         // Read after the escrow row is locked: a close that committed first is seen here.
         if (await movementByKey(tx, escrowCloseKey(ref, WBX))) throw new EscrowClosedError(ref);
+        const since = new Date(this.clock.now().getTime() - BANKROLL_WINDOW_MS);
+        const exposure = await houseExposure(tx, since, uid);
+        const decision = bankrollDecision(houseStake, {
+          total: exposure.lost + exposure.atRisk,
+          player: exposure.player,
+        });
+        if (!decision.ok) throw new HouseLimitError(decision.scope);
         return [
           { from: user, to: escrow, amount: stake },
           { from: house, to: escrow, amount: houseStake },
@@ -78,7 +117,8 @@ export class BotMoney {
   /**
    * Closes the escrow by the bot rules (domain `settleBotGame`), once: the legs are computed
    * under the locks from what the escrow holds, so a start whose hold never happened closes
-   * empty (and a late hold is then refused).
+   * empty (and a late hold is then refused). An admin's review of a held win closes through here
+   * too (`hooks`): the one path, under the one close key.
    */
   close(
     id: string,
@@ -87,6 +127,7 @@ export class BotMoney {
     stake: bigint,
     outcome: BotOutcome,
     gameId: string | null,
+    hooks?: CloseHooks,
   ): Promise<MovementOutcome> {
     const ref = botRef(id);
     const user = accountOf.user(uid, WBX);
@@ -99,9 +140,11 @@ export class BotMoney {
       kind: paid ? 'settle' : 'refund',
       currency: WBX,
       ref,
-      meta: { botGame: id, gameId, outcome, level, winners: outcome === 'win' ? [uid] : [] },
+      meta: { botGame: id, gameId, outcome, level, winners: outcome === 'win' ? [uid] : [], ...hooks?.meta },
       accounts: [escrow, user, house, fee],
-      legs: (balances) => {
+      ...(hooks ? { after: hooks.after } : {}),
+      legs: async (balances, tx) => {
+        if (hooks) await hooks.guard(tx);
         const held = balances.get(escrow.id) ?? 0n;
         if (held === 0n) return [];
         const s = settleBotGame(stake, level, outcome);

@@ -8,4 +8,7 @@ export const alreadyInMatch = () => new AppError('CONFLICT', BOT_TEXTS.alreadyIn
 /** Every engine is busy and the queue is full: new bot games wait rather than slow every game. */
 export const enginesBusy = () => new AppError('UNAVAILABLE', BOT_TEXTS.enginesBusy);
 export const houseCannotCover = () => new AppError('MATCH_REFUSED', BOT_TEXTS.houseCannotCover, { reason: 'house' });
+/** The house's hourly bound (issue 33), for this player (`player`) or over everyone (`house`). */
+export const houseLimit = (scope: 'player' | 'house') =>
+  new AppError('MATCH_REFUSED', BOT_TEXTS.houseLimit, { reason: `house-limit-${scope}` });
 export const noBotGame = () => new AppError('CONFLICT', BOT_TEXTS.notInBotGame);

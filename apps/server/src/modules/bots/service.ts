@@ -8,8 +8,8 @@ import type { EngineService } from '../engine/index.ts';
 import { CatalogStore, isRefusal, type FactsReader } from '../matchmaking/index.ts';
 import { coinFlip, newPublicId, type PlayModule } from '../play/index.ts';
 import { accountOf, InsufficientFundsError } from '../wallet/index.ts';
-import { botRef, type BotMoney } from './money.ts';
-import { alreadyInMatch, botRefused, enginesBusy, houseCannotCover, noBotGame } from './refusals.ts';
+import { botRef, HouseLimitError, type BotMoney } from './money.ts';
+import { alreadyInMatch, botRefused, enginesBusy, houseCannotCover, houseLimit, noBotGame } from './refusals.ts';
 import type { BotGameRow } from './schema.ts';
 import { BotGameStore } from './store.ts';
 
@@ -77,6 +77,7 @@ export class BotService {
       await this.d.money.hold(row.id, uid, row.stake, row.houseStake);
     } catch (err) {
       await store.transition(row.id, 'starting', { state: 'failed' });
+      if (err instanceof HouseLimitError) throw houseLimit(err.scope);
       if (err instanceof InsufficientFundsError) {
         throw err.accountId === accountOf.house().id
           ? houseCannotCover()

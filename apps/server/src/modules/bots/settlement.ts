@@ -8,6 +8,17 @@ import { BOT_PREFIX, type BotMoney } from './money.ts';
 import type { BotGameRow } from './schema.ts';
 import { BotGameStore } from './store.ts';
 
+/**
+ * Fair play's word on a finished bot game's payout (issue 33), handed in by the composition root:
+ * `pay` (a bot's win, a draw, a clean analysis), `wait` (the person's win is being analysed or is
+ * held for an admin: the escrow stays), `closed` (an admin's review closed the escrow).
+ */
+export interface BotPayoutGate {
+  payout(game: GameRecord): Promise<'pay' | 'wait' | 'closed'>;
+}
+
+const ALWAYS_PAY: BotPayoutGate = { payout: () => Promise.resolve('pay') };
+
 /** A start that neither created its game nor failed within this is treated as dead (a crash). */
 export const BOT_START_STALE_MS = 60_000;
 
@@ -36,6 +47,7 @@ export class BotSettler {
     private readonly money: BotMoney,
     private readonly play: Pick<PlayModule, 'findGame'>,
     private readonly log: FastifyBaseLogger,
+    private readonly gate: BotPayoutGate = ALWAYS_PAY,
   ) {}
 
   async onGameEnded(game: GameRecord): Promise<void> {
@@ -63,7 +75,12 @@ export class BotSettler {
     }
     const game = gameId ? await this.play.findGame(gameId) : null;
     if (!game || game.status === 'started') return false;
-    await this.money.close(bot.id, bot.userId, level, bot.stake, outcomeOf(game, bot.userId), game.id);
+    // A person's win is paid once fair play allows it (the worker's release calls this again then);
+    // after an admin's review the escrow is already closed (ReviewService through reviewClose).
+    const word = await this.gate.payout(game);
+    if (word === 'wait') return false;
+    if (word === 'pay')
+      await this.money.close(bot.id, bot.userId, level, bot.stake, outcomeOf(game, bot.userId), game.id);
     await store.markSettled(bot.id, this.clock.now());
     return true;
   }

@@ -129,7 +129,12 @@ export class BotGameStore {
       .leftJoin(games, eq(games.id, botGames.gameId))
       .where(
         or(
-          and(eq(botGames.state, 'playing'), sql`${games.status} <> 'started'`),
+          // A win held for fair play's review stays open until an admin closes it: not the sweep's.
+          and(
+            eq(botGames.state, 'playing'),
+            sql`${games.status} <> 'started'`,
+            sql`${games.review} is distinct from 'held'`,
+          ),
           and(eq(botGames.state, 'starting'), lt(botGames.createdAt, staleBefore)),
         ),
       )

@@ -1,4 +1,4 @@
-import { isCancelled, MIN_VERDICT_PLIES, type GameStatus } from '@rush/domain';
+import { isCancelled, movesAfterBook, PATTERN_MIN_COUNTED, type GameStatus } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { JobStore, PRIORITY } from './jobs.store.ts';
@@ -6,26 +6,35 @@ import { ReviewStore, type GameRow } from './review.store.ts';
 
 /** The escrow prefix of games between people (matchmaking's `match:{id}`). */
 const MATCH_PREFIX = 'match:';
+/** The escrow prefix of bot games (bots' `bot:{id}`): the house is the opponent. */
+const BOT_PREFIX = 'bot:';
 
 /** A staked game between two people (not a bot game: the house is its opponent). */
 export const isStakedMatch = (g: Pick<GameRow, 'stakeAmount' | 'source' | 'engineColor'>): boolean =>
   g.stakeAmount !== null && g.engineColor === null && (g.source?.startsWith(MATCH_PREFIX) ?? false);
 
+/** A staked game against a bot (issue 33: its wins are analysed like a match's). */
+export const isStakedBotGame = (g: Pick<GameRow, 'stakeAmount' | 'source' | 'engineColor'>): boolean =>
+  g.stakeAmount !== null && g.engineColor !== null && (g.source?.startsWith(BOT_PREFIX) ?? false);
+
+/** Money games: their figures make a player's pattern, their decided wins wait for the analysis. */
+export const isStakedGame = (g: Pick<GameRow, 'stakeAmount' | 'source' | 'engineColor'>): boolean =>
+  isStakedMatch(g) || isStakedBotGame(g);
+
 export const winnerUidOf = (g: Pick<GameRow, 'winner' | 'whiteId' | 'blackId'>): string | null =>
   g.winner === 'white' ? g.whiteId : g.winner === 'black' ? g.blackId : null;
 
 /**
- * Whether a finished game's payout waits for its analysis (issue 14): staked, decided (a winner,
- * not cancelled) and long enough for a verdict. Draws and short games settle at once.
+ * Whether a finished game's payout waits for its analysis (issues 14, 33): a staked game (between
+ * people, or against a bot), decided (a winner, not cancelled), won by a person (a bot's win pays
+ * the house: nothing to judge), with at least PATTERN_MIN_COUNTED moves of the winner after the
+ * book: the fewest that a verdict or the player's pattern reads (short games included, issue 33).
+ * Draws and games ended sooner settle at once (the collusion flags watch those).
  */
 export function payoutWaitsForAnalysis(g: GameRow): boolean {
-  return (
-    isStakedMatch(g) &&
-    g.status !== 'started' &&
-    !isCancelled(g.status as GameStatus) &&
-    winnerUidOf(g) !== null &&
-    g.ply >= MIN_VERDICT_PLIES
-  );
+  if (!isStakedGame(g) || g.status === 'started' || isCancelled(g.status as GameStatus)) return false;
+  if (winnerUidOf(g) === null || g.winner === g.engineColor) return false;
+  return movesAfterBook(g.ply, g.winner!) >= PATTERN_MIN_COUNTED;
 }
 
 export type PayoutDecision = 'pay' | 'wait' | 'closed';
@@ -46,7 +55,7 @@ export class PayoutGate {
   /** The finish hook: inside the transaction that ends the game. */
   async enqueueFinished(tx: Tx, g: GameRow): Promise<void> {
     if (g.ply === 0 || isCancelled(g.status as GameStatus)) return;
-    const staked = isStakedMatch(g);
+    const staked = isStakedGame(g);
     if (!staked && !(g.rated && g.engineColor === null)) return;
     await new JobStore(tx).enqueue(
       g.id,

@@ -8,7 +8,7 @@ import { AnalysisService } from './analysis.service.ts';
 import type { PayoutGate } from './gate.ts';
 import type { GameRow } from './review.store.ts';
 import { ReviewStore } from './review.store.ts';
-import { ReviewService } from './review.service.ts';
+import { ReviewService, type ReviewPorts } from './review.service.ts';
 import { reviewPublisher } from './review-events.ts';
 import { fairplayRoutes } from './routes.ts';
 import { FairplayWorker } from './worker.ts';
@@ -29,6 +29,8 @@ export interface FairplayDeps {
   release: (game: GameRow) => Promise<void>;
   accountRestricted: (uid: string) => Promise<void>;
   kick: (uid: string) => Promise<unknown>;
+  /** A held bot win's close after the review (bots; issue 33). */
+  botClose?: ReviewPorts['botClose'];
 }
 
 export interface FairplayModule {
@@ -77,6 +79,7 @@ export function registerFairplay(
         const game = await new ReviewStore(db).game(gameId);
         if (game) await deps.release(game);
       },
+      ...(deps.botClose ? { botClose: deps.botClose } : {}),
     },
     log,
   );

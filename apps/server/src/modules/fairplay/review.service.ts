@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccountStore } from '../accounts/index.ts';
 import type { AdminTrail } from '../admin/index.ts';
-import { accountOf, escrowCloseKey, type Leg, type WalletCore } from '../wallet/index.ts';
+import { accountOf, escrowCloseKey, type Leg, type MovementOutcome, type WalletCore } from '../wallet/index.ts';
 import { ReviewStore, type HoldRow } from './review.store.ts';
 
 /** Why the account was banned when an admin confirms cheating (ours; SPEC 4 names the status). */
@@ -23,7 +23,24 @@ export interface ReviewPorts {
   reviewChanged?(gameId: string): Promise<void>;
   /** After a review closed the escrow: what waited with the pot (the RushCoin rewards) follows. */
   reviewed?(gameId: string): Promise<void>;
+  /**
+   * A held bot game's close (issue 33), by the bots' own rules under the escrow's close key:
+   * clear pays the person's win, confirm gives the house the pot. The review's check and writes
+   * run inside that movement, as for a match.
+   */
+  botClose?(escrowRef: string, verdict: 'clear' | 'confirm', hooks: ReviewHooks): Promise<MovementOutcome>;
 }
+
+/** The review's part of a close: the still-held check under the escrow's lock, and its writes. */
+export interface ReviewHooks {
+  guard: (tx: DbOrTx) => Promise<void>;
+  after: (tx: DbOrTx, movementId: bigint) => Promise<void>;
+  meta: Record<string, unknown>;
+}
+
+/** The escrow prefix of bot games (bots' `bot:{id}`). */
+const BOT_PREFIX = 'bot:';
+const isBotHold = (hold: HoldRow) => hold.escrowRef.startsWith(BOT_PREFIX);
 
 const alreadyReviewed = () => new AppError('CONFLICT', FAIRPLAY_TEXTS.alreadyReviewed);
 const notHeld = () => new AppError('NOT_FOUND', FAIRPLAY_TEXTS.notHeld);
@@ -61,6 +78,7 @@ export class ReviewService {
         winner: { uid: hold.winnerUid, username: winnerName },
         loser: { uid: hold.loserUid, username: loserName },
         winnerColor: hold.winnerUid === game.whiteId ? 'white' : 'black',
+        againstBot: isBotHold(hold),
         white: analysis?.white ?? null,
         black: analysis?.black ?? null,
         reasons: hold.reasons,
@@ -106,7 +124,8 @@ export class ReviewService {
   /**
    * Cheating: the game's status becomes `cheat` ('Cheating detected', the opponent the winner),
    * the whole pot goes to the opponent (no fee: the house takes nothing from a game it voids),
-   * and the cheater is banned; exactly once.
+   * and the cheater is banned; exactly once. Against a bot the opponent is the house: it keeps
+   * the pot (its stake back and the cheater's stake, as in a loss), by the bots' rules (issue 33).
    */
   async confirm(adminUid: string, gameId: string, reason: string): Promise<void> {
     const hold = await this.heldOrThrow(gameId);
@@ -134,7 +153,13 @@ export class ReviewService {
           { adminUid, action: 'fairplay.confirm', target: hold.winnerUid },
           {
             before: { gameId, review: 'held' },
-            after: { gameId, review: 'confirmed', status: 'cheat', paidTo: hold.loserUid, reason: banReason },
+            after: {
+              gameId,
+              review: 'confirmed',
+              status: 'cheat',
+              paidTo: isBotHold(hold) ? 'house' : hold.loserUid,
+              reason: banReason,
+            },
           },
         );
         await this.ports.trail.audit.record(
@@ -175,7 +200,11 @@ export class ReviewService {
     return hold;
   }
 
-  /** The one movement that closes the escrow after the review; a replay (someone was first) is refused. */
+  /**
+   * The one movement that closes the escrow after the review; a replay (someone was first) is
+   * refused. A bot game's escrow closes by the bots' rules (`botClose`); `accounts` and `legs`
+   * are the match's.
+   */
   private async close(
     hold: HoldRow,
     kind: 'settle' | 'refund',
@@ -185,7 +214,20 @@ export class ReviewService {
   ): Promise<void> {
     const currency: Currency = hold.currency;
     const escrow = accounts[0]!;
+    // Under the escrow's lock: a review that committed first is seen here.
+    const guard = async (tx: DbOrTx) => {
+      const game = await new ReviewStore(tx).lockGame(hold.gameId);
+      if (game?.review !== 'held') throw new NotHeldAnymore();
+    };
+    const review = kind === 'settle' ? 'cleared' : 'confirmed';
     try {
+      if (isBotHold(hold)) {
+        if (!this.ports.botClose) throw new Error(`no bot port to close ${hold.escrowRef}`);
+        const verdict = kind === 'settle' ? 'clear' : 'confirm';
+        const outcome = await this.ports.botClose(hold.escrowRef, verdict, { guard, after, meta: { review } });
+        if (outcome.status === 'replayed') throw alreadyReviewed();
+        return;
+      }
       const outcome = await this.ports.wallet.wallet.move({
         key: escrowCloseKey(hold.escrowRef, currency),
         kind,
@@ -193,14 +235,12 @@ export class ReviewService {
         ref: hold.escrowRef,
         meta: {
           gameId: hold.gameId,
-          review: kind === 'settle' ? 'cleared' : 'confirmed',
+          review,
           winners: kind === 'settle' ? [hold.winnerUid] : [hold.loserUid],
         },
         accounts,
         legs: async (balances, tx) => {
-          // Under the escrow's lock: a review that committed first is seen here.
-          const game = await new ReviewStore(tx).lockGame(hold.gameId);
-          if (game?.review !== 'held') throw new NotHeldAnymore();
+          await guard(tx);
           const pot = balances.get(escrow.id) ?? 0n;
           return pot === 0n ? [] : legs(pot);
         },

@@ -9,7 +9,7 @@ import { EngineBusyError, EngineClosedError, type EngineService } from '../engin
 import { analyseGame, AnalysisAbandoned } from './analyser.ts';
 import { JobStore, type FairplayJob } from './jobs.store.ts';
 import { ReviewStore, type GameRow } from './review.store.ts';
-import { isStakedMatch, winnerUidOf } from './gate.ts';
+import { isStakedGame, isStakedMatch, winnerUidOf } from './gate.ts';
 
 /** A worker's hold on a job; renewed while it searches, so only a dead worker's lease runs out. */
 export const LEASE_MS = 120_000;
@@ -136,7 +136,7 @@ export class FairplayWorker {
     const black = sideFigures(plies, 'black');
     const whiteVerdict = gameVerdict(white, plies.length);
     const blackVerdict = gameVerdict(black, plies.length);
-    const money = isStakedMatch(game);
+    const money = isStakedGame(game);
     const endedAt = game.endedAt ?? now;
     return inTx(this.d.db, async (tx) => {
       if (!(await new JobStore(tx).complete(job.gameId, this.owner, now))) return 'lost';

@@ -2,6 +2,7 @@
 export { hasWallet } from './access.ts';
 export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
+export { houseExposure, type HouseExposure } from './house.store.ts';
 export type { EscrowResolver, EscrowState } from './escrow-resolvers.ts';
 export { FLAG_TEXTS } from './identity/port.ts';
 export {

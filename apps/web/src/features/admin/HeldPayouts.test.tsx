@@ -29,6 +29,7 @@ const held = (overrides: Partial<HeldGameView> = {}): HeldGameView => ({
   winner: { uid: 'u2', username: 'bob' },
   loser: { uid: 'u3', username: 'carol' },
   winnerColor: 'black',
+  againstBot: false,
   white: figures({ acpl: 61.5, top1: 0.31, top3: 0.52, blunders: 3, moveTime: null }),
   black: figures(),
   reasons: ['Engine first-choice match 93% over 30 counted moves', 'Near-constant move times'],
@@ -71,6 +72,22 @@ describe('held payouts (issue 14; System-flagged users)', () => {
     expect(chart.getAttribute('target')).toBe('_blank');
     expect(within(game).getByRole('button', { name: 'Clear the held payout of bob' })).toBeTruthy();
     expect(within(game).getByRole('button', { name: 'Confirm cheating by bob' })).toBeTruthy();
+  });
+
+  test('a held bot win (issue 33): the stake against the house’s, and confirm says the house keeps the pot', async () => {
+    const bot = held({
+      mode: 'bot_000001',
+      stake: { currency: 'wbx', amount: 5_000, pot: 20_000 },
+      loser: { uid: 'b3', username: 'AI High' },
+      againstBot: true,
+    });
+    startAdmin('/admin#flags', { [HELD]: () => ({ body: { games: [bot] } }) });
+    const game = await card();
+    expect(within(game).getByRole('heading', { name: 'bob (Black) won against AI High' })).toBeTruthy();
+    expect(game.textContent).toContain('50.00 RC against the house’s 150.00 RC, pot 200.00 RC');
+    fireEvent.click(within(game).getByRole('button', { name: 'Confirm cheating by bob' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm cheating by bob' });
+    expect(within(dialog).getByText(HELD_TEXTS.confirmBotCheating('bob'))).toBeTruthy();
   });
 
   test('none held', async () => {

@@ -31,6 +31,7 @@ function response(from: string, to: string, fill: Partial<DashboardResponse> = {
     feesWbx: zeros(),
     onlinePeak: zeros(),
     onlineNow: 0,
+    house: { float: 100_000_000, atRisk: 0, lostHour: 0, lostDay: 0 },
     ...fill,
   };
 }
@@ -38,7 +39,7 @@ function response(from: string, to: string, fill: Partial<DashboardResponse> = {
 /** Three days with something on each series. */
 const busy = (from: string, to: string): DashboardResponse => {
   const r = response(from, to);
-  const set = (k: keyof Omit<DashboardResponse, 'days' | 'onlineNow'>, values: number[]) => {
+  const set = (k: keyof Omit<DashboardResponse, 'days' | 'onlineNow' | 'house'>, values: number[]) => {
     r[k] = r.days.map((_, i) => values[i - (r.days.length - values.length)] ?? 0);
   };
   set('games', [3, 0, 1]);

@@ -6,6 +6,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { dashboardKey, fetchDashboard, type DayRangeInput } from './api.ts';
 import { DashboardTable } from './DashboardTable.tsx';
+import { HouseFigures } from './HouseFigures.tsx';
 import {
   aggregate,
   CHART_GROUPS,
@@ -175,6 +176,8 @@ function DashboardBody({ data, busy, asTable, onToggleTable }: BodyProps) {
           <dd>{formatValue({ kind: 'count' }, data.onlineNow)}</dd>
         </div>
       </dl>
+
+      <HouseFigures house={data.house} />
 
       <div className="dashboard-view">
         <Button variant="secondary" aria-pressed={asTable} onClick={onToggleTable}>

@@ -25,6 +25,9 @@ export const HELD_TEXTS = {
   empty: 'No payouts are held.',
   confirmCheating: (winner: string, loser: string) =>
     `Confirm cheating? The game ends as 'Cheating detected', the stakes go back to ${loser} and ${winner} is banned.`,
+  // Issue 33: against a bot the wronged party is the house.
+  confirmBotCheating: (winner: string) =>
+    `Confirm cheating? The game ends as 'Cheating detected', the house keeps the whole pot and ${winner} is banned.`,
   cleared: (winner: string) => `Cleared: the payout of ${winner} is on its way.`,
   confirmed: (winner: string) => `Cheating confirmed: ${winner} is banned.`,
 } as const; // ours
@@ -60,7 +63,11 @@ function ConfirmHeldDialog({
   return (
     <ConfirmCheatingDialog
       username={game.winner.username}
-      explanation={HELD_TEXTS.confirmCheating(game.winner.username, game.loser.username)}
+      explanation={
+        game.againstBot
+          ? HELD_TEXTS.confirmBotCheating(game.winner.username)
+          : HELD_TEXTS.confirmCheating(game.winner.username, game.loser.username)
+      }
       mutation={confirm}
       onClose={onClose}
       onConfirmed={() => onDone(HELD_TEXTS.confirmed(game.winner.username))}
@@ -94,7 +101,16 @@ function HeldGame({
         </dd>
         <dt>Stake</dt>
         <dd>
-          <Amount minor={game.stake.amount} currency={game.stake.currency} /> each, pot{' '}
+          {game.againstBot ? (
+            <>
+              <Amount minor={game.stake.amount} currency={game.stake.currency} /> against the house&rsquo;s{' '}
+              <Amount minor={game.stake.pot - game.stake.amount} currency={game.stake.currency} />, pot{' '}
+            </>
+          ) : (
+            <>
+              <Amount minor={game.stake.amount} currency={game.stake.currency} /> each, pot{' '}
+            </>
+          )}
           <Amount minor={game.stake.pot} currency={game.stake.currency} />
         </dd>
         <dt>Held since</dt>
