@@ -69,6 +69,28 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
     expect(plan).toEqual({ ok: true, takenBack: 0, added: [], stale: true });
   });
 
+  it.each([
+    ['e1h1', 'e1g1'],
+    ['e1g1', 'e1g1'],
+  ])('a castle streamed as %s is mirrored as %s (Lichess writes king-to-rook)', (streamed, stored) => {
+    const before = ['e2e4', 'e7e5', 'g1f3', 'b8c6', 'f1c4', 'g8f6'];
+    const plan = planMirror(rowWith(before), { moves: [...before, streamed, 'f8c5', 'f1e1'] });
+    if (!plan.ok) throw new Error(`refused ${plan.uci}`);
+    expect(plan.added.map((m) => [m.uci, m.san])).toEqual([
+      [stored, 'O-O'],
+      ['f8c5', 'Bc5'],
+      ['f1e1', 'Re1'],
+    ]);
+  });
+
+  it('a king-to-rook castle re-streamed over the two-square one in the row is nothing new, not a takeback', () => {
+    const row = ['e2e4', 'e7e5', 'g1f3', 'g8f6', 'f1c4', 'f8c5', 'e1g1', 'e8g8'];
+    const streamed = ['e2e4', 'e7e5', 'g1f3', 'g8f6', 'f1c4', 'f8c5', 'e1h1', 'e8h8'];
+    expect(planMirror(rowWith(row), { moves: streamed })).toEqual({ ok: true, takenBack: 0, added: [] });
+    const plan = planMirror(rowWith(row), { moves: [...streamed, 'd2d3'] });
+    expect(plan.ok && plan.takenBack === 0 && plan.added.map((m) => m.uci)).toEqual(['d2d3']);
+  });
+
   it('stops at a move our rules cannot play, naming it', () => {
     expect(planMirror(rowWith(['e2e4']), { moves: ['e2e4', 'e7e4'] })).toEqual({ ok: false, ply: 2, uci: 'e7e4' });
   });

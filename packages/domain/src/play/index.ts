@@ -4,6 +4,7 @@ export * from './texts.ts';
 export * from './clock.ts';
 export * from './fen.ts';
 export * from './position.ts';
+export * from './castling.ts';
 export * from './controls.ts';
 export * from './ratings.ts';
 export * from './pgn.ts';

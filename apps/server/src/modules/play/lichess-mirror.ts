@@ -1,4 +1,4 @@
-import { applyUci, boardOf, CLOCK_STARTS_AT_PLY, opposite, type Color } from '@rush/domain';
+import { applyUci, boardOf, CLOCK_STARTS_AT_PLY, kingTwoSquaresCastle, opposite, type Color } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import { ChatStore } from './chat.store.ts';
 import type { GameChange } from './events.ts';
@@ -15,7 +15,7 @@ import { fensOf, moveTimesOf, statusOf } from './record.ts';
  * stream of the same game and a move applied on its POST's answer all converge, each move once.
  */
 export interface RemoteState {
-  /** UCI moves from the start. */
+  /** UCI moves from the start; castling in either spelling (king-to-rook or two squares). */
   moves: readonly string[];
   /** Remaining times as Lichess reported them (ms); absent: computed by the caller's rule. */
   clocks?: { whiteMs: number; blackMs: number };
@@ -52,19 +52,23 @@ export function planMirror(
   remote: RemoteState,
 ): MirrorPlan {
   const seen = g.moves;
+  const fens = fensOf(g);
   const next = remote.moves;
   let common = 0;
-  while (common < seen.length && common < next.length && seen[common] === next[common]) common++;
+  // Lichess writes castling king-to-rook, our row the king's two squares (domain castling.ts).
+  const same = (i: number) => seen[i] === next[i] || seen[i] === kingTwoSquaresCastle(fens[i]!, next[i]!);
+  while (common < seen.length && common < next.length && same(common)) common++;
   if (remote.appendOnly && common < seen.length) return { ok: true, takenBack: 0, added: [] };
   const olderState = common === next.length && next.length < seen.length && g.takebackOffer === null;
   if (olderState) return { ok: true, takenBack: 0, added: [], stale: true };
   const takenBack = seen.length - common;
-  const chess = boardOf(fensOf(g)[common]!);
+  const chess = boardOf(fens[common]!);
   const added: MirroredMove[] = [];
   for (let i = common; i < next.length; i++) {
-    const applied = applyUci(chess, next[i]!);
+    const uci = kingTwoSquaresCastle(chess.fen(), next[i]!);
+    const applied = applyUci(chess, uci);
     if (!applied) return { ok: false, ply: i + 1, uci: next[i]! };
-    added.push({ ply: i + 1, uci: next[i]!, san: applied.san, fen: applied.fen });
+    added.push({ ply: i + 1, uci, san: applied.san, fen: applied.fen });
   }
   return { ok: true, takenBack, added };
 }

@@ -462,12 +462,17 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     if (turn(g) !== color) return 'Not your turn, or game already over';
     const m = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/.exec(uci);
     if (!m) return `Invalid move: ${uci}`;
-    let move: Move;
-    try {
-      move = g.chess.move({ from: m[1]!, to: m[2]!, ...(m[3] ? { promotion: m[3] } : {}) });
-    } catch {
-      return `Illegal move: ${uci}`;
-    }
+    // lila takes castling in either spelling: the king's two squares or king-to-rook.
+    const legal = g.chess
+      .moves({ verbose: true })
+      .find(
+        (x) =>
+          x.from === m[1] &&
+          (x.promotion ?? '') === (m[3] ?? '') &&
+          (x.to === m[2] || ((x.isKingsideCastle() || x.isQueensideCastle()) && rookSquareOf(x) === m[2])),
+      );
+    if (!legal) return `Illegal move: ${uci}`;
+    const move: Move = g.chess.move(legal);
     const t = now();
     if (g.moves.length >= 2) {
       const spent = t - g.turnStartedAt;
@@ -483,7 +488,12 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       if (color === 'white') g.wtime = left + g.clock.increment;
       else g.btime = left + g.clock.increment;
     }
-    g.moves.push(uci);
+    // The game stream writes castling king-to-rook, in standard chess too (since September 2025).
+    g.moves.push(
+      move.from +
+        (move.isKingsideCastle() || move.isQueensideCastle() ? rookSquareOf(move) : move.to) +
+        (move.promotion ?? ''),
+    );
     g.san.push(move.san);
     g.turnStartedAt = t;
     g.lastMoveAt = t;
@@ -1143,6 +1153,9 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     },
   };
 }
+
+/** The square of the rook a castling king moves onto, in lila's king-to-rook UCI. */
+const rookSquareOf = (m: Move) => (m.isKingsideCastle() ? 'h' : 'a') + m.from[1];
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
