@@ -296,8 +296,9 @@ describe('Lichess client: board play', () => {
     await s.client.draw(a.white, a.gameId, true);
     await s.client.draw(a.black, a.gameId, false);
     await until(() => events.some((e) => e.type === 'gameState' && e.wdraw === true), 5_000, 'draw offer');
-    await s.client.draw(a.white, a.gameId, true);
+    // White may not offer again within 20 plies (lila ignores it); Black offers, White accepts.
     await s.client.draw(a.black, a.gameId, true);
+    await s.client.draw(a.white, a.gameId, true);
     await st.done;
     expect(statusOf(events)).toBe('draw');
 

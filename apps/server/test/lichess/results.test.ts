@@ -47,6 +47,8 @@ describe('Lichess results', () => {
     };
     await s.client.move(white, gameId, 'e2e4');
     expect(confirmResult(await s.client.exportGame(gameId), expected)).toEqual({ ok: false, reason: 'unfinished' });
+    // Black moves first: resigning before both sides moved is an abort on Lichess.
+    await s.client.move(black, gameId, 'e7e5');
     await s.client.resign(black, gameId);
     const exported = await s.client.exportGame(gameId);
     expect(confirmResult(exported, expected, { status: 'resign', winner: 'white' })).toEqual({

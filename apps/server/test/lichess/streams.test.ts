@@ -211,6 +211,9 @@ describe('Lichess streams: drops, malformed lines, retries', () => {
     emu.faults.dropStreams('event');
     // On re-open the ongoing game is announced again.
     await until(() => events.filter((e) => e.type === 'gameStart').length === 2, 5_000, 'gameStart after re-open');
+    // Both sides move first: resigning earlier is an abort on Lichess.
+    await s.client.move(mary, challenge.id, 'e2e4');
+    await s.client.move(bobby, challenge.id, 'e7e5');
     await s.client.resign(mary, challenge.id);
     await until(() => events.some((e) => e.type === 'gameFinish'), 5_000, 'gameFinish');
     expect(events.find((e) => e.type === 'gameFinish')).toMatchObject({

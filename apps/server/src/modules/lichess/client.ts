@@ -285,7 +285,9 @@ export class LichessClient {
   /**
    * The same with keepAliveStream=true: the challenge stays open while we read; Lichess answers
    * the challenge JSON, then `{"done":"accepted"|"declined"|...}` and closes. The token's turn
-   * ends with the headers; `waitMs` bounds the wait (then the challenge is dropped by closing).
+   * ends with the headers; `waitMs` bounds the wait for `done` once the challenge JSON arrived
+   * (its id is then known: closing the connection does not withdraw a challenge on Lichess, so
+   * the caller cancels it by id); the request itself is bounded by the client's timeout.
    */
   async challengeAndWait(
     token: string,
@@ -299,7 +301,7 @@ export class LichessClient {
     },
   ): Promise<{ challenge: LichessChallenge | null; done: ChallengeDone }> {
     const ac = new AbortController();
-    const timer = setTimeout(() => ac.abort(), opts.waitMs ?? 30_000);
+    let timer: NodeJS.Timeout | undefined;
     let challenge: LichessChallenge | null = null;
     let done: ChallengeDone = 'closed';
     try {
@@ -318,7 +320,10 @@ export class LichessClient {
           ) as ChallengeDone;
           return true;
         }
-        if (typeof v.id === 'string' && challenge === null) challenge = v as unknown as LichessChallenge;
+        if (typeof v.id === 'string' && challenge === null) {
+          challenge = v as unknown as LichessChallenge;
+          timer = setTimeout(() => ac.abort(), opts.waitMs ?? 30_000);
+        }
         return false;
       });
       // Our wait ran out: closing the connection withdrew the challenge.

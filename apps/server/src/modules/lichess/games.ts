@@ -38,8 +38,8 @@ export const LICHESS_BOT = { username: 'maia1', clockLimitSec: 600, clockIncreme
 
 /**
  * A game against the bot: a keep-alive challenge to `maia1` (600+0, not rated); when it is
- * declined (or not answered) a game against the Lichess AI at `level` (1..8) instead. The game
- * id is the challenge id (tags/challenges/api-challenge-username.yaml).
+ * declined (or not answered in time, then cancelled) a game against the Lichess AI at `level`
+ * (1..8) instead. The game id is the challenge id (tags/challenges/api-challenge-username.yaml).
  */
 export async function startBotGame(
   client: LichessClient,
@@ -54,6 +54,11 @@ export async function startBotGame(
     waitMs: opts.waitMs,
   });
   if (done === 'accepted' && challenge) return { gameId: challenge.id, opponent: 'maia1' };
+  // Given up: closing the stream does not withdraw it on Lichess, and maia1 may still accept.
+  // The cancel withdraws it, or aborts the game of a late accept (not played yet), so the
+  // player is never left in a second game we do not know (issue 31).
+  if (challenge && done !== 'declined' && done !== 'canceled')
+    await client.cancelChallenge(token, challenge.id).catch(() => undefined);
   const ai = await client.challengeAi(token, {
     level: opts.level,
     clockLimitSec: LICHESS_BOT.clockLimitSec,

@@ -39,6 +39,8 @@ export interface EmulatedUser {
   username: string;
   bot: boolean;
   perfs: { blitz: PerfInit; rapid: PerfInit };
+  /** The takeback preference (lila Pref.takeback): false = never; a proposal to them is ignored. */
+  takebacks: boolean;
 }
 
 type Color = 'white' | 'black';
@@ -96,6 +98,10 @@ export interface EmulatedGame {
   wtakeback: boolean;
   btakeback: boolean;
   chat: { room: 'player' | 'spectator'; username: string; text: string }[];
+  /** The ply of each side's last draw offer (lila: another within 20 plies is ignored). */
+  lastDrawOffer: { white: number | null; black: number | null };
+  /** Since when each side has had no game stream open (lila's opponentGone), null: present. */
+  goneSince: { white: number | null; black: number | null };
 }
 
 interface Challenge {
@@ -133,6 +139,8 @@ interface OpenStream {
   userId: string;
   token: string;
   gameId?: string;
+  /** The User-Agent header: lila keeps one game stream per player, game and user agent. */
+  userAgent?: string;
 }
 
 export interface RequestLogEntry {
@@ -161,6 +169,13 @@ export interface LichessEmulatorOptions {
    * move) ends as `noStart` (Lichess ends such games without a result). Off when not set.
    */
   noStartMs?: number;
+  /**
+   * opponentGone's claimWinInSeconds: how long after a player's last game stream closed the
+   * other may claim the win (lila counts it from the clock; 10 s by default here).
+   */
+  claimWinSeconds?: number;
+  /** A real-time challenge not kept alive expires this long after (Lichess: 20 s). */
+  challengeExpiryMs?: number;
 }
 
 export interface LichessEmulator {
@@ -193,6 +208,8 @@ export interface LichessEmulator {
     /** The most non-stream requests seen in flight at once for one token. */
     maxInFlightPerToken: number;
     refusals: string[];
+    /** Game streams closed because the same player, game and user agent opened another. */
+    replacedStreams: number;
   };
   openStreams(kind?: 'game' | 'event'): number;
   close(): Promise<void>;
@@ -223,7 +240,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     slowMs: 0,
     declineBots: false,
   };
-  const log: LichessEmulator['log'] = { requests: [], maxInFlightPerToken: 0, refusals: [] };
+  const log: LichessEmulator['log'] = { requests: [], maxInFlightPerToken: 0, refusals: [], replacedStreams: 0 };
 
   const addUser = (username: string, perfs: { blitz?: PerfInit; rapid?: PerfInit } = {}, bot = false) => {
     const u: EmulatedUser = {
@@ -231,6 +248,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       username,
       bot,
       perfs: { blitz: perfs.blitz ?? { rating: 1500, games: 50 }, rapid: perfs.rapid ?? { rating: 1500, games: 50 } },
+      takebacks: true,
     };
     users.set(u.id, u);
     return u;
@@ -433,6 +451,8 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       wtakeback: false,
       btakeback: false,
       chat: [],
+      lastDrawOffer: { white: null, black: null },
+      goneSince: { white: null, black: null },
     };
     games.set(g.id, g);
     for (const c of ['white', 'black'] as const) {
@@ -502,8 +522,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     g.wdraw = g.bdraw = g.wtakeback = g.btakeback = false;
     if (offeringDraw) {
       if (opponentOffered) finish(g, 'draw');
-      else if (color === 'white') g.wdraw = true;
-      else g.bdraw = true;
+      else if (mayOfferDraw(g, color)) offerDraw(g, color);
     }
     if (g.moves.length === 1) armNoStart(g);
     if (g.chess.isCheckmate()) finish(g, 'mate', color);
@@ -525,6 +544,38 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     return uci(captures[0] ?? moves[0]!);
   };
   const isBotSide = (s: Side) => s.user === null || s.user.bot;
+  /** lila Game.playerCanOfferDraw: not to the AI, not again within 20 plies of one's last offer. */
+  const mayOfferDraw = (g: EmulatedGame, color: Color) => {
+    const other: Color = color === 'white' ? 'black' : 'white';
+    const last = g.lastDrawOffer[color];
+    return g[other].user !== null && (last === null || g.moves.length - last > 20);
+  };
+  const offerDraw = (g: EmulatedGame, color: Color) => {
+    if (color === 'white') g.wdraw = true;
+    else g.bdraw = true;
+    g.lastDrawOffer[color] = g.moves.length;
+  };
+  const claimWinMs = (opts.claimWinSeconds ?? 10) * 1000;
+  /**
+   * lila tells a player whose opponent's last stream closed `opponentGone` (gone, and in how
+   * many seconds the win may be claimed), and that they are back when one opens again.
+   */
+  const presenceChanged = (g: EmulatedGame, color: Color) => {
+    if (finished(g) || isBotSide(g[color])) return;
+    const open = [...streams].some((x) => x.kind === 'game' && x.gameId === g.id && x.userId === g[color].user!.id);
+    const other: Color = color === 'white' ? 'black' : 'white';
+    if (!open && g.goneSince[color] === null) {
+      g.goneSince[color] = now();
+      toSide(g, other, { type: 'opponentGone', gone: true, claimWinInSeconds: Math.ceil(claimWinMs / 1000) });
+    } else if (open && g.goneSince[color] !== null) {
+      g.goneSince[color] = null;
+      toSide(g, other, { type: 'opponentGone', gone: false });
+    }
+  };
+  const toSide = (g: EmulatedGame, color: Color, value: unknown) => {
+    const id = g[color].user?.id;
+    for (const x of streams) if (x.kind === 'game' && x.gameId === g.id && x.userId === id) writeLine(x, value);
+  };
   const scheduleBot = (g: EmulatedGame) => {
     if (finished(g) || !isBotSide(g[turn(g)])) return;
     const ply = g.moves.length;
@@ -566,6 +617,8 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         : {}),
     };
   };
+  const expireLater = (c: Challenge) =>
+    later(opts.challengeExpiryMs ?? 20_000, () => c.status === 'created' && settleChallenge(c, 'canceled'));
   const settleChallenge = (c: Challenge, status: 'accepted' | 'declined' | 'canceled') => {
     c.status = status;
     if (status === 'accepted') {
@@ -693,10 +746,23 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     if (m && method === 'GET') {
       if (!need('board:play')) return;
       const g = games.get(m[1]!);
-      if (!g || !sideOf(g, user.id)) return json(res, 404, { error: 'No such game' });
-      const s = openStream(res, { kind: 'game', userId: user.id, token: bearer!, gameId: g.id });
+      const color = g ? sideOf(g, user.id) : null;
+      if (!g || !color) return json(res, 404, { error: 'No such game' });
+      const userAgent = req.headers['user-agent'] ?? '';
+      // lila keeps one stream per player, game and user agent: a new one closes the earlier.
+      for (const x of [...streams])
+        if (x.kind === 'game' && x.gameId === g.id && x.userId === user.id && x.userAgent === userAgent) {
+          streams.delete(x);
+          x.res.end();
+          log.replacedStreams += 1;
+        }
+      const s = openStream(res, { kind: 'game', userId: user.id, token: bearer!, gameId: g.id, userAgent });
       writeLine(s, gameFull(g));
       if (finished(g)) res.end();
+      else {
+        presenceChanged(g, color);
+        res.on('close', () => presenceChanged(g, color));
+      }
       return;
     }
     m =
@@ -805,10 +871,12 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         c.keepAlive = res;
         const s = openStream(res, { kind: 'challenge', userId: user.id, token: bearer! });
         writeLine(s, challengeJson(c, 'out'));
-        res.on('close', () => {
-          if (c.status === 'created') settleChallenge(c, 'canceled');
-        });
+        // Closing the keep-alive stream does not withdraw the challenge: it is only no longer
+        // kept alive, and expires like any real-time challenge ("after 20s if not accepted",
+        // tags/challenges/api-challenge-username.yaml) unless cancelled, accepted or declined.
+        res.on('close', () => expireLater(c));
       } else {
+        expireLater(c);
         json(res, 200, challengeJson(c, 'out'));
       }
       if (dest.bot)
@@ -838,6 +906,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       const room = form.get('room');
       const text = form.get('text') ?? '';
       if (room !== 'player' && room !== 'spectator') return refuse('room: player or spectator');
+      // lila's form: nonEmptyText(maxLength = 140) on a JVM string, i.e. UTF-16 units (JS length too).
       if (text.trim() === '' || text.length > 140) return refuse('text: 1..140 characters');
       g.chat.push({ room, username: user.username, text });
       toGame(g, { type: 'chatLine', room, username: user.username, text }, room);
@@ -855,9 +924,10 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         const offered = other === 'white' ? g.wdraw : g.bdraw;
         if (yes && offered) finish(g, 'draw');
         else if (yes) {
-          if (isBotSide(g[other])) return refuse('The bot does not take draw offers');
-          if (color === 'white') g.wdraw = true;
-          else g.bdraw = true;
+          // lila Drawer.yes: an offer the player may not make (to the AI, or again within 20
+          // plies of their last one) answers 200 and changes nothing.
+          if (!mayOfferDraw(g, color)) return ok();
+          offerDraw(g, color);
         } else if (other === 'white') g.wdraw = false;
         else g.bdraw = false;
         changed(g);
@@ -879,7 +949,24 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
           g.turnStartedAt = now();
         } else if (yes) {
           if (g.moves.length === 0) return refuse('Nothing to take back');
-          if (isBotSide(g[other])) return refuse('The bot does not take takebacks');
+          const opp = g[other];
+          if (opp.user === null) {
+            // lila Takebacker: against the AI the takeback is applied at once, back to the
+            // player's own turn, without a proposal.
+            const plies = turn(g) === color ? 2 : 1;
+            if (g.moves.length < plies) return ok();
+            for (let i = 0; i < plies; i++) {
+              g.chess.undo();
+              g.moves.pop();
+              g.san.pop();
+            }
+            g.turnStartedAt = now();
+            changed(g);
+            return ok();
+          }
+          if (opp.user.bot) return refuse('The bot does not take takebacks');
+          // The opponent's preferences forbid takebacks: 200, nothing proposed (lila).
+          if (!opp.user.takebacks) return ok();
           if (color === 'white') g.wtakeback = true;
           else g.btakeback = true;
         } else if (other === 'white') g.wtakeback = false;
@@ -888,7 +975,9 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         return ok();
       }
       case 'resign':
-        finish(g, 'resign', other);
+        // lila: a game that can still be aborted (fewer than 2 moves) is aborted, not resigned.
+        if (g.moves.length < 2) finish(g, 'aborted');
+        else finish(g, 'resign', other);
         changed(g);
         return ok();
       case 'abort':
@@ -896,8 +985,15 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         finish(g, 'aborted');
         changed(g);
         return ok();
-      case 'claim-victory':
-        return refuse('You cannot claim the win on this game');
+      case 'claim-victory': {
+        // lila answers 200 whether or not the claim ends the game.
+        const since = g.goneSince[other];
+        if (since !== null && now() - since >= claimWinMs && !isBotSide(g[other])) {
+          finish(g, 'timeout', color);
+          changed(g);
+        }
+        return ok();
+      }
       default:
         return refuse('Unknown action');
     }
