@@ -91,6 +91,13 @@ describe('planMirror: a Lichess state onto our row, each move once', () => {
     expect(plan.ok && plan.takenBack === 0 && plan.added.map((m) => m.uci)).toEqual(['d2d3']);
   });
 
+  it("against the bot a shorter line is a takeback (Lichess's AI takes back at once, without a proposal)", () => {
+    const row = { ...rowWith(['e2e4', 'e7e5', 'g1f3', 'b8c6']), engineColor: 'black' as const };
+    expect(planMirror(row, { moves: ['e2e4', 'e7e5'] })).toEqual({ ok: true, takenBack: 2, added: [] });
+    // Between two players the same line is an older state (the other player's stream).
+    expect(planMirror({ ...row, engineColor: null }, { moves: ['e2e4', 'e7e5'] })).toMatchObject({ stale: true });
+  });
+
   it('stops at a move our rules cannot play, naming it', () => {
     expect(planMirror(rowWith(['e2e4']), { moves: ['e2e4', 'e7e4'] })).toEqual({ ok: false, ply: 2, uci: 'e7e4' });
   });

@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHAT_MAX_LENGTH, CHAT_TEXTS, checkChatText } from './chat.ts';
+import {
+  CHAT_MAX_LENGTH,
+  CHAT_TEXTS,
+  checkChatText,
+  checkLichessChatText,
+  LICHESS_CHAT_MAX_UTF16,
+  LICHESS_CHAT_TEXTS,
+} from './chat.ts';
 
 describe('checkChatText (SPEC 5: friend, lobby, spectator chat: max 140, trimmed, empty not sent)', () => {
   it('the limit and its words', () => {
@@ -34,6 +41,35 @@ describe('checkChatText (SPEC 5: friend, lobby, spectator chat: max 140, trimmed
         // eslint-disable-next-line no-control-regex -- the property is about control characters
         expect(r.text).not.toMatch(/[\u0000-\u001f\u007f-\u009f]/);
         expect([...r.text].length).toBeLessThanOrEqual(CHAT_MAX_LENGTH);
+      }),
+    );
+  });
+});
+
+describe('checkLichessChatText (issue 31: lila counts UTF-16 units, 140 at most)', () => {
+  it.each([
+    ['140 plain', 'x'.repeat(140), { ok: true, text: 'x'.repeat(140) }],
+    ['141 plain', 'x'.repeat(141), { ok: false, reason: 'tooLong', message: CHAT_TEXTS.tooLong }],
+    ['140 BMP knights', '♞'.repeat(140), { ok: true, text: '♞'.repeat(140) }],
+    ['70 emoji (140 units)', '😀'.repeat(70), { ok: true, text: '😀'.repeat(70) }],
+    ['71 emoji (142 units)', '😀'.repeat(71), { ok: false, reason: 'tooLong', message: LICHESS_CHAT_TEXTS.tooLong }],
+    [
+      '139 x and one emoji',
+      `${'x'.repeat(139)}😀`,
+      { ok: false, reason: 'tooLong', message: LICHESS_CHAT_TEXTS.tooLong },
+    ],
+    ['blank', '  ', { ok: false, reason: 'empty', message: CHAT_TEXTS.empty }],
+  ])('%s', (_name, raw, expected) => {
+    expect(checkLichessChatText(raw)).toEqual(expected);
+  });
+
+  it('property: what it accepts, our rule accepts and fits 140 UTF-16 units', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 200, unit: 'grapheme' }), (s) => {
+        const r = checkLichessChatText(s);
+        if (!r.ok) return;
+        expect(checkChatText(s)).toEqual(r);
+        expect(r.text.length).toBeLessThanOrEqual(LICHESS_CHAT_MAX_UTF16);
       }),
     );
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Color } from '@rush/domain';
+import { opposite, type Color } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import {
@@ -13,9 +13,11 @@ import {
 import { GameStore } from './games.store.ts';
 import type { LichessMirror, RemoteState } from './lichess-mirror.ts';
 import type { LichessResults, ReportedResult } from './lichess-results.ts';
-import type { LichessTokens } from './lichess-tokens.ts';
+import type { LichessTokens, LinkedPlayer } from './lichess-tokens.ts';
 import { statusOf } from './record.ts';
 import { LichessFollowStore } from './lichess-follows.store.ts';
+import { SocketStore } from './sockets.store.ts';
+import { SOCKET_FRESH_MS } from './view.ts';
 
 /** A follower's lease: renewed by every sweep, taken over by another instance once it lapses. */
 export const FOLLOW_LEASE_MS = 15_000;
@@ -40,23 +42,37 @@ export function remoteOf(state: LichessGameState): RemoteState {
 }
 
 interface Following {
-  handles: StreamHandle[];
+  /** Our players' open game streams, by colour (an absent player's is closed: see `presence`). */
+  streams: Map<Color, StreamHandle>;
+  /** Our players in this game, with the token their stream is opened with. */
+  players: Map<Color, LinkedPlayer>;
   /** Stream lines are handled one after another, in arrival order. */
   queue: Promise<void>;
   reported: ReportedResult | null;
   closed: boolean;
+  /** Resolves when the game ended (a finished status streamed) or every stream gave up. */
+  ended: () => void;
+  uidOfUsername: (name: string) => string | null;
 }
 
 /**
  * Follows live Lichess games (issue 15): for each, the Board API game stream of each of our
- * players (their own tokens: Lichess sees them both present), mirrored into the row, player
- * chat from White's stream only (both streams carry every line). One instance follows a game
- * at a time, under a lease in `lichess_follows`; the instance that created the game follows
- * it at once, any instance's sweep takes a game whose lease lapsed (a crash, a restart) and
- * re-opens its streams, whose first line is the whole game. When Lichess closes the streams
- * at the end, the reported result is confirmed by the export and settled (LichessResults).
- * Drops, malformed lines and retries are the client's (3 tries 2 s apart); a stream that gives
- * up releases the lease so a later sweep tries again.
+ * players (their own tokens: Lichess sees them present), mirrored into the row, player chat
+ * from one stream only (each carries every line). A player who left our app (no socket of
+ * theirs anywhere) has their stream closed, so Lichess sees them leave as it would see a
+ * closed tab: it tells the other stream `opponentGone`, which the row mirrors, and the other
+ * player may claim the win when Lichess allows it (issue 31); it is re-opened when they are
+ * back. The last open stream is never closed: the mirror needs one.
+ *
+ * One instance follows a game at a time, under a lease in `lichess_follows`; the instance that
+ * created the game follows it at once, any instance's sweep takes a game whose lease lapsed (a
+ * crash, a restart) and re-opens its streams, whose first line is the whole game. An instance
+ * that finds at its renewal that another took its lease closes its streams at once: lila
+ * closes an earlier stream of the same player, game and user agent when a new one opens, so
+ * two instances following one game would take it from each other for ever. When Lichess
+ * closes the streams at the end, the reported result is confirmed by the export and settled
+ * (LichessResults). Drops, malformed lines and retries are the client's (3 tries 2 s apart); a
+ * follow whose streams all gave up releases the lease so a later sweep tries again.
  */
 export class LichessFollower {
   readonly owner = randomUUID();
@@ -79,17 +95,33 @@ export class LichessFollower {
     return [...this.following.keys()];
   }
 
+  /** The colours whose stream is open for a followed game (tests, metrics). */
+  openStreamsOf(gameId: string): Color[] {
+    return [...(this.following.get(gameId)?.streams.keys() ?? [])];
+  }
+
   /** Follows a game now unless another instance holds its lease. */
   async follow(gameId: string): Promise<void> {
     if (this.stopped || this.following.has(gameId)) return;
     if (await this.claim(gameId)) this.start(gameId);
   }
 
-  /** The job: renews this instance's leases, then takes live Lichess games nobody follows. */
+  /**
+   * The job: renews this instance's leases (dropping the games another instance took), opens
+   * and closes streams as our players come and go, then takes live Lichess games nobody follows.
+   */
   async sweep(): Promise<number> {
     const now = this.clock.now();
     const store = new LichessFollowStore(this.db);
-    await store.renew(this.owner, this.followed, new Date(now.getTime() + this.leaseMs));
+    const mine = this.followed;
+    const held = new Set(await store.renew(this.owner, mine, new Date(now.getTime() + this.leaseMs)));
+    for (const id of mine) {
+      const f = this.following.get(id);
+      if (!f || held.has(id)) continue;
+      this.log.warn({ gameId: id }, 'lichess follow lease taken by another instance; its streams are closed here');
+      this.stop(id, f);
+    }
+    for (const [id, f] of this.following) await this.presence(id, f);
     const orphans = await store.orphans(now, TAKE_PER_SWEEP);
     let taken = 0;
     for (const id of orphans) {
@@ -103,13 +135,9 @@ export class LichessFollower {
   /** Stops every stream and gives the leases up, so another instance resumes at once. */
   async close(): Promise<void> {
     this.stopped = true;
-    const all = [...this.following.values()];
-    for (const f of all) {
-      f.closed = true;
-      for (const h of f.handles) h.close();
-    }
-    await Promise.allSettled(all.map((f) => f.queue));
-    this.following.clear();
+    const all = [...this.following.entries()];
+    for (const [id, f] of all) this.stop(id, f);
+    await Promise.allSettled(all.map(([, f]) => f.queue));
     await new LichessFollowStore(this.db).releaseAll(this.owner);
   }
 
@@ -126,66 +154,112 @@ export class LichessFollower {
       .catch((err: unknown) => this.log.warn({ err, gameId }, 'lichess follow lease not released'));
   }
 
+  /** Closes a follow here without releasing its lease (closing, or the lease is another's). */
+  private stop(gameId: string, f: Following): void {
+    f.closed = true;
+    for (const h of f.streams.values()) h.close();
+    f.ended();
+    this.following.delete(gameId);
+  }
+
   private start(gameId: string): void {
-    const f: Following = { handles: [], queue: Promise.resolve(), reported: null, closed: false };
+    let ended = () => {};
+    const over = new Promise<void>((resolve) => (ended = resolve));
+    const f: Following = {
+      streams: new Map(),
+      players: new Map(),
+      queue: Promise.resolve(),
+      reported: null,
+      closed: false,
+      ended: () => ended(),
+      uidOfUsername: () => null,
+    };
     this.following.set(gameId, f);
-    void this.run(gameId, f)
+    void this.run(gameId, f, over)
       .catch((err: unknown) => this.log.warn({ err, gameId }, 'lichess game not followed; a later sweep tries again'))
       .finally(() => {
         if (!f.closed) void this.release(gameId);
       });
   }
 
-  private async run(gameId: string, f: Following): Promise<void> {
+  private async run(gameId: string, f: Following, over: Promise<void>): Promise<void> {
     const g = await new GameStore(this.db).find(gameId);
     if (!g || g.externalId === null || statusOf(g) !== 'started') return;
-    const externalId = g.externalId;
     const sides = (['white', 'black'] as const).filter((c) => g.engineColor !== c);
     const players = await Promise.all(sides.map((c) => this.tokens.of(c === 'white' ? g.whiteId : g.blackId)));
     const uidOfName = new Map(players.map((p) => [p.username.toLowerCase(), p.uid]));
-    const uidOfUsername = (name: string) => uidOfName.get(name.toLowerCase()) ?? null;
-    players.forEach((p, i) => {
-      const primary = i === 0;
-      const handle = this.client.streamGame(
-        p.token,
-        externalId,
-        (e) => {
-          f.queue = f.queue
-            .then(() => this.onEvent(gameId, f, e, primary, uidOfUsername))
-            .catch((err: unknown) => this.log.error({ err, gameId }, 'lichess stream line not mirrored'));
-        },
-        {
-          onRetry: (attempt, cause) => this.log.warn({ gameId, attempt, err: cause }, 'lichess game stream re-opened'),
-        },
-      );
-      f.handles.push(handle);
-    });
-    const ends = await Promise.allSettled(f.handles.map((h) => h.done));
+    f.uidOfUsername = (name: string) => uidOfName.get(name.toLowerCase()) ?? null;
+    sides.forEach((c, i) => f.players.set(c, players[i]!));
+    for (const c of sides) this.open(gameId, g.externalId, f, c);
+    await over;
     await f.queue;
-    if (f.closed) return;
-    for (const end of ends)
-      if (end.status === 'rejected') this.log.warn({ gameId, err: end.reason }, 'lichess game stream gave up');
-    if (!f.reported) {
-      // Every stream ended without a result (given up): the next sweep follows again.
-      for (const h of f.handles) h.close();
-      return;
-    }
+    if (f.closed || !f.reported) return;
     for (let i = 0; i < CONCLUDE_TRIES && !f.closed; i++) {
       if ((await this.results.conclude(gameId, f.reported)) === 'done') return;
       await new Promise((r) => setTimeout(r, CONCLUDE_EVERY_MS));
     }
   }
 
-  private async onEvent(
-    gameId: string,
-    f: Following,
-    e: LichessGameStreamEvent,
-    primary: boolean,
-    uidOfUsername: (name: string) => string | null,
-  ): Promise<void> {
+  /** Opens `color`'s game stream; when it ends (the game's end, a give-up, or our close) it leaves the map. */
+  private open(gameId: string, externalId: string, f: Following, color: Color): void {
+    const p = f.players.get(color);
+    if (!p || f.closed || f.streams.has(color)) return;
+    const handle = this.client.streamGame(
+      p.token,
+      externalId,
+      (e) => {
+        f.queue = f.queue
+          .then(() => this.onEvent(gameId, f, e, color))
+          .catch((err: unknown) => this.log.error({ err, gameId }, 'lichess stream line not mirrored'));
+      },
+      {
+        onRetry: (attempt, cause) => this.log.warn({ gameId, attempt, err: cause }, 'lichess game stream re-opened'),
+      },
+    );
+    f.streams.set(color, handle);
+    handle.done
+      .catch((err: unknown) => this.log.warn({ gameId, err }, 'lichess game stream gave up'))
+      .finally(() => {
+        if (f.streams.get(color) === handle) f.streams.delete(color);
+        // The game ended (its stream closed after the result), or no stream is left to mirror it.
+        if (f.reported || f.streams.size === 0) f.ended();
+      });
+  }
+
+  /**
+   * Lichess sees a player as present while their game stream is open. A player of ours with no
+   * socket anywhere left the game: their stream is closed (unless it is the last one) so that
+   * Lichess sees it too, and re-opened once they are back.
+   */
+  private async presence(gameId: string, f: Following): Promise<void> {
+    if (f.closed || f.reported || f.players.size < 2) return;
+    const g = await new GameStore(this.db).find(gameId);
+    if (!g || g.externalId === null || statusOf(g) !== 'started') return;
+    const fresh = new Date(this.clock.now().getTime() - SOCKET_FRESH_MS);
+    const here = await new SocketStore(this.db).connectedAmong([g.whiteId, g.blackId], fresh);
+    const present = { white: here.has(g.whiteId), black: here.has(g.blackId) };
+    for (const c of ['white', 'black'] as const) {
+      const h = f.streams.get(c);
+      if (present[c] && !h) this.open(gameId, g.externalId, f, c);
+      else if (!present[c] && h && present[opposite(c)] && f.streams.size > 1) {
+        f.streams.delete(c);
+        h.close();
+      }
+    }
+  }
+
+  private async onEvent(gameId: string, f: Following, e: LichessGameStreamEvent, from: Color): Promise<void> {
     if (f.closed) return;
     if (e.type === 'chatLine') {
-      if (primary && e.room === 'player') await this.mirror.chat(gameId, e, uidOfUsername);
+      // Every stream carries every line: one stream (White's while open) writes them.
+      const chatFrom = f.streams.has('white') ? 'white' : 'black';
+      if (from === chatFrom && e.room === 'player') await this.mirror.chat(gameId, e, f.uidOfUsername);
+      return;
+    }
+    if (e.type === 'opponentGone') {
+      // Said to `from` about their opponent: gone, and from when the win may be claimed.
+      const seconds = e.gone ? Math.max(0, e.claimWinInSeconds ?? 0) : null;
+      await this.mirror.gone(gameId, opposite(from), seconds);
       return;
     }
     if (e.type !== 'gameFull' && e.type !== 'gameState') return;

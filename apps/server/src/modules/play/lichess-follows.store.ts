@@ -20,12 +20,15 @@ export class LichessFollowStore {
     return rows.length === 1;
   }
 
-  async renew(owner: string, gameIds: string[], until: Date): Promise<void> {
-    if (gameIds.length === 0) return;
-    await this.db
+  /** Renews `owner`'s leases among `gameIds`; answers the ids still held (another may have taken one). */
+  async renew(owner: string, gameIds: string[], until: Date): Promise<string[]> {
+    if (gameIds.length === 0) return [];
+    const rows = await this.db
       .update(lichessFollows)
       .set({ leaseUntil: until })
-      .where(and(eq(lichessFollows.owner, owner), inArray(lichessFollows.gameId, gameIds)));
+      .where(and(eq(lichessFollows.owner, owner), inArray(lichessFollows.gameId, gameIds)))
+      .returning({ id: lichessFollows.gameId });
+    return rows.map((r) => r.id);
   }
 
   /** Live Lichess games that nobody follows, or whose follower's lease lapsed. */

@@ -43,12 +43,16 @@ export type MirrorPlan =
   | { ok: false; ply: number; uci: string };
 
 /**
- * Pure: what the row must lose and gain to show `remote`. A line that is a strict prefix of the
- * row's is a takeback only while one is proposed: otherwise it is an older state, which the
- * other player's stream (each player has one) can deliver after a newer one was mirrored.
+ * Pure: what the row must lose and gain to show `remote`. In a game between two players a line
+ * that is a strict prefix of the row's is a takeback only while one is proposed: otherwise it
+ * is an older state, which the other player's stream (each player has one) can deliver after
+ * a newer one was mirrored. Against the bot there is one stream and no proposal: Lichess's AI
+ * takes a takeback back at once (lila's Takebacker), so a shorter line is a takeback.
  */
 export function planMirror(
-  g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen' | 'takebackOffer'>,
+  g: Pick<GameRecord, 'moves' | 'fens' | 'ply' | 'initialFen' | 'takebackOffer'> & {
+    engineColor?: Color | null;
+  },
   remote: RemoteState,
 ): MirrorPlan {
   const seen = g.moves;
@@ -59,7 +63,8 @@ export function planMirror(
   const same = (i: number) => seen[i] === next[i] || seen[i] === kingTwoSquaresCastle(fens[i]!, next[i]!);
   while (common < seen.length && common < next.length && same(common)) common++;
   if (remote.appendOnly && common < seen.length) return { ok: true, takenBack: 0, added: [] };
-  const olderState = common === next.length && next.length < seen.length && g.takebackOffer === null;
+  const againstBot = g.engineColor !== undefined && g.engineColor !== null;
+  const olderState = common === next.length && next.length < seen.length && g.takebackOffer === null && !againstBot;
   if (olderState) return { ok: true, takenBack: 0, added: [], stale: true };
   const takenBack = seen.length - common;
   const chess = boardOf(fens[common]!);
@@ -166,6 +171,30 @@ export class LichessMirror {
       changes.push({ kind: 'offers', game: cur, offer, action: want ? 'offer' : 'decline', by: (want ?? had)! });
     }
     return cur;
+  }
+
+  /**
+   * Lichess's `opponentGone` about `color`: gone, with the win claimable after `claimWinInSeconds`
+   * (null: back). Written as our own disconnect columns, so the game screen shows the claim as
+   * for a built-in game, at the time Lichess allows it; our own sockets never mark a Lichess
+   * game's player gone (presence.ts), Lichess decides.
+   */
+  gone(gameId: string, color: Color, claimWinInSeconds: number | null): Promise<void> {
+    return this.txs.run(gameId, async (tx, changes) => {
+      const store = new GameStore(tx);
+      const g = await store.lock(gameId);
+      if (!g || statusOf(g) !== 'started') return ok(undefined);
+      const until = claimWinInSeconds === null ? null : new Date(this.clock.now().getTime() + claimWinInSeconds * 1000);
+      if (claimWinInSeconds === null && g.disconnectColor !== color) return ok(undefined);
+      const cur = await store.setDisconnect(g.id, until ? color : null, until);
+      if (!cur) return ok(undefined);
+      changes.push({
+        kind: 'presence',
+        game: cur,
+        connected: { white: cur.disconnectColor !== 'white', black: cur.disconnectColor !== 'black' },
+      });
+      return ok(undefined);
+    });
   }
 
   /** A player-room chat line Lichess streamed, stored and published as our own chat is. */

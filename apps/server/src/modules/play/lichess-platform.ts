@@ -1,13 +1,16 @@
 import {
   applyUci,
   boardOf,
+  BOT_TEXTS,
   canAbort,
   canResign,
-  checkChatText,
+  checkLichessChatText,
   isChatRepeat,
   clockAfterMove,
   gameMode,
   moverOfPly,
+  offersAllowed,
+  opposite,
   PLAY_TEXTS,
   type Color,
 } from '@rush/domain';
@@ -167,18 +170,34 @@ export class LichessPlatform implements ChessPlatform {
     await this.tokens.with(actorUid, (p) => this.client.abort(p.token, g.externalId!));
   }
 
+  /**
+   * Offers are judged as on the built-in platform first: none to the bot (Lichess's AI would
+   * take a takeback back at once, without a proposal: lila's Takebacker), none before 2 moves.
+   * Lichess answers 200 and does nothing to a draw offered again within 20 plies or a takeback
+   * the opponent's preferences forbid: the offer then simply never shows, as on Lichess.
+   */
   async draw(gameId: string, actorUid: string, answer: OfferAnswer): Promise<void> {
-    const { g } = await this.liveAsPlayer(gameId, actorUid);
+    const { g } = await this.offerable(gameId, actorUid);
     await this.tokens.with(actorUid, (p) => this.client.draw(p.token, g.externalId!, answer !== 'decline'));
   }
 
   async takeback(gameId: string, actorUid: string, answer: OfferAnswer): Promise<void> {
-    const { g } = await this.liveAsPlayer(gameId, actorUid);
+    const { g } = await this.offerable(gameId, actorUid);
     await this.tokens.with(actorUid, (p) => this.client.takeback(p.token, g.externalId!, answer !== 'decline'));
   }
 
+  /**
+   * Lichess answers a claim 200 whether or not it ended the game, so the claim is judged on the
+   * row first: Lichess said the opponent is gone (opponentGone, mirrored) and the wait it gave
+   * is over. The end then comes through the stream like any other.
+   */
   async claimVictory(gameId: string, actorUid: string): Promise<void> {
-    const { g } = await this.liveAsPlayer(gameId, actorUid);
+    const { g, me } = await this.liveAsPlayer(gameId, actorUid);
+    const gone =
+      g.disconnectColor === opposite(me) &&
+      g.disconnectGraceEndsAt !== null &&
+      this.clock.now() >= g.disconnectGraceEndsAt;
+    if (!gone) throw conflict(PLAY_TEXTS.cannotClaim);
     await this.tokens
       .with(actorUid, (p) => this.client.claimVictory(p.token, g.externalId!))
       .catch((e: unknown) => {
@@ -196,7 +215,8 @@ export class LichessPlatform implements ChessPlatform {
   async chat(gameId: string, actorUid: string, room: 'player' | 'spectator', text: string): Promise<void> {
     if (room === 'spectator') return this.builtin.chat(gameId, actorUid, room, text);
     const { g } = await this.asPlayer(gameId, actorUid);
-    const checked = checkChatText(text);
+    // lila's limit counts UTF-16 units: refused here in our words rather than there.
+    const checked = checkLichessChatText(text);
     if (!checked.ok) throw new AppError('VALIDATION', checked.message);
     // Issue 33: as on the built-in platform (the follower stores the lines Lichess streams back).
     if (isChatRepeat(await new ChatStore(this.db).lastOf(g.id, 'player', actorUid), checked.text))
@@ -210,6 +230,13 @@ export class LichessPlatform implements ChessPlatform {
     const me = colorOf(g, uid);
     if (!me) throw forbidden(PLAY_TEXTS.notAPlayer);
     return { g, me };
+  }
+
+  private async offerable(gameId: string, uid: string): Promise<{ g: GameRecord; me: Color }> {
+    const found = await this.liveAsPlayer(gameId, uid);
+    if (found.g.engineColor !== null) throw new AppError('BAD_REQUEST', BOT_TEXTS.noOffersToBot);
+    if (!offersAllowed(found.g.ply)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
+    return found;
   }
 
   private async liveAsPlayer(gameId: string, uid: string): Promise<{ g: GameRecord; me: Color }> {

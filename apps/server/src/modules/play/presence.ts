@@ -36,7 +36,9 @@ export class PlayerPresence implements ConnectionListener {
     const g = await this.liveGameOf(conn.userId);
     if (!g) return;
     const back =
-      g.disconnectColor === colorOf(g, conn.userId) ? await new GameStore(this.db).setDisconnect(g.id, null, null) : g;
+      g.disconnectColor === colorOf(g, conn.userId) && g.platform !== 'lichess'
+        ? await new GameStore(this.db).setDisconnect(g.id, null, null)
+        : g;
     await this.announce(back ?? g);
   }
 
@@ -49,7 +51,8 @@ export class PlayerPresence implements ConnectionListener {
     if (!g) return;
     const color = colorOf(g, conn.userId);
     const stillHere = await this.connected(g);
-    if (color && !stillHere[color] && g.disconnectColor === null) {
+    // Lichess decides whether a player of a Lichess game is gone (its opponentGone, mirrored).
+    if (color && !stillHere[color] && g.disconnectColor === null && g.platform !== 'lichess') {
       const gone = await this.markGone(g, color);
       if (gone) await this.announce(gone);
       return;
@@ -68,7 +71,7 @@ export class PlayerPresence implements ConnectionListener {
       // Both gone: nobody is there to claim; the clocks (or the first-move deadline) end the game.
       if (row.whiteAway && row.blackAway) continue;
       const g = await new GameStore(this.db).find(row.id);
-      if (!g) continue;
+      if (!g || g.platform === 'lichess') continue;
       const gone = await this.markGone(g, row.whiteAway ? 'white' : 'black');
       if (gone) await this.announce(gone);
     }
