@@ -27,7 +27,7 @@ export interface LichessWorld {
   emu: LichessEmulator;
   server: TestServer;
   clock: ManualClock;
-  database: Database;
+  database: Database & { url?: string };
   admin: Registered;
   env(): Record<string, string>;
   lichessPlayer(opts?: { usd?: number }): Promise<Player & { lichess: string }>;

@@ -37,6 +37,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   'test/bots/resilience.test.ts': { reasons: ['race'], why: 'six settlements of one bot game at once' },
   'test/fairplay/holds.test.ts': { reasons: ['race'], why: 'two admins clearing and confirming one hold at once' },
   'test/fairplay/queue.test.ts': { reasons: ['race'], why: 'four workers leasing one analysis job at once' },
+  'test/lichess/follow-two-instances.test.ts': {
+    reasons: ['instances'],
+    why: 'one follower per Lichess game: an instance whose lease was taken stops and never re-opens',
+  },
   'test/lichess/link.test.ts': { reasons: ['race'], why: 'two users linking one Lichess account at once' },
   'test/matchmaking/giveaway.test.ts': {
     reasons: ['race'],

@@ -72,6 +72,8 @@ export interface StreamHandle {
 export interface StreamOptions {
   /** Called before each re-open, with the attempt number (1..retries) and the cause. */
   onRetry?: (attempt: number, cause: unknown) => void;
+  /** Asked after the wait, before each re-open: false ends the stream instead (`done` resolves). */
+  stillWanted?: () => Promise<boolean>;
 }
 
 interface RequestInit2 {
@@ -508,6 +510,7 @@ export class LichessClient {
               ? Math.max(this.streamRetryDelayMs, e.retryAt.getTime() - this.clock.now().getTime())
               : this.streamRetryDelayMs;
           await this.sleep(wait, closer.signal);
+          if (opts.stillWanted && !closer.signal.aborted && !(await opts.stillWanted())) return;
         }
       }
     };

@@ -214,6 +214,10 @@ export class LichessFollower {
       },
       {
         onRetry: (attempt, cause) => this.log.warn({ gameId, attempt, err: cause }, 'lichess game stream re-opened'),
+        // lila closes our stream when another opens for the same player, game and user agent:
+        // re-opened only while this instance still holds the lease, or the two would alternate.
+        stillWanted: async () =>
+          !f.closed && (await new LichessFollowStore(this.db).holds(gameId, this.owner).catch(() => false)),
       },
     );
     f.streams.set(color, handle);

@@ -48,6 +48,15 @@ export class LichessFollowStore {
     return rows.map((r) => r.id);
   }
 
+  /** Whether `owner` holds the game's lease now (another instance may have taken it). */
+  async holds(gameId: string, owner: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: lichessFollows.gameId })
+      .from(lichessFollows)
+      .where(and(eq(lichessFollows.gameId, gameId), eq(lichessFollows.owner, owner)));
+    return rows.length === 1;
+  }
+
   async release(gameId: string, owner: string): Promise<void> {
     await this.db.delete(lichessFollows).where(and(eq(lichessFollows.gameId, gameId), eq(lichessFollows.owner, owner)));
   }
