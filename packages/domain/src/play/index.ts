@@ -5,6 +5,7 @@ export * from './clock.ts';
 export * from './fen.ts';
 export * from './position.ts';
 export * from './castling.ts';
+export * from './lichess-limits.ts';
 export * from './controls.ts';
 export * from './ratings.ts';
 export * from './pgn.ts';
