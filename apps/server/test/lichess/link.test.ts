@@ -40,7 +40,12 @@ describe.each(POSTGRES_TOO)('Lichess link on %s (issue 15)', (kind) => {
     emu.addUser('Erin', { blitz: { rating: 1900, games: 300 } });
     server = await startTestServer({
       kind,
-      env: { CHESS_PLATFORM: 'lichess', LICHESS_URL: emu.url, LICHESS_TOKEN_KEY: TOKEN_KEY },
+      env: {
+        CHESS_PLATFORM: 'lichess',
+        LICHESS_URL: emu.url,
+        LICHESS_TOKEN_KEY: TOKEN_KEY,
+        LICHESS_BULK_TOKEN: emu.bulkToken(),
+      },
     });
   });
   afterAll(async () => {
@@ -55,7 +60,7 @@ describe.each(POSTGRES_TOO)('Lichess link on %s (issue 15)', (kind) => {
       expect(config.chessPlatform).toBe('lichess');
       const a = await register(server);
       const { url, back } = await authorize(server, emu, a, 'bobby');
-      // The authorization request: S256 challenge, our client id and redirect, only board:play.
+      // The authorization request: S256 challenge, our client id and redirect, board:play and challenge:write (bulk pairing).
       const q = url.searchParams;
       expect(`${url.origin}${url.pathname}`).toBe(`${emu.url}/oauth`);
       expect(q.get('response_type')).toBe('code');
@@ -63,7 +68,7 @@ describe.each(POSTGRES_TOO)('Lichess link on %s (issue 15)', (kind) => {
       expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(q.get('redirect_uri')).toBe(`${server.baseUrl}/callbacklichess`);
       expect(q.get('client_id')).toBe(new URL(server.baseUrl).host);
-      expect(q.get('scope')).toBe('board:play');
+      expect(q.get('scope')).toBe('board:play challenge:write');
       expect(q.get('state')).toBe(back.state);
       // The verifier never leaves the server: it is stored encrypted, bound to the user.
       const [pending] = await server.database.db

@@ -47,11 +47,11 @@ describe('PKCE and OAuth helpers', () => {
       redirect_uri: 'https://rushchess.example/callbacklichess',
       code_challenge_method: 'S256',
       code_challenge: 'abc',
-      scope: 'board:play',
+      scope: 'board:play challenge:write',
       state: 'st',
       username: 'Bobby',
     });
-    expect(LICHESS_SCOPES).toEqual(['board:play']);
+    expect(LICHESS_SCOPES).toEqual(['board:play', 'challenge:write']);
   });
 
   it('checks the state first, then the error, then the code', () => {

@@ -4,6 +4,7 @@ import { parseConfig } from '../../src/config.ts';
 import { LichessSettingsError, TokenCipher } from '../../src/modules/lichess/index.ts';
 
 const KEY = crypto.randomBytes(32).toString('base64');
+const BULK = 'lip_operatorBulkToken1';
 
 describe('Lichess settings', () => {
   it('the built-in platform by default, no Lichess settings needed', () => {
@@ -17,6 +18,7 @@ describe('Lichess settings', () => {
     const c = parseConfig({
       CHESS_PLATFORM: 'lichess',
       LICHESS_TOKEN_KEY: KEY,
+      LICHESS_BULK_TOKEN: BULK,
       APP_URL: 'https://chess.example/',
       PAYMENTS: 'off',
     });
@@ -25,11 +27,13 @@ describe('Lichess settings', () => {
       url: 'https://lichess.org',
       clientId: 'chess.example',
       redirectUri: 'https://chess.example/callbacklichess',
+      bulkToken: BULK,
     });
     expect(new TokenCipher(c.lichess!.tokenKey).decrypt(new TokenCipher(KEY).encrypt('lio_x'))).toBe('lio_x');
     const d = parseConfig({
       CHESS_PLATFORM: 'lichess',
       LICHESS_TOKEN_KEY: crypto.randomBytes(32).toString('hex'),
+      LICHESS_BULK_TOKEN: BULK,
       LICHESS_URL: 'http://127.0.0.1:4015/',
       LICHESS_CLIENT_ID: 'rushchess.test',
     });
@@ -43,14 +47,36 @@ describe('Lichess settings', () => {
     );
     expect(() => parseConfig({ CHESS_PLATFORM: 'chesscom' })).toThrow();
     expect(() =>
-      parseConfig({ CHESS_PLATFORM: 'lichess', LICHESS_TOKEN_KEY: KEY, LICHESS_URL: 'http://lichess.example' }),
+      parseConfig({
+        CHESS_PLATFORM: 'lichess',
+        LICHESS_TOKEN_KEY: KEY,
+        LICHESS_BULK_TOKEN: BULK,
+        LICHESS_URL: 'http://lichess.example',
+      }),
     ).toThrow(LichessSettingsError);
     expect(() =>
-      parseConfig({ CHESS_PLATFORM: 'lichess', LICHESS_TOKEN_KEY: KEY, LICHESS_URL: 'not a url' }),
+      parseConfig({
+        CHESS_PLATFORM: 'lichess',
+        LICHESS_TOKEN_KEY: KEY,
+        LICHESS_BULK_TOKEN: BULK,
+        LICHESS_URL: 'not a url',
+      }),
     ).toThrow();
-    expect(() => parseConfig({ CHESS_PLATFORM: 'lichess', LICHESS_TOKEN_KEY: KEY, LICHESS_CLIENT_ID: 'a b' })).toThrow(
-      LichessSettingsError,
+    expect(() =>
+      parseConfig({
+        CHESS_PLATFORM: 'lichess',
+        LICHESS_TOKEN_KEY: KEY,
+        LICHESS_BULK_TOKEN: BULK,
+        LICHESS_CLIENT_ID: 'a b',
+      }),
+    ).toThrow(LichessSettingsError);
+    // Bulk pairing needs the operator's token: start is refused without it, or with garbage.
+    expect(() => parseConfig({ CHESS_PLATFORM: 'lichess', LICHESS_TOKEN_KEY: KEY })).toThrow(
+      /LICHESS_BULK_TOKEN is required/,
     );
+    expect(() =>
+      parseConfig({ CHESS_PLATFORM: 'lichess', LICHESS_TOKEN_KEY: KEY, LICHESS_BULK_TOKEN: 'a token' }),
+    ).toThrow(LichessSettingsError);
     // The Lichess settings are ignored on the built-in platform.
     expect(parseConfig({ LICHESS_TOKEN_KEY: 'hunter2' }).lichess).toBeNull();
   });

@@ -216,3 +216,16 @@ export const LichessExportBody = z.object({
   clock: z.object({ initial: z.number(), increment: z.number(), totalTime: z.number() }).optional(),
 });
 export type LichessGameExport = z.infer<typeof LichessExportBody>;
+
+/** schemas/BulkPairing.yaml (the fields we read: the games, white and black are user ids). */
+export const LichessBulkPairingBody = z.object({
+  id: z.string(),
+  games: z.array(z.object({ id: z.string(), white: z.string(), black: z.string() })),
+});
+export type LichessBulkPairing = z.infer<typeof LichessBulkPairingBody>;
+
+/** tags/oauth/api-token-test.yaml 200: each token to {userId, scopes (comma-separated), expires} or null. */
+export const LichessTokenTestBody = z.record(
+  z.string(),
+  z.object({ userId: z.string(), scopes: z.string(), expires: z.number().nullable().optional() }).nullable(),
+);

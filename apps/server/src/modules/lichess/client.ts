@@ -1,7 +1,10 @@
 import { systemClock, type Clock } from '../../platform/clock.ts';
 import {
   LichessAccountBody,
+  LichessBulkPairingBody,
   LichessExportBody,
+  LichessTokenTestBody,
+  type LichessBulkPairing,
   LichessTokenBody,
   isFinishedStatus,
   type LichessAccount,
@@ -78,6 +81,8 @@ export interface StreamOptions {
 
 interface RequestInit2 {
   form?: Record<string, string | number | boolean | undefined>;
+  /** A text/plain body (the token test). */
+  text?: string;
   query?: Record<string, string | number | boolean | undefined>;
   accept?: string;
   signal?: AbortSignal;
@@ -373,6 +378,56 @@ export class LichessClient {
     })) as LichessAiGame;
   }
 
+  // ---- Bulk pairing (tags/bulkpairings/api-bulk-pairing.yaml) --------------------------------
+
+  /**
+   * POST /api/bulk-pairing with the operator's `challenge:bulk` token, form players
+   * (`whiteToken:blackToken,...`, each with `challenge:write`), clock.limit, clock.increment
+   * (seconds), rated, rules (comma-separated). 200: the BulkPairing with its games (id, white,
+   * black: user ids); 400 refuses the whole bulk (a token missing, repeated or without the
+   * scope, a closed account...); 429 after 500 games in 10 minutes.
+   */
+  async bulkPairing(
+    bulkToken: string,
+    opts: {
+      pairs: { white: string; black: string }[];
+      clockLimitSec: number;
+      clockIncrementSec: number;
+      rules: readonly string[];
+    },
+  ): Promise<LichessBulkPairing> {
+    const body = await this.json(bulkToken, 'POST', '/api/bulk-pairing', {
+      form: {
+        players: opts.pairs.map((p) => `${p.white}:${p.black}`).join(','),
+        'clock.limit': opts.clockLimitSec,
+        'clock.increment': opts.clockIncrementSec,
+        rated: false,
+        rules: opts.rules.length > 0 ? opts.rules.join(',') : undefined,
+      },
+    });
+    const parsed = LichessBulkPairingBody.safeParse(body);
+    if (!parsed.success) throw new LichessUnavailableError('a bulk pairing body of an unexpected shape');
+    return parsed.data;
+  }
+
+  // ---- Token test (tags/oauth/api-token-test.yaml) -------------------------------------------
+
+  /**
+   * POST /api/token/test, text/plain tokens separated by commas (no auth): each token's user
+   * and scopes, or null when it is not valid.
+   */
+  async testTokens(tokens: readonly string[]): Promise<Map<string, { userId: string; scopes: string[] } | null>> {
+    const body = await this.json(null, 'POST', '/api/token/test', { text: tokens.join(',') });
+    const parsed = LichessTokenTestBody.safeParse(body);
+    if (!parsed.success) throw new LichessUnavailableError('a token test body of an unexpected shape');
+    return new Map(
+      tokens.map((t) => {
+        const v = parsed.data[t];
+        return [t, v ? { userId: v.userId, scopes: v.scopes.split(',').filter((x) => x !== '') } : null];
+      }),
+    );
+  }
+
   // ---- Games (tags/games/game-export-gameId.yaml) -----------------------------------------
 
   /**
@@ -398,7 +453,7 @@ export class LichessClient {
   private json(token: string | null, method: string, path: string, init: RequestInit2): Promise<unknown> {
     return this.gate.run(token, async () => {
       const { res, done } = await this.send(token, method, path, {
-        body: init.form ? new URLSearchParams(stringsOf(init.form)) : undefined,
+        body: init.form ? new URLSearchParams(stringsOf(init.form)) : init.text,
         query: init.query,
         accept: init.accept ?? 'application/json',
       });
@@ -428,7 +483,7 @@ export class LichessClient {
     method: string,
     path: string,
     o: {
-      body?: URLSearchParams;
+      body?: URLSearchParams | string;
       query?: Record<string, string | number | boolean | undefined>;
       accept: string;
       signal?: AbortSignal;
@@ -440,7 +495,9 @@ export class LichessClient {
     for (const [k, v] of Object.entries(o.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
     const headers: Record<string, string> = { accept: o.accept, 'user-agent': this.userAgent };
     if (token !== null) headers.authorization = `Bearer ${token}`;
-    if (o.body) headers['content-type'] = 'application/x-www-form-urlencoded';
+    if (o.body !== undefined)
+      headers['content-type'] =
+        typeof o.body === 'string' ? 'text/plain; charset=utf-8' : 'application/x-www-form-urlencoded';
     const timeout = new AbortController();
     const timer = setTimeout(() => timeout.abort(), this.timeoutMs);
     const signal = o.signal ? AbortSignal.any([o.signal, timeout.signal]) : timeout.signal;

@@ -1,4 +1,5 @@
 import type { LichessClient } from './client.ts';
+import { LichessUnavailableError } from './errors.ts';
 
 /**
  * Following a game through re-opened streams. Every gameFull and gameState carries all the
@@ -44,8 +45,15 @@ export const LICHESS_BOT = { username: 'maia1', clockLimitSec: 600, clockIncreme
 export async function startBotGame(
   client: LichessClient,
   token: string,
-  opts: { level: number; color?: 'white' | 'black' | 'random'; waitMs?: number },
+  opts: {
+    level: number;
+    color?: 'white' | 'black' | 'random';
+    waitMs?: number;
+    /** The player's challenge budget is spent (domain mayChallengeStranger): the AI at once. */
+    skipMaia1?: boolean;
+  },
 ): Promise<{ gameId: string; opponent: 'maia1' | 'ai' }> {
+  if (opts.skipMaia1) return { gameId: (await challengeAi(client, token, opts)).id, opponent: 'ai' };
   const { challenge, done } = await client.challengeAndWait(token, LICHESS_BOT.username, {
     clockLimitSec: LICHESS_BOT.clockLimitSec,
     clockIncrementSec: LICHESS_BOT.clockIncrementSec,
@@ -59,22 +67,64 @@ export async function startBotGame(
   // player is never left in a second game we do not know (issue 31).
   if (challenge && done !== 'declined' && done !== 'canceled')
     await client.cancelChallenge(token, challenge.id).catch(() => undefined);
-  const ai = await client.challengeAi(token, {
+  return { gameId: (await challengeAi(client, token, opts)).id, opponent: 'ai' };
+}
+
+const challengeAi = (
+  client: LichessClient,
+  token: string,
+  opts: { level: number; color?: 'white' | 'black' | 'random' },
+) =>
+  client.challengeAi(token, {
     level: opts.level,
     clockLimitSec: LICHESS_BOT.clockLimitSec,
     clockIncrementSec: LICHESS_BOT.clockIncrementSec,
     color: opts.color ?? 'random',
   });
-  return { gameId: ai.id, opponent: 'ai' };
+
+/**
+ * The extra rules of a wagered game created by bulk pairing (tags/bulkpairings/api-bulk-pairing
+ * .yaml `rules`): `noRematch` (a rematch on Lichess would be a game outside the wager, which we
+ * never see) and `noGiveTime` (given time changes the clocks the wager was agreed on, and lets
+ * two accounts move time to each other). Not `noAbort` (SPEC 4: Abort before 2 moves, refunded),
+ * not `noEarlyDraw` (SPEC 4: draw offers from move 2; a draw refunds both, nothing to farm), not
+ * `noClaimWin` (our players claim the win when Lichess says the opponent is gone). No
+ * `startClocksAt`: a player who never moves leaves the game unstarted (Lichess's noStart,
+ * refunded) as on our built-in platform, rather than losing the stake on time.
+ */
+export const WAGER_BULK_RULES = ['noRematch', 'noGiveTime'] as const;
+
+/**
+ * A matched pair's game through bulk pairing (issue 31): the operator's `challenge:bulk` token
+ * pairs White and Black by their own tokens (each `challenge:write`), casual, the mode's clock.
+ * Bulk pairing is the API Lichess publishes for platforms: it spends no challenge budget of the
+ * players (lila gives a user about 25 credits a minute, 5 per challenge to a stranger), and the
+ * operator may start 500 games every 10 minutes (more on request to Lichess).
+ */
+export async function pairMatchedGame(
+  client: LichessClient,
+  bulkToken: string,
+  white: { token: string },
+  black: { token: string },
+  clock: { limitSec: number; incrementSec: number },
+): Promise<{ gameId: string }> {
+  const bulk = await client.bulkPairing(bulkToken, {
+    pairs: [{ white: white.token, black: black.token }],
+    clockLimitSec: clock.limitSec,
+    clockIncrementSec: clock.incrementSec,
+    rules: WAGER_BULK_RULES,
+  });
+  const game = bulk.games[0];
+  if (!game || bulk.games.length !== 1) throw new LichessUnavailableError('a bulk pairing without its one game');
+  return { gameId: game.id };
 }
 
 /**
- * A matched pair's game, created with the players' own tokens (`board:play` covers challenges):
- * White challenges Black (color white, casual, the mode's clock), Black accepts at once. The
- * game id is the challenge id. When the accept fails the challenge is withdrawn, so no game is
- * left behind. Chosen over bulk pairing, which needs an extra server-held app token with the
- * `challenge:bulk` scope and messages both players; direct challenges allow blitz on the Board
- * API too (lichess-api.yaml, tag Board, "Restrictions").
+ * A game between two users by a direct challenge with their own tokens: White challenges Black
+ * (color white, casual, the given clock), Black accepts at once; the game id is the challenge
+ * id, and a failed accept withdraws the challenge. Not the product's way to pair (each
+ * challenge spends the challenger's Lichess budget: pairMatchedGame uses bulk pairing); the
+ * client and emulator suites create their games with it.
  */
 export async function createMatchedGame(
   client: LichessClient,

@@ -8,14 +8,15 @@ import crypto from 'node:crypto';
  */
 
 /**
- * The scopes board play needs: `board:play` only. The Board API endpoints (game stream, move,
- * draw, takeback, resign, abort, chat) require it; the event stream lists `challenge:read`,
- * `bot:play`, `board:play` and challenge create/accept/decline/cancel and the AI list
- * `challenge:write`, `bot:play`, `board:play`: Lichess accepts a token holding any one of the
- * listed scopes (lila's OAuthScopes.intersects), so `board:play` covers them. `/api/account`
- * needs no scope (`OAuth2: []`). Bulk pairing, not used, would need `challenge:write`.
+ * The scopes a player grants: `board:play` and `challenge:write`. The Board API endpoints (game
+ * stream, move, draw, takeback, resign, abort, chat) require `board:play`; challenge
+ * create/cancel and the AI list `challenge:write`, `bot:play`, `board:play` (lila accepts any
+ * one: OAuthScopes.intersects). Bulk pairing, which creates matched games (issue 31), needs each
+ * player's token to hold `challenge:write` itself ("a token lacks the challenge:write scope"
+ * rejects the bulk). `/api/account` needs no scope (`OAuth2: []`). A link made before
+ * `challenge:write` was asked is asked to authorise again (lichess-link.service.ts).
  */
-export const LICHESS_SCOPES = ['board:play'] as const;
+export const LICHESS_SCOPES = ['board:play', 'challenge:write'] as const;
 
 const b64url = (buf: Buffer) => buf.toString('base64url');
 

@@ -11,6 +11,11 @@ export interface LichessSettings {
   redirectUri: string;
   /** LICHESS_TOKEN_KEY decoded: the AES-256-GCM key of tokens at rest. */
   tokenKey: Buffer;
+  /**
+   * LICHESS_BULK_TOKEN: the operator's Lichess token with the `challenge:bulk` scope; matched
+   * games are created with it through bulk pairing (POST /api/bulk-pairing).
+   */
+  bulkToken: string;
 }
 
 export class LichessSettingsError extends Error {
@@ -24,6 +29,7 @@ export function lichessSettings(input: {
   url: string;
   clientId: string | undefined;
   tokenKey: string | undefined;
+  bulkToken: string | undefined;
   appUrl: string;
 }): LichessSettings {
   const url = providerBaseUrl(input.url, 'LICHESS_URL', (m) => new LichessSettingsError(m));
@@ -38,6 +44,14 @@ export function lichessSettings(input: {
   } catch (e) {
     throw new LichessSettingsError((e as Error).message);
   }
+  if (!input.bulkToken) {
+    throw new LichessSettingsError(
+      'LICHESS_BULK_TOKEN is required with CHESS_PLATFORM=lichess: a Lichess token of the operator account with the challenge:bulk scope (lichess.org/account/oauth/token/create?scopes[]=challenge:bulk)',
+    );
+  }
+  if (!/^[A-Za-z0-9_]{1,200}$/.test(input.bulkToken)) {
+    throw new LichessSettingsError('LICHESS_BULK_TOKEN: a Lichess token (letters, digits and _ only)');
+  }
   const clientId = input.clientId ?? new URL(input.appUrl).host;
   if (!/^[A-Za-z0-9._:-]{1,100}$/.test(clientId)) {
     throw new LichessSettingsError('LICHESS_CLIENT_ID: letters, digits and . _ : - only');
@@ -47,5 +61,6 @@ export function lichessSettings(input: {
     clientId,
     redirectUri: `${input.appUrl}/callbacklichess`,
     tokenKey,
+    bulkToken: input.bulkToken,
   };
 }

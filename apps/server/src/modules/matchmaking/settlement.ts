@@ -12,6 +12,7 @@ import type { MatchResultView } from '@rush/protocol';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
+import { AppError } from '../../platform/errors.ts';
 import { coinFlip } from '../play/index.ts';
 import type { GameRecord } from '../play/index.ts';
 import type { PlayModule } from '../play/index.ts';
@@ -105,7 +106,9 @@ export class MatchMoney {
     } catch (err) {
       this.log.warn({ err, matchId }, 'match game not created; stakes refunded');
       await this.wallet.wallet.refund({ ref, currency: a.currency, reason: 'refund', meta: { matchId } });
-      return this.fail(matchId, MATCH_TEXTS.couldNotStartGame);
+      // A platform's limit (Lichess's games per 10 minutes) says why and when to try again.
+      const limited = err instanceof AppError && err.code === 'RATE_LIMITED';
+      return this.fail(matchId, limited ? err.message : MATCH_TEXTS.couldNotStartGame);
     }
     const now = this.clock.now();
     const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {

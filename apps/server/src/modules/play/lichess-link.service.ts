@@ -7,6 +7,7 @@ import { SQLSTATE, sqlErrorOf } from '../../platform/db/sql-errors.ts';
 import { AppError } from '../../platform/errors.ts';
 import {
   authorizationUrl,
+  LICHESS_SCOPES,
   LichessOAuthError,
   LichessTokenRevokedError,
   newPkceRequest,
@@ -203,14 +204,22 @@ export class LichessLinkService {
 
   /**
    * Whether the stored token no longer works: asks Lichess once, refreshing the ratings from the
-   * answer, or marks the row revoked when Lichess refuses the token.
+   * answer, or marks the row revoked when Lichess refuses the token. A token without a scope we
+   * now ask (`challenge:write`, for bulk pairing: issue 31) counts as revoked too, so the player
+   * is asked to authorise the same account again, which grants it.
    */
   private async tokenRevoked(uid: string, tokenEnc: string, revokedAt: Date | null): Promise<boolean> {
     if (revokedAt) return true;
     const store = new LichessLinkStore(this.db);
     try {
-      const account = await this.client.account(this.cipher.decrypt(tokenEnc, uid));
+      const token = this.cipher.decrypt(tokenEnc, uid);
+      const account = await this.client.account(token);
       await store.refreshAccount(uid, account, this.clock.now());
+      const granted = (await this.client.testTokens([token])).get(token);
+      if (granted && !LICHESS_SCOPES.every((s) => granted.scopes.includes(s))) {
+        await store.markRevoked(uid, this.clock.now());
+        return true;
+      }
       return false;
     } catch (e) {
       if (!(e instanceof LichessTokenRevokedError) && !(e instanceof TokenDecryptError)) throw e;

@@ -8,6 +8,9 @@ import {
   isChatRepeat,
   clockAfterMove,
   gameMode,
+  LICHESS_LIMIT_TEXTS,
+  mayBulkPair,
+  mayChallengeStranger,
   moverOfPly,
   offersAllowed,
   opposite,
@@ -17,14 +20,24 @@ import {
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
-import { createMatchedGame, LICHESS_BOT, startBotGame, type LichessClient } from '../lichess/index.ts';
+import {
+  LICHESS_BOT,
+  LichessHttpError,
+  LichessRateLimitedError,
+  LICHESS_SCOPES,
+  pairMatchedGame,
+  startBotGame,
+  type LichessClient,
+} from '../lichess/index.ts';
+import { LichessLinkStore } from './lichess-link.store.ts';
+import { LichessStartsStore } from './lichess-starts.store.ts';
 import type { BuiltinMoveOutcome, BuiltinPlatform } from './builtin-platform.ts';
 import type { GameTransactions } from './game-tx.ts';
 import { ChatStore } from './chat.store.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import type { LichessFollower } from './lichess-follower.ts';
 import type { LichessMirror } from './lichess-mirror.ts';
-import type { LichessTokens } from './lichess-tokens.ts';
+import type { LichessTokens, LinkedPlayer } from './lichess-tokens.ts';
 import type {
   ChessPlatform,
   CreateGameInput,
@@ -59,13 +72,17 @@ export class LichessPlatform implements ChessPlatform {
     private readonly tokens: LichessTokens,
     private readonly mirror: LichessMirror,
     private readonly follower: LichessFollower,
+    /** LICHESS_BULK_TOKEN: the operator's `challenge:bulk` token (matched games). */
+    private readonly bulkToken: string,
   ) {}
 
   /**
-   * A matched pair: White challenges Black with the mode's clock and Black accepts, each with
-   * their own token. Against the bot: the human challenges `maia1` (10+0, casual), or the
-   * Lichess AI when maia1 declines. The row is written after Lichess created the game; when
-   * that fails (a live game elsewhere) the Lichess game is aborted again.
+   * A matched pair: bulk pairing with the operator's token and both players' tokens, the mode's
+   * clock (lichess/games.ts pairMatchedGame), within the operator's 500 games per 10 minutes
+   * (refused in our words before Lichess would answer 429). Against the bot: the human
+   * challenges `maia1` (10+0, casual) while their Lichess challenge budget allows it (else, and
+   * when maia1 declines, the Lichess AI). The row is written after Lichess created the game;
+   * when that fails (a live game elsewhere) the Lichess game is aborted again.
    */
   async createGame(input: CreateGameInput): Promise<{ gameId: string }> {
     const mode = gameMode(input.mode);
@@ -76,12 +93,17 @@ export class LichessPlatform implements ChessPlatform {
       const humanUid = input.engineUid === input.whiteUid ? input.blackUid : input.whiteUid;
       const human = await this.tokens.of(humanUid);
       const color: Color = humanUid === input.whiteUid ? 'white' : 'black';
-      ({ gameId: externalId } = await startBotGame(this.client, human.token, { level: input.aiLevel ?? 1, color }));
+      const skipMaia1 = !(await this.mayChallengeMaia1(humanUid));
+      ({ gameId: externalId } = await startBotGame(this.client, human.token, {
+        level: input.aiLevel ?? 1,
+        color,
+        skipMaia1,
+      }));
       abortWith = human.token;
       clockMs = { initialMs: LICHESS_BOT.clockLimitSec * 1000, incrementMs: LICHESS_BOT.clockIncrementSec * 1000 };
     } else {
       const [white, black] = await Promise.all([this.tokens.of(input.whiteUid), this.tokens.of(input.blackUid)]);
-      ({ gameId: externalId } = await createMatchedGame(this.client, white, black, {
+      ({ gameId: externalId } = await this.pair(white, black, {
         limitSec: mode.initialMs / 1000,
         incrementSec: mode.incrementMs / 1000,
       }));
@@ -108,6 +130,53 @@ export class LichessPlatform implements ChessPlatform {
     }
     await this.follower.follow(game.id);
     return { gameId: game.id };
+  }
+
+  /** Lichess's budget for one more challenge to maia1 by this player (and this server's address). */
+  private async mayChallengeMaia1(uid: string): Promise<boolean> {
+    const now = this.clock.now();
+    const starts = new LichessStartsStore(this.db);
+    const verdict = mayChallengeStranger({
+      userChallengesAt: await starts.botGamesSince(new Date(now.getTime() - 24 * 3_600_000), uid),
+      addressChallengesAt: await starts.botGamesSince(new Date(now.getTime() - 10 * 60_000)),
+      now: now.getTime(),
+    });
+    return verdict.ok;
+  }
+
+  /**
+   * Bulk pairing of one game. The platform's quota (500 games per 10 minutes) is counted here
+   * and, when Lichess disagrees (429), believed: either way the players read why. A 400 refuses
+   * the whole bulk, typically a player's token without `challenge:write` (linked before the
+   * scope was asked): such a link is marked for authorising again, as a revoked one is.
+   */
+  private async pair(
+    white: LinkedPlayer,
+    black: LinkedPlayer,
+    clock: { limitSec: number; incrementSec: number },
+  ): Promise<{ gameId: string }> {
+    const now = this.clock.now();
+    const paired = await new LichessStartsStore(this.db).pairedGamesSince(new Date(now.getTime() - 10 * 60_000));
+    if (!mayBulkPair({ pairedAt: paired, games: 1, now: now.getTime() }).ok)
+      throw new AppError('RATE_LIMITED', LICHESS_LIMIT_TEXTS.bulkExhausted);
+    try {
+      return await pairMatchedGame(this.client, this.bulkToken, white, black, clock);
+    } catch (e) {
+      if (e instanceof LichessRateLimitedError) throw new AppError('RATE_LIMITED', LICHESS_LIMIT_TEXTS.bulkExhausted);
+      if (e instanceof LichessHttpError && e.httpStatus === 400) await this.markUnscoped([white, black]);
+      throw e;
+    }
+  }
+
+  /** Marks for authorising again the players whose token lacks a scope bulk pairing needs. */
+  private async markUnscoped(players: LinkedPlayer[]): Promise<void> {
+    const tested = await this.client.testTokens(players.map((p) => p.token)).catch(() => null);
+    if (!tested) return;
+    for (const p of players) {
+      const scopes = tested.get(p.token)?.scopes ?? [];
+      if (!LICHESS_SCOPES.every((s) => scopes.includes(s)))
+        await new LichessLinkStore(this.db).markRevoked(p.uid, this.clock.now());
+    }
   }
 
   gameFull(gameId: string): Promise<PlatformGameFull | null> {

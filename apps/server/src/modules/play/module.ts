@@ -116,7 +116,17 @@ export async function registerPlay(
     const mirror = new LichessMirror(clock, txs);
     const results = new LichessResults(db, clock, txs, finisher, lichessClient, log);
     follower = new LichessFollower(db, clock, lichessClient, tokens, mirror, results, log);
-    lichessPlatform = new LichessPlatform(db, clock, txs, builtin, lichessClient, tokens, mirror, follower);
+    lichessPlatform = new LichessPlatform(
+      db,
+      clock,
+      txs,
+      builtin,
+      lichessClient,
+      tokens,
+      mirror,
+      follower,
+      lichess!.bulkToken,
+    );
   }
   const platform = new GamePlatforms(db, builtin, lichessPlatform);
   const spectators = new SpectatorService(db, clock, publisher, platform, log);

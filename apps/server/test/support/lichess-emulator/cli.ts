@@ -5,8 +5,9 @@ import { startLichessEmulator } from './emulator.ts';
  *   node --import tsx apps/server/test/support/lichess-emulator/cli.ts --port 4015
  *     [--client-id ID] [--approval auto|page] [--users Bobby,Mary:1720,Carl:1400:prov]
  * prints its URL on the first line of stdout. Control: POST /_emulator/login {username},
- * /_emulator/users {username, blitz?, rapid?}, /_emulator/faults {rateLimit, malformed, slowMs,
- * declineBots, dropStreams}.
+ * /_emulator/users {username, blitz?, rapid?}, /_emulator/tokens {username, scopes?} -> {token}
+ * (e.g. the operator's challenge:bulk token for LICHESS_BULK_TOKEN), /_emulator/faults
+ * {rateLimit, malformed, slowMs, declineBots, dropStreams}.
  */
 const args = process.argv.slice(2);
 const arg = (name: string) => {

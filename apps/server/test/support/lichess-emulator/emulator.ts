@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import { Chess, type Move } from 'chess.js';
 import { readBody } from '../read-body.ts';
+import { createBulk, type BulkRule } from './bulk-pairing.ts';
 
 /**
  * A local emulator of the Lichess endpoints board play uses, for tests (in-process) and, later,
@@ -92,7 +93,9 @@ export interface EmulatedGame {
   turnStartedAt: number;
   createdAt: number;
   lastMoveAt: number;
-  source: 'friend' | 'ai';
+  source: 'friend' | 'ai' | 'api';
+  /** Bulk pairing's extra rules (noRematch, noGiveTime, ...). */
+  rules: BulkRule[];
   wdraw: boolean;
   bdraw: boolean;
   wtakeback: boolean;
@@ -186,6 +189,8 @@ export interface LichessEmulator {
   setNextLogin(username: string | null): void;
   /** A token without the OAuth dance (like a personal access token). */
   issueToken(username: string, scopes?: string[]): string;
+  /** The operator's `challenge:bulk` token (LICHESS_BULK_TOKEN), of the account `RushOperator`. */
+  bulkToken(): string;
   revokeToken(token: string): void;
   revokeUser(username: string): void;
   game(id: string): EmulatedGame | undefined;
@@ -228,6 +233,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
   const games = new Map<string, EmulatedGame>();
   const challenges = new Map<string, Challenge>();
   const exportOverrides = new Map<string, Record<string, unknown>>();
+  const bulkPairedAt = new Map<string, number[]>();
   const streams = new Set<OpenStream>();
   const inFlight = new Map<string, number>();
   const timers = new Set<NodeJS.Timeout>();
@@ -427,7 +433,8 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
     rated: boolean;
     limit: number;
     increment: number;
-    source: 'friend' | 'ai';
+    source: 'friend' | 'ai' | 'api';
+    rules?: BulkRule[];
   }): EmulatedGame => {
     const t = now();
     const g: EmulatedGame = {
@@ -446,6 +453,7 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       createdAt: t,
       lastMoveAt: t,
       source: input.source,
+      rules: input.rules ?? [],
       wdraw: false,
       bdraw: false,
       wtakeback: false,
@@ -705,6 +713,17 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       return approve(res, Object.fromEntries(form));
     }
     if (u.pathname === '/api/token' && method === 'POST') return tokenEndpoint(req, res);
+    if (u.pathname === '/api/token/test' && method === 'POST') {
+      // tags/oauth/api-token-test.yaml: text/plain, tokens separated by commas; each to
+      // {userId, scopes (comma-separated), expires} or null.
+      const list = (await readBody(req)).split(',').filter((t) => t !== '');
+      const out: Record<string, unknown> = {};
+      for (const t of list) {
+        const r = tokens.get(t);
+        out[t] = r && !r.revoked ? { userId: r.userId, scopes: r.scopes.join(','), expires: null } : null;
+      }
+      return json(res, 200, out);
+    }
     if (u.pathname.startsWith('/game/export/') && method === 'GET') return exportGame(u, req, res);
 
     // Everything else needs a live token.
@@ -776,6 +795,31 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       if (!g || !color) return json(res, 404, { error: 'No such game' });
       const form = new URLSearchParams(await readBody(req));
       return board(res, g, color, user, m[2]!, m[3], u, form);
+    }
+    if (u.pathname === '/api/bulk-pairing' && method === 'POST') {
+      if (!need('challenge:bulk')) return;
+      const form = new URLSearchParams(await readBody(req));
+      const answer = createBulk(
+        {
+          now,
+          token: (t) => tokens.get(t),
+          newId,
+          pairedAt: bulkPairedAt,
+          createGame: (g) =>
+            createGame({
+              white: { user: users.get(g.whiteId)! },
+              black: { user: users.get(g.blackId)! },
+              rated: g.rated,
+              limit: g.limit,
+              increment: g.increment,
+              source: 'api',
+              rules: g.rules,
+            }).id,
+        },
+        user.id,
+        form,
+      );
+      return json(res, answer.status, answer.body);
     }
     if (u.pathname === '/api/challenge/ai' && method === 'POST') {
       if (!need('challenge:write', 'bot:play', 'board:play')) return;
@@ -981,14 +1025,14 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         changed(g);
         return ok();
       case 'abort':
-        if (g.moves.length >= 2) return refuse('This game can no longer be aborted');
+        if (g.moves.length >= 2 || g.rules.includes('noAbort')) return refuse('This game can no longer be aborted');
         finish(g, 'aborted');
         changed(g);
         return ok();
       case 'claim-victory': {
-        // lila answers 200 whether or not the claim ends the game.
+        // lila answers 200 whether or not the claim ends the game (never under noClaimWin).
         const since = g.goneSince[other];
-        if (since !== null && now() - since >= claimWinMs && !isBotSide(g[other])) {
+        if (since !== null && now() - since >= claimWinMs && !isBotSide(g[other]) && !g.rules.includes('noClaimWin')) {
           finish(g, 'timeout', color);
           changed(g);
         }
@@ -1170,6 +1214,13 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
         if (!username) return json(res, 400, { error: 'username' });
         addUser(username, { blitz: body.blitz, rapid: body.rapid });
         return json(res, 200, { ok: true });
+      case '/_emulator/tokens': {
+        // A personal token (e2e: the operator's challenge:bulk token for LICHESS_BULK_TOKEN).
+        if (!username) return json(res, 400, { error: 'username' });
+        if (!users.has(username.toLowerCase())) addUser(username);
+        const scopes = Array.isArray(body.scopes) ? body.scopes.filter((x) => typeof x === 'string') : ALL_SCOPES;
+        return json(res, 200, { token: newToken(username.toLowerCase(), scopes) });
+      }
       case '/_emulator/login':
         nextLogin = username === null ? null : username.toLowerCase();
         return json(res, 200, { ok: true });
@@ -1211,6 +1262,10 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       const user = users.get(username.toLowerCase());
       if (!user) throw new Error(`no emulated user ${username}`);
       return newToken(user.id, scopes);
+    },
+    bulkToken: () => {
+      if (!users.has('rushoperator')) addUser('RushOperator');
+      return newToken('rushoperator', ['challenge:bulk']);
     },
     revokeToken: (token) => {
       const t = tokens.get(token);
