@@ -197,14 +197,17 @@ export class LichessClient {
     });
   }
 
-  /** POST /api/board/game/{id}/draw/{yes|no}: yes offers or accepts, no declines. */
+  /**
+   * POST /api/board/game/{id}/draw/{accept}: yes offers or accepts, false declines (`accept` is
+   * published as a boolean or "yes"; "no" is not).
+   */
   async draw(token: string, gameId: string, accept: boolean): Promise<void> {
-    await this.call(token, 'POST', `/api/board/game/${seg(gameId)}/draw/${accept ? 'yes' : 'no'}`, {});
+    await this.call(token, 'POST', `/api/board/game/${seg(gameId)}/draw/${accept ? 'yes' : 'false'}`, {});
   }
 
-  /** POST /api/board/game/{id}/takeback/{yes|no}: yes proposes or accepts, no declines. */
+  /** POST /api/board/game/{id}/takeback/{accept}: yes proposes or accepts, false declines. */
   async takeback(token: string, gameId: string, accept: boolean): Promise<void> {
-    await this.call(token, 'POST', `/api/board/game/${seg(gameId)}/takeback/${accept ? 'yes' : 'no'}`, {});
+    await this.call(token, 'POST', `/api/board/game/${seg(gameId)}/takeback/${accept ? 'yes' : 'false'}`, {});
   }
 
   /** POST /api/board/game/{id}/resign */
