@@ -154,7 +154,7 @@ test('Cancel on Lichess says so on /callbacklichess; Try again authorises and la
   await expectLinked(c, 'Dave');
 });
 
-test('two linked players find each other, play to mate on Lichess, a visitor watches, and the RushCoins are paid', async ({
+test('two linked players find each other, both castle and play to mate on Lichess, a visitor watches, and the RushCoins are paid once', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -193,24 +193,49 @@ test('two linked players find each other, play to mate on Lichess, a visitor wat
   await visitor.goto(`${app.url}/tv/${gameId}`);
   await expect(visitor.getByRole('group', { name: 'Chess board' })).toBeVisible();
 
-  // 1. f3 e5 2. g4 Qh4#, by clicks and typing; each move goes to Lichess and comes back.
-  await clickMove(white, 'f2', 'f3');
-  await expect(black.getByRole('button', { name: 'f3 white pawn' })).toBeVisible();
+  // Both castle, then White mates on h7: 1. e3 e5 2. Nh3 Bc5 3. Bd3 Ne7 4. O-O O-O 5. Qh5 a6
+  // 6. Qxh7#, by clicks and typing; each move goes to Lichess and comes back. Lichess streams
+  // the castles king-to-rook (e1h1, e8h8); the app shows and keeps them as castles (issue 31).
+  await typeMove(white, 'e3');
+  await expect(black.getByRole('button', { name: 'e3 white pawn' })).toBeVisible();
   await typeMove(black, 'e5');
   await expect(white.getByRole('button', { name: 'e5 black pawn' })).toBeVisible();
   await expect(visitor.getByRole('button', { name: 'e5 black pawn' })).toBeVisible();
-  await typeMove(white, 'g4');
-  await expect(black.getByRole('button', { name: 'g4 white pawn' })).toBeVisible();
-  await clickMove(black, 'd8', 'h4');
+  await clickMove(white, 'g1', 'h3');
+  await expect(black.getByRole('button', { name: 'h3 white knight' })).toBeVisible();
+  await typeMove(black, 'Bc5');
+  await expect(white.getByRole('button', { name: 'c5 black bishop' })).toBeVisible();
+  await typeMove(white, 'Bd3');
+  await expect(black.getByRole('button', { name: 'd3 white bishop' })).toBeVisible();
+  await clickMove(black, 'g8', 'e7');
+  await expect(white.getByRole('button', { name: 'e7 black knight' })).toBeVisible();
+  await clickMove(white, 'e1', 'g1');
+  await expect(black.getByRole('button', { name: 'g1 white king' })).toBeVisible();
+  await expect(black.getByRole('button', { name: 'f1 white rook' })).toBeVisible();
+  await typeMove(black, 'O-O');
+  await expect(white.getByRole('button', { name: 'g8 black king' })).toBeVisible();
+  await expect(white.getByRole('button', { name: 'f8 black rook' })).toBeVisible();
+  await expect(visitor.getByRole('button', { name: 'g8 black king' })).toBeVisible();
+  await typeMove(white, 'Qh5');
+  await expect(black.getByRole('button', { name: 'h5 white queen' })).toBeVisible();
+  await typeMove(black, 'a6');
+  await expect(white.getByRole('button', { name: 'a6 black pawn' })).toBeVisible();
+  await clickMove(white, 'h5', 'h7');
 
-  // Lichess says mate, its export confirms it, and the app pays: the same popups and amounts as
-  // on the built-in platform (450 + 90; a four-ply game earns no RushCoin reward, issue 33).
-  await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible({ timeout: 30_000 });
-  await expect(white.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
-  await expect(visitor.getByRole('region', { name: 'Moves' })).toContainText('Qh4#');
-  await expect(visitor.getByRole('button', { name: 'h4 black queen' })).toBeVisible();
-  await expect.poll(() => rcBalance(black)).toBe('540.00');
-  await expect.poll(() => rcBalance(white)).toBe('450.00');
+  // Lichess says mate, its export confirms it, and the app pays once: the same popups and
+  // amounts as on the built-in platform (450 + 90; an eleven-ply game earns no RushCoin reward,
+  // issue 33).
+  await expect(white.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible({ timeout: 30_000 });
+  await expect(black.getByRole('dialog', { name: 'Unlucky' })).toBeVisible();
+  const moves = visitor.getByRole('region', { name: 'Moves' });
+  await expect(moves).toContainText('Qxh7#');
+  await expect(moves).toContainText('O-O');
+  await expect(visitor.getByRole('button', { name: 'h7 white queen' })).toBeVisible();
+  await expect.poll(() => rcBalance(white)).toBe('540.00');
+  await expect.poll(() => rcBalance(black)).toBe('450.00');
+  // Settled once: a reload later shows the same balances.
+  await white.reload();
+  await expect.poll(() => rcBalance(white)).toBe('540.00');
 
   // History's Analyze opens the game on Lichess, from Black's side; Lichess's own export of that
   // game shows the mate between the two linked accounts.
@@ -227,7 +252,7 @@ test('two linked players find each other, play to mate on Lichess, a visitor wat
     players: { white: { user: { id: string } }; black: { user: { id: string } } };
   };
   expect(exported.status).toBe('mate');
-  expect(exported.winner).toBe('black');
+  expect(exported.winner).toBe('white');
   const ids = [exported.players.white.user.id, exported.players.black.user.id].sort();
   expect(ids).toEqual(['erin', 'frank']);
   // White's History opens the same page, from Black's side too (SPEC 2).
