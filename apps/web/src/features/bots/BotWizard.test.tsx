@@ -124,6 +124,18 @@ describe('/start bot flow (SPEC 2: bot1, bot2, bot3)', () => {
     expect((await screen.findByRole('alert')).textContent).toContain('User is already in a match.');
   });
 
+  test("the house's hourly bound (issue 33) shows its text; a lower bet may be chosen again", async () => {
+    startMatchApp('/start?step=bot3&gameType=bot_000001&c=wbx&bet=2500&bot=high', {
+      routes: {
+        'GET /api/bots/current': () => ({ body: { bot: null } }),
+        'POST /api/bots/start': () => refused(BOT_TEXTS.houseLimit, 'house-limit-player'),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: BOT_TEXTS.playVsAi }));
+    expect((await screen.findByRole('alert')).textContent).toContain(BOT_TEXTS.houseLimit);
+    expect(screen.getByRole('button', { name: BOT_TEXTS.playVsAi })).toBeTruthy();
+  });
+
   test('an insufficient balance shows the matchmaking text; a live bot game offers Resume game', async () => {
     startMatchApp('/start?step=bot3&gameType=bot_000001&c=wbx&bet=50&bot=low', {
       routes: {
