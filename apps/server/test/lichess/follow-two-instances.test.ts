@@ -41,9 +41,17 @@ describe.runIf(TEST_DATABASE_URL)('Lichess follows across two instances on Postg
       .update(lichessFollows)
       .set({ owner: 'an-instance-that-stalled', leaseUntil: lapsed })
       .where(eq(lichessFollows.gameId, gameId));
+    // The takeover settled: a new owner, its two streams open, and no stream replaced for 600 ms
+    // (the new owner claims the lease before it opens its streams, which may replace the old
+    // owner's: counting from before that would see the takeover itself as alternation).
+    let seen = -1;
     await eventually(async () => {
       const lease = await store.lease(gameId);
-      return lease !== null && lease.owner !== 'an-instance-that-stalled' && w.emu.openStreams('game') === 2;
+      const replacedNow = w.emu.log.replacedStreams;
+      const settled = replacedNow === seen;
+      seen = replacedNow;
+      if (!settled) await new Promise((r) => setTimeout(r, 600));
+      return settled && lease !== null && lease.owner !== 'an-instance-that-stalled' && w.emu.openStreams('game') === 2;
     }, 10_000);
     const owner = (await store.lease(gameId))!.owner;
     const replaced = w.emu.log.replacedStreams;
