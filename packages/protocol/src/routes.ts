@@ -132,7 +132,7 @@ export const WALLET_ROUTES = {
   onboarding: '/api/wallet/onboarding',
   /** POST WalletCreateRequest: the create form; the provider sends an SMS code. */
   onboardingCreate: '/api/wallet/onboarding/create',
-  /** POST `{}`: sends the SMS code again. */
+  /** POST WalletResendRequest (`{}` or `{channel}`): sends the code again, by SMS or by a voice call. */
   onboardingResend: '/api/wallet/onboarding/resend',
   /** POST WalletVerifyRequest: the code; a refusal carries the provider's own text. */
   onboardingVerify: '/api/wallet/onboarding/verify',

@@ -159,6 +159,15 @@ export const WalletVerifyRequest = z.object({ code: z.string().max(40) });
 export type WalletVerifyRequest = z.infer<typeof WalletVerifyRequest>;
 
 /**
+ * Resend the wallet code: by SMS (the default, SPEC 7 "send verification code (SMS)") or by a
+ * voice call, the other channel the provider publishes for its send-code call.
+ */
+export const CODE_CHANNELS = ['sms', 'voice'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+export const WalletResendRequest = z.object({ channel: z.enum(CODE_CHANNELS).default('sms') }).strict();
+export type WalletResendRequest = z.infer<typeof WalletResendRequest>;
+
+/**
  * SPEC 9 "Tax information needed above $600 for US withdrawals": what a US payer's information
  * return needs (domain `validateTaxDetails` decides; a refusal names each field in `fields`).
  */

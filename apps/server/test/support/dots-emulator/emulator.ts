@@ -8,8 +8,8 @@ import { readBody } from '../read-body.ts';
  * never defaults to it.
  *
  *   POST /api/v2/users                              create (or find by phone) -> user {id, ...}
- *   POST /api/v2/users/{id}/send-verification-token texts a 6-digit code (visible to the test), 202
- *   POST /api/users/verify_user                     {verification_id, verification_token} -> {success, user: {id}, message}
+ *   POST /api/v2/users/{id}/send-verification-token {use_voice?}: texts or calls a 6-digit code (visible to the test), 202
+ *   POST /api/v2/users/{id}/verify                  {token} -> 200 without a body, or 400
  *   GET  /api/v2/users/{id}                         user with wallet {amount, withdrawable_amount, credit_balance} (cents)
  *   POST /api/users/wallet/refill                   add-money link for {user_id, amount, metadata.reference, idempotency_key}
  *   POST /api/v2/flows                              {steps, user_id} -> {id, link}
@@ -44,6 +44,8 @@ export interface EmulatedDotsUser {
   /** The last SMS code texted (null before any). */
   smsCode: string | null;
   smsCount: number;
+  /** How each code went out: `sms`, or `voice` for a call. */
+  codeChannels: ('sms' | 'voice')[];
   wallet: number;
 }
 
@@ -91,6 +93,10 @@ export interface DotsRequestLogEntry {
 
 export type PayoutBehaviour = 'complete' | 'fail' | 'pending';
 
+/** The body of a refused verify: Dots publishes the 400 but not its body, so each plausible one. */
+export type VerifyRefusalBody = 'message' | 'error' | 'detail' | 'empty';
+export const WRONG_CODE_TEXT = 'The verification code you entered is incorrect.';
+
 export interface DotsEmulator {
   readonly url: string;
   user(id: string): EmulatedDotsUser | undefined;
@@ -105,6 +111,8 @@ export interface DotsEmulator {
   /** Overrides what GET /transfers/{id} answers (a provider answering a non-integer amount). */
   patchTransfer(id: string, patch: Partial<EmulatedTransfer>): void;
   setWebhookUrl(url: string): void;
+  /** What a refused verify answers (default `{message}`). */
+  setVerifyRefusal(body: VerifyRefusalBody): void;
   /** The payer finishes the add-money page: a payment transfer, then its signed webhook. */
   completeCheckout(reference: string, outcome?: 'paid' | 'failed'): Promise<WebhookDelivery>;
   /** What new payouts do: complete or fail (each with its webhook) or stay pending. */
@@ -163,6 +171,12 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
 
   // The status each request was answered with, even when the caller had already given up.
   const entries = new WeakMap<http.ServerResponse, DotsRequestLogEntry>();
+  const empty = (res: http.ServerResponse, status: number) => {
+    const entry = entries.get(res);
+    if (entry) entry.status = status;
+    res.writeHead(status).end();
+  };
+  let verifyRefusal: VerifyRefusalBody = 'message';
   const json = (res: http.ServerResponse, status: number, body: unknown) => {
     const entry = entries.get(res);
     if (entry) entry.status = status;
@@ -243,6 +257,7 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
           verified: false,
           smsCode: null,
           smsCount: 0,
+          codeChannels: [],
           wallet: 0,
         };
         users.set(u.id, u);
@@ -254,20 +269,20 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
       if (!u) return json(res, 404, { message: 'User not found' });
       u.smsCode = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
       u.smsCount++;
-      const entry = entries.get(res);
-      if (entry) entry.status = 202;
-      res.writeHead(202).end();
-      return;
+      // Published: use_voice "Defaults to false which sends token via SMS. Set true to receive via call instead."
+      u.codeChannels.push(body.use_voice === true ? 'voice' : 'sms');
+      return empty(res, 202);
     }
-    if (method === 'POST' && path === '/api/users/verify_user') {
-      const u = users.get(String(body.verification_id));
-      if (!u) return json(res, 200, { success: false, message: 'Verification not found.' });
-      if (!u.smsCode || body.verification_token !== u.smsCode) {
-        return json(res, 200, { success: false, message: 'The verification code you entered is incorrect.' });
+    if (method === 'POST' && (m = /^\/api\/v2\/users\/([^/]+)\/verify$/.exec(path))) {
+      const u = users.get(decodeURIComponent(m[1]!));
+      if (!u) return json(res, 404, { message: 'User not found' });
+      // Published: 200 (no body) or 400 (no body schema): each plausible 400 body is a switch.
+      if (typeof body.token !== 'string' || !u.smsCode || body.token !== u.smsCode) {
+        return verifyRefusal === 'empty' ? empty(res, 400) : json(res, 400, { [verifyRefusal]: WRONG_CODE_TEXT });
       }
       u.verified = true;
       u.smsCode = null;
-      return json(res, 200, { success: true, user: { id: u.id } });
+      return empty(res, 200);
     }
     if (method === 'GET' && (m = /^\/api\/v2\/users\/([^/]+)$/.exec(path))) {
       const u = users.get(decodeURIComponent(m[1]!));
@@ -389,6 +404,9 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
     patchTransfer: (id, patch) => transferPatches.set(id, patch),
     setWebhookUrl: (u) => {
       webhookUrl = u;
+    },
+    setVerifyRefusal: (b) => {
+      verifyRefusal = b;
     },
     async completeCheckout(reference, outcome = 'paid') {
       const c = byReference(checkouts, reference);

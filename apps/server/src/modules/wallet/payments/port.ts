@@ -15,7 +15,7 @@ import type { PaymentRegion } from '@rush/domain';
  * Mapping to DOTS (the later real adapter):
  * - onboarding: `createUser` = create user {email, country_code, phone_number (ten digits),
  *   first_name, last_name, username|null} -> verification_id; `sendVerificationCode` = send
- *   the SMS code; `verifyUser` = verify {verification_id, verification_token} -> user.id or an
+ *   the code by SMS or voice; `verifyUser` = verify the typed token -> the provider user or an
  *   error shown as is (SPEC 4 "Verify failure shows the returned error"); `userState` = the
  *   "sniff user state" call (action verify, verification_id, user.id).
  * - `createCheckout` = generate the add-money link, opened with `iframe=true` in the 480px
@@ -33,7 +33,8 @@ export interface PaymentsPort {
 
   /** DOTS create user: starts the provider's SMS verification. */
   createUser(input: ProviderUserInput): Promise<{ verificationId: string }>;
-  sendVerificationCode(verificationId: string): Promise<void>;
+  /** The provider's send-code call: by SMS, or by a voice call (Dots `use_voice`). */
+  sendVerificationCode(verificationId: string, channel: 'sms' | 'voice'): Promise<void>;
   /** The code the user typed; a refusal carries the provider's own error text. */
   verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult>;
   /** Where this user stands with the provider (none, code sent, verified). */

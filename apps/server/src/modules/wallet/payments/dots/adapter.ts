@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { ONBOARDING_TEXTS } from '@rush/domain';
 import type { Clock } from '../../../../platform/clock.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import {
@@ -14,7 +15,7 @@ import {
   type VerifyResult,
 } from '../port.ts';
 import { DotsUserStore } from './dots-users.store.ts';
-import { DotsHttp, DotsRefused, errorText, type DotsHttpOptions } from './http.ts';
+import { DotsHttp, DotsRefused, providerText, type DotsHttpOptions } from './http.ts';
 import { centsFromWire, centsToWire } from './money.ts';
 import type { DotsSettings } from './settings.ts';
 import { svixVerify } from './svix.ts';
@@ -26,7 +27,6 @@ import {
   LinkAnswer,
   PayoutAnswer,
   Transfer,
-  VerifyAnswer,
   WebhookEvent,
 } from './wire.ts';
 
@@ -83,31 +83,32 @@ export class DotsPayments implements PaymentsPort {
     return { verificationId: user.id };
   }
 
-  async sendVerificationCode(verificationId: string): Promise<void> {
-    // Not retried: a second attempt would text a second code.
-    await this.http.post(DOTS_PATHS.sendToken(verificationId), {});
+  async sendVerificationCode(verificationId: string, channel: 'sms' | 'voice'): Promise<void> {
+    // Not retried: a second attempt would text (or call) a second time. SMS is Dots' default,
+    // so the body names the channel only for a call.
+    await this.http.post(DOTS_PATHS.sendToken(verificationId), channel === 'voice' ? { use_voice: true } : {});
   }
 
   async verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult> {
-    let body: unknown;
     try {
-      body = (
-        await this.http.post(DOTS_PATHS.verifyUser, {
-          verification_id: input.verificationId,
-          verification_token: input.verificationToken,
-        })
-      ).body;
+      // 200 without a body: the user is verified, and its id is the one we verified.
+      await this.http.post(DOTS_PATHS.verifyUser(input.verificationId), { token: input.verificationToken });
     } catch (e) {
-      // SPEC 4: "Verify failure shows the returned error" — the provider's words, as they are.
-      // Not for 401/403: those are our credentials, nothing the user typed.
-      if (e instanceof DotsRefused && e.status !== 401 && e.status !== 403) return { ok: false, error: e.message };
+      // SPEC 4: "Verify failure shows the returned error" — the published refusal is the 400,
+      // its text shown as is. Any other status (our credentials, an unknown user) is not the
+      // user's typing: it is an error, never shown as a wrong code.
+      if (e instanceof DotsRefused && e.status === 400) {
+        return { ok: false, error: providerText(e.body) ?? ONBOARDING_TEXTS.codeRefused };
+      }
       throw e;
     }
-    const answer = parse(VerifyAnswer, body, 'verify user');
-    if (!answer.success || !answer.user?.id) return { ok: false, error: errorText(body) };
-    const known = await new DotsUserStore(this.db).verified(input.verificationId, answer.user.id, this.clock.now());
+    const known = await new DotsUserStore(this.db).verified(
+      input.verificationId,
+      input.verificationId,
+      this.clock.now(),
+    );
     if (!known) throw new DotsBadAnswer('a verification this server never started');
-    return { ok: true, providerUserId: answer.user.id };
+    return { ok: true, providerUserId: input.verificationId };
   }
 
   async userState(uid: string): Promise<ProviderUserState> {

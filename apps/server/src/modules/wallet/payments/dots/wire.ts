@@ -9,16 +9,16 @@ export const DOTS_PATHS = {
   /** "Create a User" (v2): {email, country_code, phone_number, first_name, last_name, username?, metadata?} -> user {id, ...}. */
   createUser: '/api/v2/users',
   /**
-   * "Send a Verification Token" (v2), 202. The v2 user id is the verification id: the v1 docs
-   * call it "User's dots id from the previous call", and SPEC 7 names it verification_id.
+   * "Send a Verification Token" (v2): {use_voice?} ("Defaults to false which sends token via
+   * SMS. Set true to receive via call instead.") -> 202 without a body. The v2 user id is what
+   * SPEC 7 calls the verification id.
    */
-  sendToken: (verificationId: string) => `/api/v2/users/${encodeURIComponent(verificationId)}/send-verification-token`,
+  sendToken: (userId: string) => `/api/v2/users/${encodeURIComponent(userId)}/send-verification-token`,
   /**
-   * "Verify a user with the token sent to them" (v1 reference): {verification_id,
-   * verification_token} -> {success, user: {id}, message} — exactly SPEC 7's verify, whose
-   * `message` the wallet shows as is (SPEC 4).
+   * "Verify a User" (v2): {token} -> 200 without a body, or 400. The 400's body is not
+   * published: its text is shown as is when it has one (SPEC 4), else ours.
    */
-  verifyUser: '/api/users/verify_user',
+  verifyUser: (userId: string) => `/api/v2/users/${encodeURIComponent(userId)}/verify`,
   /** "Retrieve a User" (v2): the user object, `wallet.amount` in cents. */
   user: (dotsUserId: string) => `/api/v2/users/${encodeURIComponent(dotsUserId)}`,
   /**
@@ -43,11 +43,6 @@ const id = z.string().min(1).max(200);
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
 export const CreatedUser = z.object({ id });
-export const VerifyAnswer = z.object({
-  success: z.boolean(),
-  user: z.object({ id: id.nullish() }).nullish(),
-  message: z.string().nullish(),
-});
 export const DotsUser = z.object({ id, wallet: z.object({ amount: z.unknown() }) });
 export const LinkAnswer = z.object({ link: z.string().url() });
 export const FlowAnswer = z.object({ id: id.optional(), link: z.string().url() });

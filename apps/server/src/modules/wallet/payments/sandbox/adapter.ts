@@ -64,7 +64,7 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve({ verificationId: hashId('sbxver', input.email.toLowerCase()) });
   }
 
-  sendVerificationCode(_verificationId: string): Promise<void> {
+  sendVerificationCode(_verificationId: string, _channel: 'sms' | 'voice'): Promise<void> {
     return Promise.resolve();
   }
 
