@@ -56,6 +56,8 @@ export const WalletSummary = z.object({
   /** Why Withdraw is disabled right now, in the SPEC's words; null when it is allowed. */
   withdrawDisabledReason: z.string().nullable(),
   lastDepositAt: z.string().nullable(),
+  /** USD the user owes after a deposit was returned by their bank (issue 32); 0 when none. */
+  debt: minor.default(0),
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 

@@ -31,7 +31,8 @@ export class SummaryService {
       withdrawable: Number(standing.withdrawable),
       depositRoom: Number(room),
       limits: { bet: limitView(limits.bet), deposit: limitView(limits.deposit) },
-      withdrawDisabledReason: standing.block ? this.withdrawals.blockText(standing.block) : null,
+      withdrawDisabledReason: standing.block ? this.withdrawals.blockText(standing.block, standing.owed) : null,
+      debt: Number(standing.owed),
       lastDepositAt: lastDepositAt?.toISOString() ?? null,
     };
   }

@@ -43,10 +43,24 @@ export interface PaymentsPort {
   walletInfo(providerUserId: string): Promise<{ amount: bigint }>;
 
   /** A hosted page where the user pays `amount` (shown in the iframe); nothing is credited yet. */
-  createCheckout(request: CheckoutRequest): Promise<{ providerRef: string; url: string }>;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  /**
+   * Where a deposit stands at the provider, read from the provider's own records (never from a
+   * notification's word): credited only on `paid`, which means the money reached the platform.
+   */
+  depositOutcome(deposit: DepositAtProvider): Promise<DepositOutcome>;
+  /**
+   * Where a payout stands at the provider, found by our reference (or the provider's id when we
+   * have it). `unknown`: the provider shows none, so it may be sent (again, under the same key).
+   */
+  payoutOutcome(payout: PayoutAtProvider): Promise<PayoutOutcome>;
   /** The provider's own withdraw page, or null when payouts are requested server-side only. */
   withdrawLink(uid: string): Promise<string | null>;
-  /** Asks the provider to pay out a held withdrawal; the outcome arrives as a notification. */
+  /**
+   * Asks the provider to pay out a held withdrawal; the outcome arrives as a notification. Any
+   * failure but `PayoutRefused` is ambiguous (the payout may exist): the withdrawal stays held
+   * until `payoutOutcome` finds it, or finds none and it is sent again under the same key.
+   */
   requestPayout(request: PayoutRequest): Promise<{ providerRef: string }>;
 
   /**
@@ -85,6 +99,49 @@ export interface CheckoutRequest {
   region: PaymentRegion;
 }
 
+export interface CheckoutCreated {
+  providerRef: string;
+  url: string;
+  /** The provider's payment behind the checkout, when it names one at once (Dots: the payment intent). */
+  providerPayment?: string | null;
+}
+
+export interface DepositAtProvider {
+  reference: string;
+  uid: string;
+  providerRef: string | null;
+  providerPayment: string | null;
+}
+
+/**
+ * `paid`: the money arrived in the platform's account (amount in cents, what the payer paid).
+ * `failed` / `expired`: it never will. `reversed`: it arrived, then went back to the payer (an
+ * ACH return). `open`: nothing final yet.
+ */
+export type DepositOutcome =
+  | { state: 'open' }
+  | { state: 'paid'; amount: bigint; payment: string | null }
+  | { state: 'failed' | 'expired' | 'reversed'; payment: string | null };
+
+export interface PayoutAtProvider {
+  reference: string;
+  uid: string;
+  /** What reaches the user (the payout's amount at the provider). */
+  payout: bigint;
+  providerRef: string | null;
+  requestedAt: Date;
+}
+
+/**
+ * `failed` with `refundable`: the provider says the payout failed AND the money is back with the
+ * platform (taken back from the user's provider wallet if it landed there): only then may the
+ * held money return to the player. `failed` without it: not yet (asked again later).
+ */
+export type PayoutOutcome =
+  | { state: 'unknown' }
+  | { state: 'pending' | 'completed'; providerRef: string }
+  | { state: 'failed'; providerRef: string; refundable: boolean };
+
 export interface PayoutRequest {
   /** Our withdrawal id. */
   reference: string;
@@ -102,7 +159,14 @@ export type PaymentNotification =
   /** Authentic, but nothing for the wallet to do (a pending state, an event we do not follow). */
   | { id: string; type: 'ignored'; reference: null }
   | { id: string; type: 'checkout.cancelled'; reference: string }
-  | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint };
+  | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint }
+  /**
+   * Something changed at the provider about this user's deposits (or this payment): the wallet
+   * reads them again through `depositOutcome`. The notification itself moves no money.
+   */
+  | { id: string; type: 'deposit.check'; uid: string | null; payment: string | null; reference: null }
+  /** The same for payouts: the wallet reads the user's pending payouts again through `payoutOutcome`. */
+  | { id: string; type: 'payout.check'; uid: string; reference: string | null };
 
 /** A notification that is not provably from the provider (bad or missing signature, stale, malformed). */
 export class NotificationRejected extends Error {
