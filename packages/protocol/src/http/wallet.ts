@@ -46,6 +46,15 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 export const SelfLimitView = z.object({ max: minor, until: z.string() }).nullable();
 
+export const DEPOSIT_OUTCOMES = ['pending', 'failed', 'expired', 'reversed'] as const;
+export const DepositOutcomeView = z.object({
+  id: z.string(),
+  amount: minor,
+  status: z.enum(DEPOSIT_OUTCOMES),
+  date: z.string(),
+});
+export type DepositOutcomeView = z.infer<typeof DepositOutcomeView>;
+
 export const WalletSummary = z.object({
   balances: Balances,
   /** USD that may be withdrawn now (deposits must be wagered once first). */
@@ -58,6 +67,11 @@ export const WalletSummary = z.object({
   lastDepositAt: z.string().nullable(),
   /** USD the user owes after a deposit was returned by their bank (issue 32); 0 when none. */
   debt: minor.default(0),
+  /**
+   * The last 30 days' deposits that did not simply complete (issue 32): waiting for the provider,
+   * failed, expired unpaid, or returned by the bank after the credit. Newest first, at most 10.
+   */
+  deposits: z.array(DepositOutcomeView).default([]),
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 

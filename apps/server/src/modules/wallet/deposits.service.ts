@@ -11,7 +11,7 @@ import {
   type PaymentRegion,
   type SelfLimit,
 } from '@rush/domain';
-import type { DeviceGps } from '@rush/protocol';
+import type { DepositOutcomeView, DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -192,6 +192,18 @@ export class DepositService {
     return (await this.decide(this.d.db, uid, 0n, 'us')).room;
   }
 
+  /** The wallet's list of deposits that did not simply complete (issue 32): last 30 days, 10 newest. */
+  async outcomes(uid: string): Promise<DepositOutcomeView[]> {
+    const now = this.d.clock.now();
+    const since = new Date(now.getTime() - 30 * 24 * 60 * 60_000);
+    return (await new DepositStore(this.d.db).outcomes(uid, since, 10)).map((s) => ({
+      id: s.id,
+      amount: Number(s.amount),
+      status: outcomeOf(s, now),
+      date: s.createdAt.toISOString(),
+    }));
+  }
+
   lastDepositAt(uid: string): Promise<Date | null> {
     return new DepositStore(this.d.db).lastCompletedAt(uid);
   }
@@ -209,6 +221,13 @@ export class DepositService {
       room: depositRoom(deposited, limit, now),
     };
   }
+}
+
+/** A deposit as the wallet lists it: an open checkout past its time is shown expired before the provider says so. */
+function outcomeOf(s: PaymentSessionRecord, now: Date): DepositOutcomeView['status'] {
+  if (s.status === 'open') return s.expiresAt > now ? 'pending' : 'expired';
+  if (s.status === 'funding') return 'pending';
+  return s.status === 'failed' || s.status === 'expired' || s.status === 'reversed' ? s.status : 'failed';
 }
 
 /** How much of `credit` pays back a debt account's balance (zero or negative: what is owed). */

@@ -170,6 +170,23 @@ export class DepositStore {
     return BigInt(row?.total ?? '0');
   }
 
+  /** A user's deposits since `since` that did not simply complete, newest first (the wallet's list, issue 32). */
+  async outcomes(uid: string, since: Date, limit: number): Promise<PaymentSessionRecord[]> {
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(
+        and(
+          eq(paymentSessions.uid, uid),
+          gte(paymentSessions.createdAt, since),
+          isNotNull(paymentSessions.providerRef),
+          inArray(paymentSessions.status, ['open', 'funding', 'failed', 'expired', 'reversed']),
+        ),
+      )
+      .orderBy(desc(paymentSessions.createdAt))
+      .limit(limit);
+  }
+
   async lastCompletedAt(uid: string): Promise<Date | null> {
     const [row] = await this.db
       .select({ at: max(paymentSessions.completedAt) })

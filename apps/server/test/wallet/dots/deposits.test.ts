@@ -122,6 +122,9 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
       await sweep();
       expect(await usd(server, u.uid)).toBe(0n);
       expect((await sessionRow(server, sessionId))!.status).toBe('open');
+      expect((await u.client.get(WALLET_ROUTES.summary)).body.deposits).toEqual([
+        expect.objectContaining({ id: sessionId, status: 'pending' }),
+      ]);
       await emu.settlePayment(sessionId);
       expect(await usd(server, u.uid)).toBe(2000n);
       expect(await credits(sessionId)).toBe(1);
@@ -140,8 +143,13 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
     await sweep();
     expect((await sessionRow(server, expired.sessionId))!.status).toBe('expired');
     expect(await usd(server, u.uid)).toBe(0n);
-    // Neither reserves the monthly cap any more.
-    expect((await u.client.get(WALLET_ROUTES.summary)).body.depositRoom).toBe(300_000);
+    // Neither reserves the monthly cap any more; the wallet lists both as they ended.
+    const summary = (await u.client.get(WALLET_ROUTES.summary)).body;
+    expect(summary.depositRoom).toBe(300_000);
+    expect(summary.deposits).toEqual([
+      expect.objectContaining({ id: expired.sessionId, amount: 3000, status: 'expired' }),
+      expect.objectContaining({ id: failed.sessionId, amount: 2000, status: 'failed' }),
+    ]);
   });
 
   for (const reversal of ['failed', 'reversed'] as const) {
@@ -161,6 +169,14 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
         expect(await movements(`deposit:reverse:${sessionId}`)).toBe(1);
         expect(await usd(server, u.uid)).toBe(0n);
         expect(await debtOf(u.uid)).toBe(0n);
+        // The wallet and the history show it: the deposit row turns rejected, the list says reversed.
+        const history = (await u.client.get(WALLET_ROUTES.transactions)).body;
+        expect(history.transactions).toEqual([
+          expect.objectContaining({ type: 'deposit', amount: 5000, status: 'rejected', completed: false }),
+        ]);
+        expect((await u.client.get(WALLET_ROUTES.summary)).body.deposits).toEqual([
+          expect.objectContaining({ id: sessionId, status: 'reversed' }),
+        ]);
         await expectLedgerInvariants(server.ctx.db);
       } finally {
         emu.set({ reversal: 'failed' });
@@ -185,7 +201,16 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
     await emu.reverseCheckout(sessionId);
     expect(await usd(server, u.uid)).toBe(0n);
     expect(await debtOf(u.uid)).toBe(-3000n);
-    expect((await u.client.get(WALLET_ROUTES.summary)).body.debt).toBe(3000);
+    const owing = (await u.client.get(WALLET_ROUTES.summary)).body;
+    expect(owing.debt).toBe(3000);
+    expect(owing.withdrawDisabledReason).toBe(TEXTS.depositDebt('30.00'));
+    const refused = await u.client.post(WALLET_ROUTES.withdrawals, {
+      amount: 100,
+      region: 'us',
+      deviceGps: gpsAt(server),
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatchObject({ code: 'WITHDRAW_DISABLED', message: TEXTS.depositDebt('30.00') });
 
     const next = await startDotsDeposit(server, emu, u, 4000);
     await emu.payCheckout(next.sessionId);

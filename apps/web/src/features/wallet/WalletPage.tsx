@@ -12,6 +12,7 @@ import { useSession } from '../accounts/session.ts';
 import { DepositFlow } from './DepositFlow.tsx';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TopUpButton } from './TopUpButton.tsx';
+import { DepositOutcomes } from './DepositOutcomes.tsx';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
 import { WalletGate } from './WalletOnboarding.tsx';
@@ -201,6 +202,7 @@ function WalletView({ me }: { me: Me }) {
           <div className="wallet-card wallet-top">
             <WalletHeader summary={data} />
             <WalletActions summary={data} closed={me.closed} />
+            <DepositOutcomes deposits={data.deposits} debt={data.debt} />
           </div>
         )}
       </QueryState>
