@@ -1,7 +1,7 @@
 import { TEXTS } from '@rush/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { WALLET_ROUTES } from '@rush/protocol';
+import { ADMIN_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../../src/platform/clock.ts';
 import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../../src/modules/wallet/ledger.store.ts';
@@ -211,6 +211,9 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
     });
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatchObject({ code: 'WITHDRAW_DISABLED', message: TEXTS.depositDebt('30.00') });
+    // Admins see it in the balances list.
+    const balances = (await admin.client.get(ADMIN_ROUTES.balances)).body as { users: { uid: string; owed: number }[] };
+    expect(balances.users.find((r) => r.uid === u.uid)?.owed).toBe(3000);
 
     const next = await startDotsDeposit(server, emu, u, 4000);
     await emu.payCheckout(next.sessionId);
