@@ -519,10 +519,42 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
     return answer(res, 404, { message: 'Not found' });
   }
 
+  /**
+   * The payer's side of a checkout session's hosted page (what `checkout_session_url` opens in
+   * the wallet's iframe), for the browser journeys: the amount, Pay, and the webhooks that follow.
+   * Not part of the API (no credentials, not logged).
+   */
+  async function payerPage(method: string, path: string, res: http.ServerResponse): Promise<boolean> {
+    const m = /^\/checkout\/([^/]+)(\/pay)?$/.exec(path);
+    if (!m) return false;
+    const c = checkouts.get(decodeURIComponent(m[1]!));
+    const page = (body: string) =>
+      res
+        .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+        .end(
+          `<!doctype html><html lang="en"><head><title>Dots checkout</title></head><body><main>${body}</main></body></html>`,
+        );
+    if (!c) {
+      res.writeHead(404).end();
+      return true;
+    }
+    const dollars = `$${(c.amount / 100).toFixed(2)}`;
+    if (method === 'POST' && m[2]) {
+      if (c.status === 'open') await emulator.payCheckout(c.reference);
+      page(`<h1>Dots checkout</h1><p>Payment of ${dollars} received.</p>`);
+      return true;
+    }
+    page(
+      `<h1>Dots checkout</h1><p>Pay ${dollars}</p><form method="post" action="/checkout/${c.id}/pay"><button type="submit">Pay</button></form>`,
+    );
+    return true;
+  }
+
   const server = http.createServer((req, res) => {
     void (async () => {
       const u = new URL(req.url ?? '/', url);
       const method = req.method ?? 'GET';
+      if (await payerPage(method, u.pathname, res)) return;
       const raw = await readBody(req);
       let body: Record<string, unknown>;
       try {
@@ -575,7 +607,7 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
     return [await intentEvent(i), ...(t ? [await transferEvent(t)] : [])];
   };
 
-  return {
+  const emulator: DotsEmulator = {
     url,
     switches,
     set: (s) => void Object.assign(switches, s),
@@ -680,4 +712,5 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+  return emulator;
 }
