@@ -152,6 +152,8 @@ export const WALLET_ROUTES = {
   tax: '/api/wallet/tax',
   /** GET AdminCanadianWithdrawalsResponse: open Canadian e-mail requests, then the last decided. */
   adminCanadianWithdrawals: '/api/admin/withdrawals/canada',
+  /** GET StuckPaymentsResponse (issue 32): deposits and payouts pending at the provider past the threshold. */
+  adminStuckPayments: '/api/admin/payments/stuck',
   /** POST `{}` -> AdminCanadianWithdrawal; 409 when already decided. */
   adminCompleteWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/complete`,
   adminRejectWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/reject`,

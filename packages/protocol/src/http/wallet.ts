@@ -252,3 +252,40 @@ export type IdentityProfileRequest = z.infer<typeof IdentityProfileRequest>;
 
 /** The photo ID upload's size cap (a phone photo of a card fits easily). */
 export const PHOTO_ID_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Issue 32: money between the ledger and the payment provider for longer than the threshold:
+ * our side (the deposit checkout still open, the withdrawal still held) beside what the
+ * provider's records say now (`unavailable` when it could not be asked).
+ */
+export const StuckDeposit = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string().nullable(),
+  amount: minor,
+  createdAt: z.string(),
+  ours: z.string(),
+  provider: z.enum(['open', 'paid', 'failed', 'expired', 'reversed', 'unavailable']),
+});
+export const StuckWithdrawal = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string().nullable(),
+  amount: minor,
+  requestedAt: z.string(),
+  providerRef: z.string().nullable(),
+  provider: z.enum([
+    'none found',
+    'pending',
+    'completed',
+    'failed, money back',
+    'failed, money not back',
+    'unavailable',
+  ]),
+});
+export const StuckPaymentsResponse = z.object({
+  olderThanMinutes: z.number().int(),
+  deposits: z.array(StuckDeposit),
+  withdrawals: z.array(StuckWithdrawal),
+});
+export type StuckPaymentsResponse = z.infer<typeof StuckPaymentsResponse>;

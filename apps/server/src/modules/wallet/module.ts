@@ -33,6 +33,7 @@ import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
 import { TaxService } from './tax.service.ts';
+import { StuckPayments } from './stuck-payments.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -159,6 +160,8 @@ export function createWalletCore(
     deposits,
     /** Deposits read back at the provider: credited, ended or reversed on its records (issue 32). */
     depositOutcomes,
+    /** The admin view of money pending at the provider for over an hour, both sides (issue 32). */
+    stuckPayments: new StuckPayments(db, clock, payments),
     withdrawals,
     notifications,
     sandbox,
