@@ -107,6 +107,9 @@ export const TEXTS = {
   // SPEC 4, 9: withdrawals (banned: loginDisabled(email) above, the terms-violation text)
   withdrawReported: 'You have been reported by another player: withdrawal is temporarily disabled.',
   withdrawAfterDeposit: 'Withdrawals are blocked for 48 hours after your last deposit.', // ours
+  /** Issue 32: a deposit returned by the payer's bank after it was credited, more than the balance held. */
+  depositDebt: (amount: string) =>
+    `A deposit was returned by your bank: you owe $${amount}. Your next deposit pays it first; until then you cannot withdraw or play for real money.`, // ours
   withdrawAmountRequired: 'Please enter an amount to withdraw.', // ours
   withdrawBelowFee: 'Canadian withdrawals carry a US$2.00 fee: please withdraw more than $2.00.', // ours
   withdrawInsufficient: 'You do not have sufficient funds to withdraw this amount.', // ours

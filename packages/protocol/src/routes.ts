@@ -132,7 +132,7 @@ export const WALLET_ROUTES = {
   onboarding: '/api/wallet/onboarding',
   /** POST WalletCreateRequest: the create form; the provider sends an SMS code. */
   onboardingCreate: '/api/wallet/onboarding/create',
-  /** POST `{}`: sends the SMS code again. */
+  /** POST WalletResendRequest (`{}` or `{channel}`): sends the code again, by SMS or by a voice call. */
   onboardingResend: '/api/wallet/onboarding/resend',
   /** POST WalletVerifyRequest: the code; a refusal carries the provider's own text. */
   onboardingVerify: '/api/wallet/onboarding/verify',
@@ -152,6 +152,8 @@ export const WALLET_ROUTES = {
   tax: '/api/wallet/tax',
   /** GET AdminCanadianWithdrawalsResponse: open Canadian e-mail requests, then the last decided. */
   adminCanadianWithdrawals: '/api/admin/withdrawals/canada',
+  /** GET StuckPaymentsResponse (issue 32): deposits and payouts pending at the provider past the threshold. */
+  adminStuckPayments: '/api/admin/payments/stuck',
   /** POST `{}` -> AdminCanadianWithdrawal; 409 when already decided. */
   adminCompleteWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/complete`,
   adminRejectWithdrawal: (id: string) => `/api/admin/withdrawals/${id}/reject`,

@@ -100,6 +100,14 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     reasons: ['race'],
     why: 'one payment delivered 8 times at once; Pay pressed 8 times',
   },
+  'test/wallet/dots/deposits.test.ts': {
+    reasons: ['race'],
+    why: 'one Dots payment delivered 8 times at once with the sweep; its reversal 6 times at once',
+  },
+  'test/wallet/dots/withdrawals.test.ts': {
+    reasons: ['race'],
+    why: 'a Dots payout read back by three sweeps while its webhook is delivered three times at once',
+  },
   'test/wallet/dots/sms-limits.test.ts': { reasons: ['race'], why: 'two wallet creates at once' },
   'test/wallet/escrow-sweeper.test.ts': { reasons: ['race'], why: 'three instances sweeping one escrow at once' },
   'test/wallet/identity/builtin.test.ts': { reasons: ['race'], why: 'two accounts of one person submitting at once' },

@@ -133,6 +133,10 @@ export const fetchAudit = (page: number, filters: AuditFilters) =>
 export const fetchCanadianWithdrawals = () =>
   request('GET', WALLET_ROUTES.adminCanadianWithdrawals, { schema: (s) => s.AdminCanadianWithdrawalsResponse });
 
+/** Issue 32: deposits and payouts pending at the provider for over an hour, ours beside the provider's. */
+export const fetchStuckPayments = () =>
+  request('GET', WALLET_ROUTES.adminStuckPayments, { schema: (s) => s.StuckPaymentsResponse });
+
 /** Paid out by support: the held amount leaves (409 when another admin decided first). */
 export const completeCanadianWithdrawal = (id: string) =>
   request('POST', WALLET_ROUTES.adminCompleteWithdrawal(encodeURIComponent(id)), {

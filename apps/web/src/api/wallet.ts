@@ -68,8 +68,9 @@ export const fetchWalletOnboarding = () =>
 export const createProviderWallet = (body: z.input<typeof WalletCreateRequest>) =>
   request('POST', WALLET_ROUTES.onboardingCreate, { json: body, schema: (s) => s.WalletOnboardingView });
 
-export const resendWalletCode = () =>
-  request('POST', WALLET_ROUTES.onboardingResend, { json: {}, schema: (s) => s.WalletOnboardingView });
+/** The code again: by SMS (the default) or by a voice call. */
+export const resendWalletCode = (channel: 'sms' | 'voice' = 'sms') =>
+  request('POST', WALLET_ROUTES.onboardingResend, { json: { channel }, schema: (s) => s.WalletOnboardingView });
 
 export const verifyProviderWallet = (code: string) =>
   request('POST', WALLET_ROUTES.onboardingVerify, { json: { code }, schema: (s) => s.WalletOnboardingView });

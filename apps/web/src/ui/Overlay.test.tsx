@@ -18,8 +18,21 @@ function Page() {
   );
 }
 
-function setup(path: string) {
-  const router = createMemoryRouter([{ path: '/', element: <Page /> }], { initialEntries: [path] });
+/** An overlay framing another site's page (the payment provider's): closing never goes Back. */
+function FramingPage() {
+  const open = useOverlayLink('pay');
+  return (
+    <>
+      <Link {...open}>Open payment</Link>
+      <Overlay flag="pay" title="Payment" framesOtherSite>
+        <button type="button">Inside</button>
+      </Overlay>
+    </>
+  );
+}
+
+function setup(path: string, element = <Page />) {
+  const router = createMemoryRouter([{ path: '/', element }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -74,6 +87,17 @@ describe('Overlay bound to a query flag', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(dialog()).toBeNull();
     expect(router.state.location.search).toBe('');
+  });
+
+  test('framing another site: Close replaces the URL without the flag instead of going Back (issue 32)', async () => {
+    const router = setup('/', <FramingPage />);
+    fireEvent.click(screen.getByRole('link', { name: 'Open payment' }));
+    // Stands for the framed page's own navigation, which joins the history after the overlay's entry.
+    await act(() => router.navigate('/?pay&step=2', { state: { overlay: 'pay' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog', { name: 'Payment' })).toBeNull();
+    expect(router.state.location.search).toBe('?step=2');
+    expect(router.state.historyAction).toBe('REPLACE');
   });
 
   test('focus moves into the dialog and Tab wraps around inside it', () => {

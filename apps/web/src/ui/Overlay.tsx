@@ -10,12 +10,14 @@ interface OverlayProps {
   title: string;
   children: ReactNode;
   className?: string;
+  /** It frames another site's page: closing never goes Back (useCloseOverlay `noBack`). */
+  framesOtherSite?: boolean;
 }
 
 /** A modal bound to a query flag: open while the flag is in the URL; closing removes it. */
-export function Overlay({ flag, value, title, children, className }: OverlayProps) {
+export function Overlay({ flag, value, title, children, className, framesOtherSite }: OverlayProps) {
   const open = useOverlayOpen(flag, value);
-  const close = useCloseOverlay(flag);
+  const close = useCloseOverlay(flag, { noBack: framesOtherSite === true });
   if (!open) return null;
   return (
     <Dialog title={title} onClose={close} className={className}>

@@ -83,13 +83,18 @@ export function useSwitchOverlay(flag: string): (value: string) => void {
   };
 }
 
-/** Closes an overlay: Back when we opened it, otherwise replace the URL without its flag. */
-export function useCloseOverlay(flag: string): () => void {
+/**
+ * Closes an overlay: Back when we opened it, otherwise replace the URL without its flag.
+ * `noBack`: never Back. For an overlay holding another site's page in an iframe (the payment
+ * provider's): that page's own navigations (a form posted, a redirect to the success URL) join
+ * the tab's history, so Back would step the iframe back instead of closing (issue 32).
+ */
+export function useCloseOverlay(flag: string, options: { noBack?: boolean } = {}): () => void {
   const location = useLocation();
   const navigate = useNavigate();
   return () => {
     const state = location.state as OverlayState | null;
-    if (state?.overlay === flag) {
+    if (state?.overlay === flag && !options.noBack) {
       void navigate(-1);
       return;
     }

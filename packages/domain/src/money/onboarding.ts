@@ -16,6 +16,8 @@ export const ONBOARDING_TEXTS = {
   dateOfBirthInvalid: 'Enter a real date as MM/DD/YYYY.', // ours
   identityPhoneFormat: 'The phone number must be in the format (###) ###-####', // ours, after SPEC 2
   codeRequired: 'Enter the code we sent you by SMS.', // ours
+  /** The provider refused the code without a text of its own (SPEC 4 shows its text when it gives one). */
+  codeRefused: 'The verification code was not accepted. Check it or ask for a new one.', // ours
   /** SPEC 2, the identity start form and what follows it, verbatim. */
   identityTitle: 'Submit your profile to start',
   identitySubmit: 'Submit My Profile',

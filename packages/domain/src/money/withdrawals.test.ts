@@ -178,6 +178,14 @@ describe('withdraw blocks (SPEC 4, 9)', () => {
     ],
     ['a ban outranks a review', { ...none, banned: true, suspected: true }, 'banned'],
     ['a deposit 47 hours ago', { ...none, lastDepositAt: ago(47 * HOUR) }, 'recentDeposit'],
+    ['a debt from a reversed deposit', { ...none, owed: 1n }, 'debt'],
+    ['a debt outranks a recent deposit', { ...none, owed: 3000n, lastDepositAt: ago(HOUR) }, 'debt'],
+    [
+      'a report outranks a debt',
+      { ...none, owed: 3000n, restrictions: [{ kind: 'reported' as const, createdAt: ago(10 * 60_000) }] },
+      'reported',
+    ],
+    ['nothing owed', { ...none, owed: 0n }, null],
     ['a deposit 48 hours ago', { ...none, lastDepositAt: ago(48 * HOUR) }, null],
   ])('%s', (_name, opts, expected) => {
     expect(withdrawBlock(opts)).toBe(expected);

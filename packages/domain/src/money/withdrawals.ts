@@ -69,13 +69,14 @@ export interface Restriction {
 export const restrictionActive = (r: Restriction, now: Date): boolean =>
   now.getTime() - r.createdAt.getTime() >= RESTRICTION_WINDOW_MS;
 
-export type WithdrawBlock = 'banned' | 'fairplay' | 'reported' | 'recentDeposit';
+export type WithdrawBlock = 'banned' | 'fairplay' | 'reported' | 'debt' | 'recentDeposit';
 
 /**
  * SPEC 4, 9: why Withdraw is disabled right now, the strongest reason first (a ban outranks a
  * fair-play review, issue 14: "suspected cheaters cannot withdraw until review", which outranks
- * a report, which outranks the 48 hours after the last deposit); null when it is enabled.
- * `suspected`: a held payout or an open system flag.
+ * a report, which outranks a debt, which outranks the 48 hours after the last deposit); null
+ * when it is enabled. `suspected`: a held payout or an open system flag. `owed`: what a reversed
+ * deposit left the user owing (issue 32), in cents; while any is owed nothing may leave.
  */
 export function withdrawBlock(opts: {
   banned: boolean;
@@ -83,11 +84,13 @@ export function withdrawBlock(opts: {
   lastDepositAt: Date | null;
   now: Date;
   suspected?: boolean;
+  owed?: bigint;
 }): WithdrawBlock | null {
   const active = opts.restrictions.filter((r) => restrictionActive(r, opts.now));
   if (opts.banned || active.some((r) => r.kind === 'banned')) return 'banned';
   if (opts.suspected) return 'fairplay';
   if (active.some((r) => r.kind === 'reported')) return 'reported';
+  if ((opts.owed ?? 0n) > 0n) return 'debt';
   if (opts.lastDepositAt && opts.now.getTime() - opts.lastDepositAt.getTime() < WITHDRAW_BLOCK_AFTER_DEPOSIT_MS) {
     return 'recentDeposit';
   }

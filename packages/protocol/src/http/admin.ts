@@ -117,6 +117,8 @@ export const AdminBalanceRow = z.object({
   username: z.string(),
   hasWallet: z.boolean(),
   balances: Balances,
+  /** USD owed after a deposit was returned by the user's bank (issue 32); 0 when none. */
+  owed: z.number().int().min(0).default(0),
 });
 export const AdminBalancesResponse = z.object({ users: z.array(AdminBalanceRow) });
 export type AdminBalancesResponse = z.infer<typeof AdminBalancesResponse>;

@@ -46,6 +46,15 @@ export type TransactionsResponse = z.infer<typeof TransactionsResponse>;
 
 export const SelfLimitView = z.object({ max: minor, until: z.string() }).nullable();
 
+export const DEPOSIT_OUTCOMES = ['pending', 'failed', 'expired', 'reversed'] as const;
+export const DepositOutcomeView = z.object({
+  id: z.string(),
+  amount: minor,
+  status: z.enum(DEPOSIT_OUTCOMES),
+  date: z.string(),
+});
+export type DepositOutcomeView = z.infer<typeof DepositOutcomeView>;
+
 export const WalletSummary = z.object({
   balances: Balances,
   /** USD that may be withdrawn now (deposits must be wagered once first). */
@@ -56,6 +65,13 @@ export const WalletSummary = z.object({
   /** Why Withdraw is disabled right now, in the SPEC's words; null when it is allowed. */
   withdrawDisabledReason: z.string().nullable(),
   lastDepositAt: z.string().nullable(),
+  /** USD the user owes after a deposit was returned by their bank (issue 32); 0 when none. */
+  debt: minor.default(0),
+  /**
+   * The last 30 days' deposits that did not simply complete (issue 32): waiting for the provider,
+   * failed, expired unpaid, or returned by the bank after the credit. Newest first, at most 10.
+   */
+  deposits: z.array(DepositOutcomeView).default([]),
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 
@@ -159,6 +175,15 @@ export const WalletVerifyRequest = z.object({ code: z.string().max(40) });
 export type WalletVerifyRequest = z.infer<typeof WalletVerifyRequest>;
 
 /**
+ * Resend the wallet code: by SMS (the default, SPEC 7 "send verification code (SMS)") or by a
+ * voice call, the other channel the provider publishes for its send-code call.
+ */
+export const CODE_CHANNELS = ['sms', 'voice'] as const;
+export type CodeChannel = (typeof CODE_CHANNELS)[number];
+export const WalletResendRequest = z.object({ channel: z.enum(CODE_CHANNELS).default('sms') }).strict();
+export type WalletResendRequest = z.infer<typeof WalletResendRequest>;
+
+/**
  * SPEC 9 "Tax information needed above $600 for US withdrawals": what a US payer's information
  * return needs (domain `validateTaxDetails` decides; a refusal names each field in `fields`).
  */
@@ -227,3 +252,40 @@ export type IdentityProfileRequest = z.infer<typeof IdentityProfileRequest>;
 
 /** The photo ID upload's size cap (a phone photo of a card fits easily). */
 export const PHOTO_ID_MAX_BYTES = 10 * 1024 * 1024;
+
+/**
+ * Issue 32: money between the ledger and the payment provider for longer than the threshold:
+ * our side (the deposit checkout still open, the withdrawal still held) beside what the
+ * provider's records say now (`unavailable` when it could not be asked).
+ */
+export const StuckDeposit = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string().nullable(),
+  amount: minor,
+  createdAt: z.string(),
+  ours: z.string(),
+  provider: z.enum(['open', 'paid', 'failed', 'expired', 'reversed', 'unavailable']),
+});
+export const StuckWithdrawal = z.object({
+  id: z.string(),
+  uid: z.string(),
+  username: z.string().nullable(),
+  amount: minor,
+  requestedAt: z.string(),
+  providerRef: z.string().nullable(),
+  provider: z.enum([
+    'none found',
+    'pending',
+    'completed',
+    'failed, money back',
+    'failed, money not back',
+    'unavailable',
+  ]),
+});
+export const StuckPaymentsResponse = z.object({
+  olderThanMinutes: z.number().int(),
+  deposits: z.array(StuckDeposit),
+  withdrawals: z.array(StuckWithdrawal),
+});
+export type StuckPaymentsResponse = z.infer<typeof StuckPaymentsResponse>;

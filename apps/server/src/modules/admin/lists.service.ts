@@ -31,6 +31,7 @@ export class AdminListsService {
         username: r.username,
         hasWallet: true,
         balances: toWireBalances({ usd: r.usd, wbx: r.wbx }),
+        owed: Number(r.owed),
       })),
     };
   }

@@ -84,6 +84,13 @@ export function adminRoutes(
     return { withdrawals: await wallet.withdrawals.canadianRequests() };
   });
 
+  // Issue 32: money pending at the provider for over an hour, our side beside the provider's.
+  app.get(WALLET_ROUTES.adminStuckPayments, async (request, reply) => {
+    requireAdmin(request);
+    reply.header('cache-control', 'no-store');
+    return wallet.stuckPayments.list();
+  });
+
   for (const decision of ['complete', 'reject'] as const) {
     const path = decision === 'complete' ? WALLET_ROUTES.adminCompleteWithdrawal : WALLET_ROUTES.adminRejectWithdrawal;
     app.post<IdRequest>(path(':id'), async (request) => {

@@ -27,6 +27,8 @@ export const accountOf = {
   }),
   /** A user's confirmed Canadian deposits waiting out the funding window (issue 16). */
   funding: (uid: string): AccountRef => ({ id: `funding:${uid}:usd`, kind: 'funding', ownerId: uid, currency: 'usd' }),
+  /** What a user owes after a reversed deposit (issue 32): zero or negative, paid back by their next deposit. */
+  debt: (uid: string): AccountRef => ({ id: `debt:${uid}:usd`, kind: 'debt', ownerId: uid, currency: 'usd' }),
   escrow: (ref: string, currency: Currency): AccountRef => ({
     id: `escrow:${ref}:${currency}`,
     kind: 'escrow',

@@ -11,7 +11,7 @@ import {
   type PaymentRegion,
   type SelfLimit,
 } from '@rush/domain';
-import type { DeviceGps } from '@rush/protocol';
+import type { DepositOutcomeView, DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError, badRequest, notFound } from '../../platform/errors.ts';
@@ -86,7 +86,7 @@ export class DepositService {
     const store = new DepositStore(this.d.db);
     try {
       const checkout = await this.d.payments.createCheckout({ reference: id, uid, amount, region: input.region });
-      await store.setProviderRef(id, checkout.providerRef);
+      await store.setProviderRef(id, checkout.providerRef, checkout.providerPayment ?? null);
       return { sessionId: id, url: checkout.url };
     } catch (err) {
       this.d.log.error({ err, session: id }, 'checkout not created');
@@ -113,6 +113,7 @@ export class DepositService {
     const pending = s.region === 'ca';
     const user = pending ? accountOf.funding(s.uid) : accountOf.user(s.uid, 'usd');
     const fee = accountOf.fee('usd');
+    const debt = accountOf.debt(s.uid);
     const now = this.d.clock.now();
     return this.d.wallet.move(
       {
@@ -121,11 +122,18 @@ export class DepositService {
         currency: 'usd',
         ref: `deposit:${s.id}`,
         meta: { sessionId: s.id, region: s.region, amount: String(s.amount), fee: String(s.fee) },
-        accounts: [clearing, user, fee],
-        legs: () => [
-          { from: clearing, to: user, amount: s.amount - s.fee },
-          { from: clearing, to: fee, amount: s.fee },
-        ],
+        accounts: [clearing, user, fee, debt],
+        // What a reversed deposit left owing is paid back first (issue 32), under the same lock
+        // (a Canadian deposit pays it when it leaves its funding window).
+        legs: (balances) => {
+          const credit = s.amount - s.fee;
+          const repay = pending ? 0n : repayment(balances.get(debt.id), credit);
+          return [
+            { from: clearing, to: debt, amount: repay },
+            { from: clearing, to: user, amount: credit - repay },
+            { from: clearing, to: fee, amount: s.fee },
+          ];
+        },
         after: (tx) =>
           pending
             ? new DepositStore(tx).markFunding(s.id, now, depositFundsAt(s.region, now))
@@ -152,6 +160,7 @@ export class DepositService {
   private fund(s: PaymentSessionRecord): Promise<MovementOutcome> {
     const from = accountOf.funding(s.uid);
     const to = accountOf.user(s.uid, 'usd');
+    const debt = accountOf.debt(s.uid);
     return this.d.wallet.move(
       {
         key: `deposit:funded:${s.id}`,
@@ -159,8 +168,14 @@ export class DepositService {
         currency: 'usd',
         ref: `deposit:${s.id}`,
         meta: { sessionId: s.id, amount: String(s.amount - s.fee) },
-        accounts: [from, to],
-        legs: () => [{ from, to, amount: s.amount - s.fee }],
+        accounts: [from, to, debt],
+        legs: (balances) => {
+          const repay = repayment(balances.get(debt.id), s.amount - s.fee);
+          return [
+            { from, to: debt, amount: repay },
+            { from, to, amount: s.amount - s.fee - repay },
+          ];
+        },
         after: (tx) => new DepositStore(tx).markCompleted(s.id, this.d.clock.now()),
       },
       // The provider was paid before any closure: the money is the user's whatever happened since.
@@ -175,6 +190,18 @@ export class DepositService {
   /** What may still be deposited this month (WalletSummary.depositRoom). */
   async room(uid: string): Promise<bigint> {
     return (await this.decide(this.d.db, uid, 0n, 'us')).room;
+  }
+
+  /** The wallet's list of deposits that did not simply complete (issue 32): last 30 days, 10 newest. */
+  async outcomes(uid: string): Promise<DepositOutcomeView[]> {
+    const now = this.d.clock.now();
+    const since = new Date(now.getTime() - 30 * 24 * 60 * 60_000);
+    return (await new DepositStore(this.d.db).outcomes(uid, since, 10)).map((s) => ({
+      id: s.id,
+      amount: Number(s.amount),
+      status: outcomeOf(s, now),
+      date: s.createdAt.toISOString(),
+    }));
   }
 
   lastDepositAt(uid: string): Promise<Date | null> {
@@ -194,6 +221,19 @@ export class DepositService {
       room: depositRoom(deposited, limit, now),
     };
   }
+}
+
+/** A deposit as the wallet lists it: an open checkout past its time is shown expired before the provider says so. */
+function outcomeOf(s: PaymentSessionRecord, now: Date): DepositOutcomeView['status'] {
+  if (s.status === 'open') return s.expiresAt > now ? 'pending' : 'expired';
+  if (s.status === 'funding') return 'pending';
+  return s.status === 'failed' || s.status === 'expired' || s.status === 'reversed' ? s.status : 'failed';
+}
+
+/** How much of `credit` pays back a debt account's balance (zero or negative: what is owed). */
+function repayment(debtBalance: bigint | undefined, credit: bigint): bigint {
+  const owed = -(debtBalance ?? 0n);
+  return owed < credit ? owed : credit;
 }
 
 function refuseUnlessAllowed(d: { decision: ReturnType<typeof decideDeposit> }) {

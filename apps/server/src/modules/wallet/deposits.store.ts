@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, gte, inArray, lte, max, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, isNotNull, isNull, lte, max, or, sql } from 'drizzle-orm';
 import type { PaymentRegion } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { paymentSessions } from './schema.ts';
@@ -26,8 +26,83 @@ export class DepositStore {
     return rows[0] ?? null;
   }
 
-  async setProviderRef(id: string, providerRef: string): Promise<void> {
-    await this.db.update(paymentSessions).set({ providerRef }).where(eq(paymentSessions.id, id));
+  async setProviderRef(id: string, providerRef: string, providerPayment: string | null = null): Promise<void> {
+    await this.db
+      .update(paymentSessions)
+      .set({ providerRef, ...(providerPayment ? { providerPayment } : {}) })
+      .where(eq(paymentSessions.id, id));
+  }
+
+  /** The provider's payment behind a checkout, learnt when it was read back. */
+  async setProviderPayment(id: string, providerPayment: string): Promise<void> {
+    await this.db
+      .update(paymentSessions)
+      .set({ providerPayment })
+      .where(and(eq(paymentSessions.id, id), isNull(paymentSessions.providerPayment)));
+  }
+
+  /** The provider says an open checkout failed or expired: it ends, and its reservation under the cap with it. */
+  async endIfOpen(id: string, status: 'failed' | 'expired', at: Date): Promise<boolean> {
+    const rows = await this.db
+      .update(paymentSessions)
+      .set({ status, endedAt: at })
+      .where(and(eq(paymentSessions.id, id), eq(paymentSessions.status, 'open')))
+      .returning({ id: paymentSessions.id });
+    return rows.length > 0;
+  }
+
+  /** Runs with the reversal's movement, in its transaction. */
+  async markReversed(id: string, at: Date): Promise<void> {
+    await this.db.update(paymentSessions).set({ status: 'reversed', endedAt: at }).where(eq(paymentSessions.id, id));
+  }
+
+  /**
+   * The deposits a provider notification about `uid` (or about one payment) may concern: open
+   * ones, and credited ones recent enough to be reversed by the payer's bank.
+   */
+  async toCheck(
+    which: { uid: string | null; payment: string | null },
+    creditedSince: Date,
+  ): Promise<PaymentSessionRecord[]> {
+    const mine = which.payment
+      ? eq(paymentSessions.providerPayment, which.payment)
+      : which.uid
+        ? eq(paymentSessions.uid, which.uid)
+        : null;
+    if (!mine) return [];
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(
+        and(
+          mine,
+          or(
+            eq(paymentSessions.status, 'open'),
+            and(
+              inArray(paymentSessions.status, ['completed', 'funding']),
+              gte(paymentSessions.createdAt, creditedSince),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(paymentSessions.createdAt))
+      .limit(50);
+  }
+
+  /** Open checkouts created before `before` that the provider has a record of, oldest first (the deposit sweep). */
+  async openBefore(before: Date, limit: number): Promise<PaymentSessionRecord[]> {
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(
+        and(
+          eq(paymentSessions.status, 'open'),
+          lte(paymentSessions.createdAt, before),
+          isNotNull(paymentSessions.providerRef),
+        ),
+      )
+      .orderBy(asc(paymentSessions.createdAt))
+      .limit(limit);
   }
 
   /** Runs with the credit, in its transaction: the session and the money agree. */
@@ -93,6 +168,23 @@ export class DepositStore {
         ),
       );
     return BigInt(row?.total ?? '0');
+  }
+
+  /** A user's deposits since `since` that did not simply complete, newest first (the wallet's list, issue 32). */
+  async outcomes(uid: string, since: Date, limit: number): Promise<PaymentSessionRecord[]> {
+    return this.db
+      .select()
+      .from(paymentSessions)
+      .where(
+        and(
+          eq(paymentSessions.uid, uid),
+          gte(paymentSessions.createdAt, since),
+          isNotNull(paymentSessions.providerRef),
+          inArray(paymentSessions.status, ['open', 'funding', 'failed', 'expired', 'reversed']),
+        ),
+      )
+      .orderBy(desc(paymentSessions.createdAt))
+      .limit(limit);
   }
 
   async lastCompletedAt(uid: string): Promise<Date | null> {

@@ -5,9 +5,10 @@ import { ledgerMovements, ledgerTransfers } from './schema.ts';
 
 /**
  * Movements that belong to another row of the list: a withdrawal's outcome shows as its status,
- * and so does the end of a Canadian deposit's funding window (the deposit turns completed).
+ * and so does the end of a Canadian deposit's funding window (the deposit turns completed) and a
+ * deposit's reversal by the payer's bank (the deposit turns rejected, issue 32).
  */
-export const HIDDEN_KINDS = ['withdraw_complete', 'withdraw_reject', 'deposit_funded'];
+export const HIDDEN_KINDS = ['withdraw_complete', 'withdraw_reject', 'deposit_funded', 'deposit_reverse'];
 
 export interface MovementDetail {
   id: bigint;

@@ -134,7 +134,8 @@ async function applyInTx(tx: DbOrTx, spec: MovementSpec): Promise<MovementOutcom
   for (const id of [...delta.keys()].sort()) {
     const d = delta.get(id)!;
     if (d === 0n) continue;
-    const floorApplies = !['issuance', 'clearing', 'adjustment'].includes(byId.get(id)!.kind);
+    // A debt account (issue 32) goes below zero by design; its CHECK keeps it from going above.
+    const floorApplies = !['issuance', 'clearing', 'adjustment', 'debt'].includes(byId.get(id)!.kind);
     if (floorApplies && balances.get(id)! + d < 0n) throw new InsufficientFundsError(id);
   }
   if (legs.length > 0) {

@@ -54,16 +54,18 @@ export class Ledger {
   }) {
     const user = accountOf.user(opts.uid, opts.currency);
     const escrow = accountOf.escrow(opts.ref, opts.currency);
+    const debts = opts.currency === 'usd' ? [accountOf.debt(opts.uid)] : [];
     return this.move({
       key: holdKey(opts.ref, opts.uid, opts.currency, opts.seat),
       kind: 'stake',
       currency: opts.currency,
       ref: opts.ref,
       meta: { uid: opts.uid, ...opts.meta },
-      accounts: [user, escrow],
-      legs: async (_balances, tx) => {
+      accounts: [user, escrow, ...debts],
+      legs: async (balances, tx) => {
         // Read after the escrow row is locked: a close that committed first is seen here.
         if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
+        refuseWhileOwing(balances, debts);
         return [{ from: user, to: escrow, amount: opts.amount }];
       },
     });
@@ -82,15 +84,17 @@ export class Ledger {
   }) {
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     const users = opts.stakes.map((s) => ({ account: accountOf.user(s.uid, opts.currency), amount: s.amount }));
+    const debts = opts.currency === 'usd' ? opts.stakes.map((s) => accountOf.debt(s.uid)) : [];
     return this.move({
       key: holdAllKey(opts.ref, opts.currency),
       kind: 'stake',
       currency: opts.currency,
       ref: opts.ref,
       meta: { stakes: opts.stakes.map((s) => ({ uid: s.uid, amount: String(s.amount) })), ...opts.meta },
-      accounts: [...users.map((u) => u.account), escrow],
+      accounts: [...users.map((u) => u.account), escrow, ...debts],
       legs: async (balances, tx) => {
         if (await movementByKey(tx, escrowCloseKey(opts.ref, opts.currency))) throw new EscrowClosedError(opts.ref);
+        refuseWhileOwing(balances, debts);
         for (const u of users) {
           // Checked here too, so the error names the account that could not pay.
           if ((balances.get(u.account.id) ?? 0n) < u.amount) throw new InsufficientFundsError(u.account.id);
@@ -205,3 +209,11 @@ const ownerAccount =
     const uid = accountId.slice('user:'.length, accountId.length - currency.length - 1);
     return accountOf.user(uid, currency);
   };
+
+/**
+ * Issue 32: a user who owes after a reversed deposit stakes no real money until it is paid
+ * (read under the same locks as the stake, so a reversal committing first is seen).
+ */
+function refuseWhileOwing(balances: ReadonlyMap<string, bigint>, debts: readonly AccountRef[]): void {
+  for (const d of debts) if ((balances.get(d.id) ?? 0n) < 0n) throw new InsufficientFundsError(d.id);
+}

@@ -3,6 +3,7 @@ import { restrictionActive, type RestrictionKind } from '@rush/domain';
 import type { AppContext } from '../../platform/context.ts';
 import { BalanceEvents } from './balance-events.ts';
 import { ClosureService, type ProfileLink } from './closure.service.ts';
+import { DepositOutcomes } from './deposit-outcomes.service.ts';
 import { CHECKOUT_TTL_MS, DepositService } from './deposits.service.ts';
 import { EscrowResolvers } from './escrow-resolvers.ts';
 import { EscrowSweeper } from './escrow-sweeper.ts';
@@ -32,6 +33,7 @@ import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
 import { TaxService } from './tax.service.ts';
+import { StuckPayments } from './stuck-payments.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -46,6 +48,8 @@ export interface WalletOptions {
   sweepEveryMs: number;
   /** How often escrow left on finished or abandoned games is looked for. */
   escrowSweepEveryMs: number;
+  /** PAYMENTS=dots: how often open deposits and sent payouts are read back at the provider. */
+  readBackEveryMs: number;
   /** PAYMENTS=dots only: the client's timeouts and retries (tests shorten them; default SPEC 9's 6 s). */
   dots?: DotsClientOptions;
   /** IDENTITY=provider only: the client's timeout (tests shorten it; default SPEC 9's 6 s). */
@@ -56,6 +60,7 @@ export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
   payoutDelayMs: 5_000,
   sweepEveryMs: 1_000,
   escrowSweepEveryMs: 30_000,
+  readBackEveryMs: 30_000,
 };
 
 /**
@@ -73,7 +78,7 @@ export function createWalletCore(
   // The sandbox also stands in with payments off: its routes and sweep are not registered then,
   // and the wallet refuses deposits and withdrawals before reaching the port.
   const payments: PaymentsPort = ctx.config.dots
-    ? new DotsPayments(db, clock, ctx.config.dots, options.dots)
+    ? new DotsPayments(db, clock, ctx.config.dots, options.dots, ctx.config.appUrl, CHECKOUT_TTL_MS)
     : new SandboxPayments(db, clock, secret, {
         checkoutTtlMs: CHECKOUT_TTL_MS,
         payoutDelayMs: options.payoutDelayMs,
@@ -111,6 +116,7 @@ export function createWalletCore(
     appUrl: ctx.config.appUrl,
     productName: ctx.config.productName,
   });
+  const depositOutcomes = new DepositOutcomes({ db, clock, wallet, payments, deposits, log });
   const notifications = new PaymentNotifications(
     payments,
     {
@@ -118,6 +124,8 @@ export function createWalletCore(
       depositCancelled: (reference) => deposits.cancelled(reference),
       payoutAnswered: async (reference, outcome, amount) =>
         void (await withdrawals.resolve(reference, outcome, amount)),
+      depositsChanged: (which) => depositOutcomes.check(which),
+      payoutsChanged: (which) => withdrawals.checkPayouts(which),
     },
     log,
   );
@@ -150,6 +158,10 @@ export function createWalletCore(
     identity,
     limits,
     deposits,
+    /** Deposits read back at the provider: credited, ended or reversed on its records (issue 32). */
+    depositOutcomes,
+    /** The admin view of money pending at the provider for over an hour, both sides (issue 32). */
+    stuckPayments: new StuckPayments(db, clock, payments),
     withdrawals,
     notifications,
     sandbox,
@@ -214,6 +226,20 @@ export async function registerWallet(
         ? [{ name: 'sandbox-provider', everyMs: options.sweepEveryMs, run: () => core.sandbox.sweep() }]
         : []),
       { name: 'withdrawal-resend', everyMs: options.sweepEveryMs, run: () => core.withdrawals.resendUnsent() },
+      // What a lost webhook would have said, read back from Dots (issue 32); the sandbox
+      // delivers its own notifications from its outbox.
+      ...(ctx.config.dots
+        ? [
+            {
+              name: 'payments-readback',
+              everyMs: options.readBackEveryMs,
+              run: async () => {
+                await core.depositOutcomes.sweep();
+                await core.withdrawals.reconcileSent();
+              },
+            },
+          ]
+        : []),
       // Canadian deposits reach the balance when their funding window ends (SPEC 9, issue 16).
       {
         name: 'canadian-funding',

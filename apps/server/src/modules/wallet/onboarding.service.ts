@@ -1,5 +1,5 @@
 import { canSubmitCode, checkWalletCreate, ONBOARDING_TEXTS, TEXTS, type AttemptPolicy } from '@rush/domain';
-import type { WalletCreateRequest, WalletOnboardingView } from '@rush/protocol';
+import type { CodeChannel, WalletCreateRequest, WalletOnboardingView } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -69,7 +69,7 @@ export class WalletOnboarding {
         lastName: input.lastName,
         username: input.nickname,
       });
-      await this.payments.sendVerificationCode(verificationId);
+      await this.payments.sendVerificationCode(verificationId, 'sms');
       await store.started(user.id, verificationId, input.phoneNumber.slice(-4), this.clock.now());
     } finally {
       await throttle.clear(createKey(user.id));
@@ -82,12 +82,13 @@ export class WalletOnboarding {
     return reserveAttempt(throttle, key, policy, this.clock.now(), SMS_FORGET_MS);
   }
 
-  async resend(uid: string): Promise<WalletOnboardingView> {
+  /** The code again, by SMS or by a voice call; either counts against the same SMS budget. */
+  async resend(uid: string, channel: CodeChannel = 'sms'): Promise<WalletOnboardingView> {
     const row = await new OnboardingStore(this.db).find(uid);
     if (!row) throw new AppError('CONFLICT', TEXTS.walletNotVerified);
     if (!row.providerUserId) {
       await this.reserve(new ThrottleStore(this.db), smsKey(uid), SMS_POLICY);
-      await this.payments.sendVerificationCode(row.verificationId);
+      await this.payments.sendVerificationCode(row.verificationId, channel);
     }
     return viewOf(row);
   }

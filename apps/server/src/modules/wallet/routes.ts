@@ -9,6 +9,7 @@ import {
   WALLET_ROUTES,
   WithdrawRequest,
   WalletCreateRequest,
+  WalletResendRequest,
   WalletVerifyRequest,
   type WalletOnboardingView,
   type BalancesResponse,
@@ -120,8 +121,8 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
   app.post(WALLET_ROUTES.onboardingResend, async (request): Promise<WalletOnboardingView> => {
     const auth = requireWalletUser(request);
     requirePayments();
-    parse(EmptyRequest, request.body === undefined ? {} : request.body);
-    return d.onboarding.resend(auth.user.id);
+    const { channel } = parse(WalletResendRequest, request.body === undefined ? {} : request.body);
+    return d.onboarding.resend(auth.user.id, channel);
   });
 
   app.post(WALLET_ROUTES.onboardingVerify, async (request): Promise<WalletOnboardingView> => {

@@ -33,6 +33,9 @@ export const LEDGER_ACCOUNT_KINDS = [
   'house',
   // A user's confirmed Canadian deposit waiting out its funding window (issue 16): never negative.
   'funding',
+  // What a user owes after a deposit was reversed at the provider (an ACH return) when their
+  // balance no longer held it (issue 32): never positive; a later deposit pays it back first.
+  'debt',
 ] as const;
 export type LedgerAccountKind = (typeof LEDGER_ACCOUNT_KINDS)[number];
 
@@ -51,8 +54,9 @@ export const ledgerAccounts = pgTable(
   (t) => [
     check(
       'ledger_accounts_non_negative',
-      sql`${t.kind} in ('issuance', 'clearing', 'adjustment') or ${t.balance} >= 0`,
+      sql`${t.kind} in ('issuance', 'clearing', 'adjustment', 'debt') or ${t.balance} >= 0`,
     ),
+    check('ledger_accounts_debt_non_positive', sql`${t.kind} <> 'debt' or ${t.balance} <= 0`),
     index('ledger_accounts_owner_idx').on(t.ownerId),
     // The escrow sweeper looks for escrow still holding money, every few seconds on every instance.
     index('ledger_accounts_open_escrow_idx')
@@ -173,9 +177,19 @@ export const paymentSessions = pgTable(
     amount: bigint('amount', { mode: 'bigint' }).notNull(),
     fee: bigint('fee', { mode: 'bigint' }).notNull(),
     region: text('region', { enum: ['us', 'ca'] }).notNull(),
-    /** `funding`: a Canadian deposit the provider confirmed, held until `funds_at` (issue 16). */
-    status: text('status', { enum: ['open', 'funding', 'completed', 'cancelled'] }).notNull(),
+    /**
+     * `funding`: a Canadian deposit the provider confirmed, held until `funds_at` (issue 16).
+     * `failed` / `expired`: the provider says the payment failed or the checkout expired
+     * (`cancelled` is the sandbox's abandoned checkout). `reversed`: credited, then returned by
+     * the payer's bank; the money was taken back (ledger `deposit:reverse:{id}`).
+     */
+    status: text('status', {
+      enum: ['open', 'funding', 'completed', 'cancelled', 'failed', 'expired', 'reversed'],
+    }).notNull(),
+    /** The provider's checkout (Dots: the checkout session id). */
     providerRef: text('provider_ref'),
+    /** The provider's payment behind the checkout (Dots: the payment intent id), once known. */
+    providerPayment: text('provider_payment'),
     createdAt: ts('created_at').notNull(),
     expiresAt: ts('expires_at').notNull(),
     /** When the money reached the balance. */
@@ -183,6 +197,8 @@ export const paymentSessions = pgTable(
     /** Canadian deposits: when the provider confirmed, and when the funding window ends. */
     confirmedAt: ts('confirmed_at'),
     fundsAt: ts('funds_at'),
+    /** When the provider's failure, expiry or reversal was recorded. */
+    endedAt: ts('ended_at'),
   },
   (t) => [
     // The funding sweep, every second on every instance: only deposits still in their window.
@@ -193,6 +209,10 @@ export const paymentSessions = pgTable(
     // Monthly cap and the 48 hours after the last deposit read a user's sessions by date.
     index('payment_sessions_uid_created_idx').on(t.uid, t.createdAt),
     uniqueIndex('payment_sessions_provider_ref_key').on(t.providerRef),
+    // The deposit sweep re-reads checkouts the provider has not answered yet, oldest first.
+    index('payment_sessions_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
   ],
 );
 

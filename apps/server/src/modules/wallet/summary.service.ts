@@ -19,19 +19,22 @@ export class SummaryService {
   ) {}
 
   async summary(user: { id: string; banned: boolean; closed?: boolean }): Promise<WalletSummary> {
-    const [balances, standing, room, limits, lastDepositAt] = await Promise.all([
+    const [balances, standing, room, limits, lastDepositAt, deposits] = await Promise.all([
       readUserBalances(this.db, user.id),
       this.withdrawals.standing(user),
       this.deposits.room(user.id),
       this.limits.active(user.id),
       this.deposits.lastDepositAt(user.id),
+      this.deposits.outcomes(user.id),
     ]);
     return {
       balances: toWireBalances(balances),
       withdrawable: Number(standing.withdrawable),
       depositRoom: Number(room),
       limits: { bet: limitView(limits.bet), deposit: limitView(limits.deposit) },
-      withdrawDisabledReason: standing.block ? this.withdrawals.blockText(standing.block) : null,
+      withdrawDisabledReason: standing.block ? this.withdrawals.blockText(standing.block, standing.owed) : null,
+      debt: Number(standing.owed),
+      deposits,
       lastDepositAt: lastDepositAt?.toISOString() ?? null,
     };
   }

@@ -46,10 +46,13 @@ export function transactionView(uid: string, m: MovementDetail, ctx: ViewContext
       const fee = metaAmount(m.meta.fee);
       const session = ctx.deposits?.get(metaString(m.meta.sessionId) ?? '');
       const funding = session?.status === 'funding';
+      // Returned by the payer's bank after the credit (issue 32): the money was taken back.
+      const reversed = session?.status === 'reversed';
       return {
         ...base,
         ...done,
         ...(funding ? { status: 'pending' as const, completed: false } : {}),
+        ...(reversed ? { status: 'rejected' as const, completed: false } : {}),
         ...incoming,
         type: 'deposit',
         amount: Number(inflow + fee),

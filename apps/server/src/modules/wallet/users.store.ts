@@ -69,19 +69,32 @@ export class WalletUserStore {
    * Users with a wallet (`hasWallet`: a verified email), by username, with their USD and RC
    * balances (no account yet reads 0).
    */
-  async holders(limit: number): Promise<{ uid: string; username: string; usd: bigint; wbx: bigint }[]> {
-    const balance = (currency: 'usd' | 'wbx') =>
+  async holders(limit: number): Promise<{ uid: string; username: string; usd: bigint; wbx: bigint; owed: bigint }[]> {
+    const balance = (currency: 'usd' | 'wbx', kind: 'user' | 'debt' = 'user') =>
       sql<string>`coalesce((select ${ledgerAccounts.balance} from ${ledgerAccounts} where ${and(
         eq(ledgerAccounts.ownerId, users.id),
-        eq(ledgerAccounts.kind, 'user'),
+        eq(ledgerAccounts.kind, kind),
         eq(ledgerAccounts.currency, currency),
       )}), 0)::text`;
     const rows = await this.db
-      .select({ uid: users.id, username: users.username, usd: balance('usd'), wbx: balance('wbx') })
+      .select({
+        uid: users.id,
+        username: users.username,
+        usd: balance('usd'),
+        wbx: balance('wbx'),
+        // What a reversed deposit left owing (issue 32): the debt account's balance, negated.
+        debt: balance('usd', 'debt'),
+      })
       .from(users)
       .where(eq(users.emailVerified, true))
       .orderBy(asc(users.usernameLower))
       .limit(limit);
-    return rows.map((r) => ({ uid: r.uid, username: r.username, usd: BigInt(r.usd), wbx: BigInt(r.wbx) }));
+    return rows.map((r) => ({
+      uid: r.uid,
+      username: r.username,
+      usd: BigInt(r.usd),
+      wbx: BigInt(r.wbx),
+      owed: -BigInt(r.debt),
+    }));
   }
 }

@@ -30,7 +30,7 @@ import { money } from './format.ts';
 import { movementByKey, readBalance, type MovementOutcome } from './ledger.store.ts';
 import type { IdentityPort } from './identity/port.ts';
 import { requirePayLocation } from './pay-location.ts';
-import { PayoutRefused, type PaymentsPort } from './payments/port.ts';
+import { PayoutRefused, ProviderUnavailable, type PaymentsPort, type PayoutOutcome } from './payments/port.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { TaxStore } from './tax.store.ts';
 import { wageringEvents } from './wagering.store.ts';
@@ -72,6 +72,8 @@ export interface WithdrawStanding {
   balance: bigint;
   withdrawable: bigint;
   block: WithdrawBlock | null;
+  /** What a reversed deposit left owing (issue 32). */
+  owed: bigint;
 }
 
 /**
@@ -100,15 +102,13 @@ export class WithdrawalService {
   async standing(user: { id: string; banned: boolean; closed?: boolean }): Promise<WithdrawStanding> {
     const balance = await readBalance(this.d.db, accountOf.user(user.id, 'usd').id);
     const unwagered = unwageredDeposits(await wageringEvents(this.d.db, user.id));
-    return {
-      balance,
-      withdrawable: withdrawableAmount(balance, unwagered, user.closed === true),
-      block: await this.block(user),
-    };
+    const [block, owed] = await Promise.all([this.block(user), this.owed(user.id)]);
+    return { balance, withdrawable: withdrawableAmount(balance, unwagered, user.closed === true), block, owed };
   }
 
-  blockText(block: WithdrawBlock): string {
+  blockText(block: WithdrawBlock, owed?: bigint): string {
     if (block === 'fairplay') return FAIRPLAY_TEXTS.withdrawalOnHold;
+    if (block === 'debt') return TEXTS.depositDebt(money(owed ?? 0n));
     return block === 'banned'
       ? TEXTS.loginDisabled(this.d.supportEmail)
       : block === 'reported'
@@ -273,7 +273,8 @@ export class WithdrawalService {
     const { uid, amount, region, block, now, closed } = ask;
     const withdrawable = withdrawableAmount(balance, unwageredDeposits(await wageringEvents(db, uid)), closed);
     const decision = decideWithdrawal({ amount, region, balance, withdrawable, block });
-    if (!decision.ok) throw this.refusal(decision.reason, withdrawable);
+    if (!decision.ok)
+      throw this.refusal(decision.reason, withdrawable, decision.reason === 'debt' ? await this.owed(uid) : undefined);
     // SPEC 9: under the lock, two requests at once are added up.
     if (region === 'us') {
       const thisYear = await new WithdrawalStore(db).totalSince(uid, utcYearStart(now));
@@ -396,10 +397,68 @@ export class WithdrawalService {
     return [...pending, ...decided];
   }
 
-  /** Requests the provider never acknowledged (the process died in between) go out again. */
+  /**
+   * Requests the provider never acknowledged (a lost answer, a crash in between): each is looked
+   * for at the provider first, and sent again (under the same idempotency key) only if it shows
+   * none. The held money never returns on an unanswered request.
+   */
   async resendUnsent(): Promise<void> {
     const before = new Date(this.d.clock.now().getTime() - RESEND_AFTER_MS);
-    for (const w of await new WithdrawalStore(this.d.db).unsent(before, 20)) await this.send(w);
+    for (const w of await new WithdrawalStore(this.d.db).unsent(before, 20)) await this.readBack(w);
+  }
+
+  /** The slower sweep: acknowledged payouts still pending are read back too (a lost webhook loses nothing). */
+  async reconcileSent(): Promise<void> {
+    const before = new Date(this.d.clock.now().getTime() - RESEND_AFTER_MS);
+    for (const w of await new WithdrawalStore(this.d.db).pendingPayouts({ before }, 20)) {
+      if (w.providerRef) await this.readBack(w);
+    }
+  }
+
+  /** A notification about a user's payouts (or one of them): each still pending is read back. */
+  async checkPayouts(which: { uid: string; reference: string | null }): Promise<void> {
+    const pending = await new WithdrawalStore(this.d.db).pendingPayouts({ uid: which.uid, id: which.reference }, 20);
+    let unavailable: ProviderUnavailable | null = null;
+    for (const w of pending) {
+      try {
+        await this.readBack(w, { rethrow: true });
+      } catch (e) {
+        if (!(e instanceof ProviderUnavailable)) throw e;
+        unavailable = e;
+      }
+    }
+    // The provider could not answer now: the notification is delivered again.
+    if (unavailable) throw unavailable;
+  }
+
+  /**
+   * What the provider says of one payout, applied (issue 32): completed -> the held money
+   * leaves; failed with the money back with the platform -> it returns to the player, once;
+   * none found -> sent again under the same key (if never acknowledged); anything else waits.
+   */
+  private async readBack(w: WithdrawalRecord, o: { rethrow?: boolean } = {}): Promise<void> {
+    let outcome: PayoutOutcome;
+    try {
+      outcome = await this.d.payments.payoutOutcome({
+        reference: w.id,
+        uid: w.uid,
+        payout: w.amount - w.fee,
+        providerRef: w.providerRef,
+        requestedAt: w.requestedAt,
+      });
+    } catch (err) {
+      this.d.log.warn({ err, withdrawal: w.id }, 'payout not read back; asked again later');
+      if (o.rethrow && err instanceof ProviderUnavailable) throw err;
+      return;
+    }
+    const store = new WithdrawalStore(this.d.db);
+    if (outcome.state === 'unknown') {
+      if (!w.providerRef) await this.send(w);
+      return;
+    }
+    if (w.providerRef !== outcome.providerRef) await store.setProviderRef(w.id, outcome.providerRef);
+    if (outcome.state === 'completed') await this.applyResolution(w, 'completed', 'completion');
+    else if (outcome.state === 'failed' && outcome.refundable) await this.applyResolution(w, 'rejected', 'completion');
   }
 
   private async send(w: WithdrawalRecord): Promise<void> {
@@ -418,26 +477,41 @@ export class WithdrawalService {
         await this.resolve(w.id, 'rejected', w.amount);
         return;
       }
-      this.d.log.warn({ err, withdrawal: w.id }, 'payout request failed; the sweep sends it again');
+      // Ambiguous (a timeout, a 5xx, any 4xx: the payout may exist): held until read back.
+      this.d.log.warn({ err, withdrawal: w.id }, 'payout request unanswered; read back and resent by the sweep');
     }
   }
 
   private async block(user: { id: string; banned: boolean }): Promise<WithdrawBlock | null> {
-    const [restrictions, lastDepositAt, suspected] = await Promise.all([
+    const [restrictions, lastDepositAt, suspected, owed] = await Promise.all([
       new RestrictionStore(this.d.db).list(user.id),
       new DepositStore(this.d.db).lastCompletedAt(user.id),
       this.suspicion(user.id),
+      this.owed(user.id),
     ]);
-    return withdrawBlock({ banned: user.banned, restrictions, lastDepositAt, now: this.d.clock.now(), suspected });
+    return withdrawBlock({
+      banned: user.banned,
+      restrictions,
+      lastDepositAt,
+      now: this.d.clock.now(),
+      suspected,
+      owed,
+    });
   }
 
-  private refusal(reason: WithdrawRefusal, withdrawable: bigint): AppError {
+  /** What a reversed deposit left this user owing (issue 32), in cents. */
+  async owed(uid: string): Promise<bigint> {
+    return -(await readBalance(this.d.db, accountOf.debt(uid).id));
+  }
+
+  private refusal(reason: WithdrawRefusal, withdrawable: bigint, owed?: bigint): AppError {
     switch (reason) {
       case 'banned':
       case 'fairplay':
       case 'reported':
       case 'recentDeposit':
-        return new AppError('WITHDRAW_DISABLED', this.blockText(reason));
+      case 'debt':
+        return new AppError('WITHDRAW_DISABLED', this.blockText(reason, owed));
       case 'zero':
         return badRequest(TEXTS.withdrawAmountRequired, { amount: TEXTS.withdrawAmountRequired });
       case 'belowFee':

@@ -50,6 +50,30 @@ export class WithdrawalStore {
       .where(and(eq(withdrawals.id, id), eq(withdrawals.status, 'pending')));
   }
 
+  /**
+   * Pending US payouts to read back at the provider: a user's (or one of them), or, for the
+   * sweep, those requested before `before` (oldest first).
+   */
+  async pendingPayouts(
+    which: { uid?: string; id?: string | null; before?: Date },
+    limit: number,
+  ): Promise<WithdrawalRecord[]> {
+    return this.db
+      .select()
+      .from(withdrawals)
+      .where(
+        and(
+          eq(withdrawals.status, 'pending'),
+          eq(withdrawals.region, 'us'),
+          which.uid ? eq(withdrawals.uid, which.uid) : undefined,
+          which.id ? eq(withdrawals.id, which.id) : undefined,
+          which.before ? lte(withdrawals.requestedAt, which.before) : undefined,
+        ),
+      )
+      .orderBy(asc(withdrawals.requestedAt))
+      .limit(limit);
+  }
+
   /** Pending requests the provider never acknowledged (a crash between hold and request). */
   async unsent(requestedBefore: Date, limit: number): Promise<WithdrawalRecord[]> {
     return this.db

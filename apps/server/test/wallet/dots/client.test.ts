@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DOTS_TIMEOUT_MS,
@@ -7,7 +8,7 @@ import {
 } from '../../../src/modules/wallet/payments/dots/http.ts';
 import { centsFromWire, centsToWire, DotsAmountError } from '../../../src/modules/wallet/payments/dots/money.ts';
 import { svixSign, svixVerify } from '../../../src/modules/wallet/payments/dots/svix.ts';
-import { idempotencyKey, notificationOf } from '../../../src/modules/wallet/payments/dots/adapter.ts';
+import { idempotencyKey } from '../../../src/modules/wallet/payments/dots/answers.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
 import { svixSignForEmulator, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import { API_KEY, CLIENT_ID, startEmulator, WEBHOOK_SECRET } from './support.ts';
@@ -91,37 +92,7 @@ describe('Svix webhook signatures (Dots webhooks)', () => {
   });
 });
 
-describe('transfers as our notifications', () => {
-  const t = (over: Record<string, unknown>) =>
-    ({
-      id: 't',
-      status: 'completed',
-      type: 'payment',
-      amount: 2000,
-      metadata: { reference: 'dep1' },
-      ...over,
-    }) as never;
-  it('maps final payments and payouts, ignores pending states and foreign transfers', () => {
-    expect(notificationOf('m', t({}))).toEqual({ id: 'm', type: 'checkout.paid', reference: 'dep1', amount: 2000n });
-    expect(notificationOf('m', t({ status: 'failed' }))).toEqual({
-      id: 'm',
-      type: 'checkout.cancelled',
-      reference: 'dep1',
-    });
-    expect(notificationOf('m', t({ status: 'pending' })).type).toBe('ignored');
-    expect(notificationOf('m', t({ metadata: null })).type).toBe('ignored');
-    expect(notificationOf('m', t({ type: 'balance' })).type).toBe('ignored');
-    const payout = { type: 'payout', amount: 1800, metadata: { reference: 'w1', amount: '2000' } };
-    expect(notificationOf('m', t(payout))).toEqual({
-      id: 'm',
-      type: 'payout.completed',
-      reference: 'w1',
-      amount: 2000n,
-    });
-    expect(notificationOf('m', t({ ...payout, status: 'canceled' })).type).toBe('payout.rejected');
-    expect(() => notificationOf('m', t({ amount: 20.5 }))).toThrow(DotsAmountError);
-  });
-
+describe('Dots idempotency keys', () => {
   it('derives one UUID idempotency key per reference', () => {
     const k = idempotencyKey('payout', 'abc');
     expect(k).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
@@ -182,7 +153,11 @@ describe('the Dots HTTP client against the emulator', () => {
     try {
       const before = emu.count(DOTS_PATHS.payouts);
       const err = await client({ retries: 2, timeoutMs: 300 })
-        .post(DOTS_PATHS.payouts, { amount: 100, idempotency_key: 'k' }, true)
+        .post(
+          DOTS_PATHS.payouts,
+          { user_id: 'u', amount: 100, platform: 'default', idempotency_key: crypto.randomUUID() },
+          true,
+        )
         .catch((e: unknown) => e);
       expect(err).toBeInstanceOf(DotsUnavailable);
       expect(emu.count(DOTS_PATHS.payouts) - before).toBe(3);

@@ -4,8 +4,9 @@ import { dotsUsers } from '../../../src/modules/wallet/schema.ts';
 import { DotsPayments } from '../../../src/modules/wallet/payments/dots/adapter.ts';
 import { DotsRefused } from '../../../src/modules/wallet/payments/dots/http.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
+import { ONBOARDING_TEXTS } from '@rush/domain';
 import { DB_KINDS } from '../../support/database.ts';
-import type { DotsEmulator } from '../../support/dots-emulator/emulator.ts';
+import { WRONG_CODE_TEXT, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import type { TestServer } from '../../support/server.ts';
 import { verifiedUser } from '../support/wallet.ts';
 import { dotsCore, onboard, phone, startDotsServer, type DotsCore } from './support.ts';
@@ -50,10 +51,16 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
     });
     expect(await core.payments.userState(u.uid)).toEqual({ state: 'verify', verificationId });
 
-    await core.payments.sendVerificationCode(verificationId);
+    await core.payments.sendVerificationCode(verificationId, 'sms');
     const code = emu.smsCode(verificationId);
     expect(code).toMatch(/^\d{6}$/);
+    // The published send-code body: SMS is the default, so nothing is named.
+    expect(emu.log.filter((e) => e.path === DOTS_PATHS.sendToken(verificationId)).at(-1)!.body).toEqual({});
     const verified = await core.payments.verifyUser({ verificationId, verificationToken: code! });
+    // The published v2 verify: the user's path, {token}; the v1 call is gone.
+    const verifyCall = emu.log.filter((e) => e.path === DOTS_PATHS.verifyUser(verificationId)).at(-1)!;
+    expect(verifyCall).toMatchObject({ method: 'POST', status: 200, body: { token: code } });
+    expect(emu.count('/api/users/verify_user')).toBe(0);
     expect(verified).toEqual({ ok: true, providerUserId: verificationId });
     expect(emu.user(verificationId)!.verified).toBe(true);
     expect(await core.payments.userState(u.uid)).toEqual({ state: 'verified', providerUserId: verificationId });
@@ -74,6 +81,59 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
     expect((await rowOf(u.uid))!.dotsUserId).toBe(verificationId);
   });
 
+  it('the code by a voice call: the published use_voice option', async () => {
+    const u = await verifiedUser(server);
+    const { verificationId } = await core.payments.createUser({
+      uid: u.uid,
+      email: u.email,
+      countryCode: 'US',
+      phoneNumber: phone(),
+      firstName: 'Hedy',
+      lastName: 'Lamarr',
+      username: null,
+    });
+    await core.payments.sendVerificationCode(verificationId, 'voice');
+    expect(emu.log.filter((e) => e.path === DOTS_PATHS.sendToken(verificationId)).at(-1)).toMatchObject({
+      status: 202,
+      body: { use_voice: true },
+    });
+    expect(emu.user(verificationId)!.codeChannels).toEqual(['voice']);
+    const code = emu.smsCode(verificationId)!;
+    expect(await core.payments.verifyUser({ verificationId, verificationToken: code })).toEqual({
+      ok: true,
+      providerUserId: verificationId,
+    });
+  });
+
+  it.each(['message', 'error', 'detail', 'empty'] as const)(
+    'a 400 on verify whose body is %s: refused with its text, or ours when it has none',
+    async (shape) => {
+      emu.setVerifyRefusal(shape);
+      try {
+        const u = await verifiedUser(server);
+        const { verificationId } = await core.payments.createUser({
+          uid: u.uid,
+          email: u.email,
+          countryCode: 'US',
+          phoneNumber: phone(),
+          firstName: 'Ada',
+          lastName: 'Byron',
+          username: null,
+        });
+        await core.payments.sendVerificationCode(verificationId, 'sms');
+        const code = emu.smsCode(verificationId)!;
+        const wrong = code === '000000' ? '111111' : '000000';
+        expect(await core.payments.verifyUser({ verificationId, verificationToken: wrong })).toEqual({
+          ok: false,
+          error: shape === 'empty' ? ONBOARDING_TEXTS.codeRefused : WRONG_CODE_TEXT,
+        });
+        expect((await rowOf(u.uid))!.dotsUserId).toBeNull();
+      } finally {
+        emu.setVerifyRefusal('message');
+      }
+    },
+  );
+
   it("a wrong code answers the provider's own error text and verifies nothing", async () => {
     const u = await verifiedUser(server);
     const { verificationId } = await core.payments.createUser({
@@ -87,7 +147,7 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
     });
     // username null is left out: Dots generates one.
     expect(emu.log.filter((e) => e.path === DOTS_PATHS.createUser).at(-1)!.body).not.toHaveProperty('username');
-    await core.payments.sendVerificationCode(verificationId);
+    await core.payments.sendVerificationCode(verificationId, 'sms');
     const code = emu.smsCode(verificationId)!;
     const wrong = code === '000000' ? '111111' : '000000';
     expect(await core.payments.verifyUser({ verificationId, verificationToken: wrong })).toEqual({
@@ -103,8 +163,18 @@ describe.each(DB_KINDS)('Dots onboarding through the client (%s)', (kind) => {
   it('our own bad credentials are an error, never shown to the user as a wrong code', async () => {
     const settings = { ...server.config.dots!, apiKey: 'not-our-key' };
     const misconfigured = new DotsPayments(server.ctx.db, server.clock, settings, { retries: 0 });
+    const u = await verifiedUser(server);
+    const { verificationId } = await core.payments.createUser({
+      uid: u.uid,
+      email: u.email,
+      countryCode: 'US',
+      phoneNumber: phone(),
+      firstName: 'Alan',
+      lastName: 'Kay',
+      username: null,
+    });
     const err = await misconfigured
-      .verifyUser({ verificationId: 'v', verificationToken: '123456' })
+      .verifyUser({ verificationId, verificationToken: '123456' })
       .catch((e: unknown) => e);
     expect(err).toBeInstanceOf(DotsRefused);
     expect((err as DotsRefused).status).toBe(401);

@@ -62,8 +62,13 @@ describe.each(POSTGRES_TOO)('wallet SMS limits and one create at a time (%s)', (
     const verificationId = await verificationOf(u.uid);
     const texts = () => emu.user(verificationId)!.smsCount;
     expect(texts()).toBe(1);
-    for (let i = 0; i < 2; i++) expect((await u.client.post(WALLET_ROUTES.onboardingResend, {})).status).toBe(200);
+    expect((await u.client.post(WALLET_ROUTES.onboardingResend, {})).status).toBe(200);
+    // A voice call is the other published channel; it counts against the same budget.
+    expect((await u.client.post(WALLET_ROUTES.onboardingResend, { channel: 'voice' })).status).toBe(200);
     expect(texts()).toBe(3);
+    expect(emu.user(verificationId)!.codeChannels).toEqual(['sms', 'sms', 'voice']);
+    // Anything else is the client's mistake: 400, nothing sent.
+    expect((await u.client.post(WALLET_ROUTES.onboardingResend, { channel: 'fax' })).status).toBe(400);
 
     const fourth = await u.client.post(WALLET_ROUTES.onboardingResend, {});
     expect(fourth.status).toBe(429);

@@ -87,7 +87,7 @@ export async function onboard(server: TestServer, emu: DotsEmulator, user: Regis
   return after!.providerUserId!;
 }
 
-/** Starts a deposit as the wallet modal does; the iframe URL is the emulator's add-money link. */
+/** Starts a deposit as the wallet modal does; the iframe URL is the emulator's checkout session page. */
 export async function startDotsDeposit(server: TestServer, emu: DotsEmulator, user: Registered, amount: number) {
   const res = await user.client.post(WALLET_ROUTES.deposits, { amount, region: 'us', deviceGps: gpsAt(server) });
   expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -10,6 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 const users = [
   { uid: 'u2', username: 'bob', hasWallet: true, balances: { usd: 2500, wbx: 10000 } },
   { uid: 'u3', username: 'carol', hasWallet: false, balances: { usd: null, wbx: 500 } },
+  // Issue 32: a deposit returned by the bank after the money was spent.
+  { uid: 'u4', username: 'dave', hasWallet: true, balances: { usd: 0, wbx: 0 }, owed: 3000 },
 ];
 
 function startBalances() {
@@ -41,6 +43,14 @@ describe('balances (SPEC 2, 5, 6)', () => {
     expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deposit carol' }).disabled).toBe(true);
     expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Withdraw carol' }).disabled).toBe(true);
     expect(within(table).getByRole<HTMLButtonElement>('button', { name: 'Deposit bob' }).disabled).toBe(false);
+    // What a reversed deposit left owing, in its own column; nothing where nothing is owed.
+    const owedAt = within(table)
+      .getAllByRole('columnheader')
+      .findIndex((h) => h.textContent === 'Owed');
+    const owedOf = (name: string) =>
+      within(table).getByText(name).closest('tr')!.querySelectorAll('td')[owedAt]!.textContent;
+    expect(owedOf('dave')).toMatch(/^\$30\.00/);
+    expect(owedOf('bob')).toBe('');
   });
 
   test('Deposit sends {amount} in cents with an Idempotency-Key; a double click pays once', async () => {

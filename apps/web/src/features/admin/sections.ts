@@ -71,6 +71,11 @@ export const ADMIN_SECTION_LIST: readonly AdminSectionEntry[] = [
     component: lazySection(() => import('./sections/CanadianWithdrawalsSection.tsx'), 'CanadianWithdrawalsSection'),
   },
   {
+    id: 'stuck-payments',
+    title: 'Stuck payments',
+    component: lazySection(() => import('./sections/StuckPaymentsSection.tsx'), 'StuckPaymentsSection'),
+  },
+  {
     id: 'transactions',
     title: 'Transactions',
     component: lazySection(() => import('./sections/TransactionsSection.tsx'), 'TransactionsSection'),

@@ -86,6 +86,12 @@ describe('wallet onboarding (SPEC 4 wallet flow, SPEC 5 wallet create)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Resend code' }));
     expect(await screen.findByText('A new code is on its way.')).toBeTruthy();
     expect(api.callsTo('POST', '/api/wallet/onboarding/resend')).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Call me with the code' }));
+    await waitFor(() => expect(api.callsTo('POST', '/api/wallet/onboarding/resend')).toHaveLength(2));
+    expect(api.callsTo('POST', '/api/wallet/onboarding/resend').map((c) => c.body)).toEqual([
+      { channel: 'sms' },
+      { channel: 'voice' },
+    ]);
     fireEvent.change(field('Verification code'), { target: { value: '222222' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Deposit' })).toBeTruthy());

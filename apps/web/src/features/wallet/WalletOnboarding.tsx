@@ -121,7 +121,7 @@ function VerifyWalletForm({ view }: { view: WalletOnboardingView }) {
       void client.invalidateQueries({ queryKey: ['wallet'] });
     },
   });
-  const resend = useMutation({ mutationFn: resendWalletCode });
+  const resend = useMutation({ mutationFn: (channel: 'sms' | 'voice') => resendWalletCode(channel) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (canSubmitCode(code)) verify.mutate(code);
@@ -145,8 +145,21 @@ function VerifyWalletForm({ view }: { view: WalletOnboardingView }) {
         <Button type="submit" disabled={!canSubmitCode(code)} busy={verify.isPending}>
           Verify
         </Button>
-        <Button type="button" variant="secondary" onClick={() => resend.mutate()} busy={resend.isPending}>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => resend.mutate('sms')}
+          busy={resend.isPending && resend.variables === 'sms'}
+        >
           Resend code
+        </Button>
+        <Button
+          type="button"
+          variant="secondary"
+          onClick={() => resend.mutate('voice')}
+          busy={resend.isPending && resend.variables === 'voice'}
+        >
+          Call me with the code
         </Button>
       </div>
       <FormMessage tone="success" text={resend.isSuccess ? 'A new code is on its way.' : null} />

@@ -675,3 +675,42 @@ describe('wallet: a closed (self-excluded) account keeps its way out (issue 33)'
     expect(screen.queryByRole('button', { name: 'Deposit' })).toBeNull();
   });
 });
+
+describe('wallet: deposits that did not simply complete (issue 32)', () => {
+  test('pending, failed, expired and returned deposits listed; what is owed shown with the withdraw reason', async () => {
+    const reason = TEXTS.depositDebt('30.00');
+    mockWalletApi({
+      summary: makeSummary({
+        debt: 3000,
+        withdrawDisabledReason: reason,
+        deposits: [
+          { id: 'd1', amount: 5000, status: 'reversed', date: '2026-11-20T10:00:00.000Z' },
+          { id: 'd2', amount: 2000, status: 'failed', date: '2026-11-19T10:00:00.000Z' },
+          { id: 'd3', amount: 3000, status: 'expired', date: '2026-11-18T10:00:00.000Z' },
+          { id: 'd4', amount: 1000, status: 'pending', date: '2026-11-17T10:00:00.000Z' },
+        ],
+      }),
+    });
+    await openWallet();
+    const list = await screen.findByRole('region', { name: 'Deposits' });
+    const items = within(list)
+      .getAllByRole('listitem')
+      .map((li) => textWithoutMarks(li) ?? '');
+    expect(items.map((t) => t.replace(/\s+\d{4}\/.*$/, ''))).toEqual([
+      '$50.00 Returned by your bank',
+      '$20.00 Failed',
+      '$30.00 Expired',
+      '$10.00 Pending',
+    ]);
+    expect(textWithoutMarks(within(list).getByText(/Owed:/))).toBe('Owed: $30.00');
+    expect(screen.getByRole('button', { name: 'Withdraw' })).toHaveProperty('disabled', true);
+    expect(screen.getByText(reason)).toBeTruthy();
+  });
+
+  test('absent when every deposit simply completed and nothing is owed', async () => {
+    mockWalletApi({ summary: makeSummary() });
+    await openWallet();
+    await screen.findByRole('button', { name: 'Deposit' });
+    expect(screen.queryByRole('region', { name: 'Deposits' })).toBeNull();
+  });
+});

@@ -12,6 +12,7 @@ import { useSession } from '../accounts/session.ts';
 import { DepositFlow } from './DepositFlow.tsx';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TopUpButton } from './TopUpButton.tsx';
+import { DepositOutcomes } from './DepositOutcomes.tsx';
 import { TransactionsSection } from './TransactionsSection.tsx';
 import { VerifyEmailPrompt } from './VerifyEmailPrompt.tsx';
 import { WalletGate } from './WalletOnboarding.tsx';
@@ -162,18 +163,27 @@ function CanadaChooser({ summary }: { summary: WalletSummary }) {
 /** The modals of /wallet, each bound to a value of the `wallet` query flag. */
 function WalletModals({ summary }: { summary: WalletSummary }) {
   const close = useCloseOverlay(WALLET_FLAG);
+  // The deposit modals frame the provider's checkout page, whose navigations join the history.
+  const closeDeposit = useCloseOverlay(WALLET_FLAG, { noBack: true });
   return (
     <>
-      <Overlay flag={WALLET_FLAG} value={WALLET_SCREENS.deposit} title="Deposit" className="dialog-wide">
-        <DepositFlow region="us" summary={summary} onDone={close} />
+      <Overlay
+        flag={WALLET_FLAG}
+        value={WALLET_SCREENS.deposit}
+        title="Deposit"
+        className="dialog-wide"
+        framesOtherSite
+      >
+        <DepositFlow region="us" summary={summary} onDone={closeDeposit} />
       </Overlay>
       <Overlay
         flag={WALLET_FLAG}
         value={WALLET_SCREENS.depositCa}
         title="Deposit for Canadian Users"
         className="dialog-wide"
+        framesOtherSite
       >
-        <DepositFlow region="ca" summary={summary} onDone={close} />
+        <DepositFlow region="ca" summary={summary} onDone={closeDeposit} />
       </Overlay>
       <Overlay flag={WALLET_FLAG} value={WALLET_SCREENS.withdraw} title="Withdraw">
         <WithdrawFlow region="us" summary={summary} onDone={close} />
@@ -201,6 +211,7 @@ function WalletView({ me }: { me: Me }) {
           <div className="wallet-card wallet-top">
             <WalletHeader summary={data} />
             <WalletActions summary={data} closed={me.closed} />
+            <DepositOutcomes deposits={data.deposits} debt={data.debt} />
           </div>
         )}
       </QueryState>

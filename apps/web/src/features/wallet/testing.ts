@@ -13,6 +13,8 @@ export function makeSummary(overrides: Partial<WalletSummary> = {}): WalletSumma
     limits: { bet: null, deposit: null },
     withdrawDisabledReason: null,
     lastDepositAt: null,
+    debt: 0,
+    deposits: [],
     ...overrides,
   };
 }

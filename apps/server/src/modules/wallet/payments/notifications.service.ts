@@ -6,6 +6,10 @@ export interface PaymentEffects {
   depositPaid(reference: string, amount: bigint): Promise<void>;
   depositCancelled(reference: string): Promise<void>;
   payoutAnswered(reference: string, outcome: 'completed' | 'rejected', amount: bigint): Promise<void>;
+  /** Reads the user's (or this payment's) deposits again at the provider and applies what is final. */
+  depositsChanged(which: { uid: string | null; payment: string | null }): Promise<void>;
+  /** Reads the user's pending payouts (or this one) again at the provider and applies what is final. */
+  payoutsChanged(which: { uid: string; reference: string | null }): Promise<void>;
 }
 
 /**
@@ -37,6 +41,12 @@ export class PaymentNotifications {
           note.type === 'payout.completed' ? 'completed' : 'rejected',
           note.amount,
         );
+        break;
+      case 'deposit.check':
+        await this.effects.depositsChanged({ uid: note.uid, payment: note.payment });
+        break;
+      case 'payout.check':
+        await this.effects.payoutsChanged({ uid: note.uid, reference: note.reference });
         break;
       case 'ignored':
         break;

@@ -15,7 +15,7 @@ import type { PaymentRegion } from '@rush/domain';
  * Mapping to DOTS (the later real adapter):
  * - onboarding: `createUser` = create user {email, country_code, phone_number (ten digits),
  *   first_name, last_name, username|null} -> verification_id; `sendVerificationCode` = send
- *   the SMS code; `verifyUser` = verify {verification_id, verification_token} -> user.id or an
+ *   the code by SMS or voice; `verifyUser` = verify the typed token -> the provider user or an
  *   error shown as is (SPEC 4 "Verify failure shows the returned error"); `userState` = the
  *   "sniff user state" call (action verify, verification_id, user.id).
  * - `createCheckout` = generate the add-money link, opened with `iframe=true` in the 480px
@@ -33,7 +33,8 @@ export interface PaymentsPort {
 
   /** DOTS create user: starts the provider's SMS verification. */
   createUser(input: ProviderUserInput): Promise<{ verificationId: string }>;
-  sendVerificationCode(verificationId: string): Promise<void>;
+  /** The provider's send-code call: by SMS, or by a voice call (Dots `use_voice`). */
+  sendVerificationCode(verificationId: string, channel: 'sms' | 'voice'): Promise<void>;
   /** The code the user typed; a refusal carries the provider's own error text. */
   verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult>;
   /** Where this user stands with the provider (none, code sent, verified). */
@@ -42,10 +43,24 @@ export interface PaymentsPort {
   walletInfo(providerUserId: string): Promise<{ amount: bigint }>;
 
   /** A hosted page where the user pays `amount` (shown in the iframe); nothing is credited yet. */
-  createCheckout(request: CheckoutRequest): Promise<{ providerRef: string; url: string }>;
+  createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;
+  /**
+   * Where a deposit stands at the provider, read from the provider's own records (never from a
+   * notification's word): credited only on `paid`, which means the money reached the platform.
+   */
+  depositOutcome(deposit: DepositAtProvider): Promise<DepositOutcome>;
+  /**
+   * Where a payout stands at the provider, found by our reference (or the provider's id when we
+   * have it). `unknown`: the provider shows none, so it may be sent (again, under the same key).
+   */
+  payoutOutcome(payout: PayoutAtProvider): Promise<PayoutOutcome>;
   /** The provider's own withdraw page, or null when payouts are requested server-side only. */
   withdrawLink(uid: string): Promise<string | null>;
-  /** Asks the provider to pay out a held withdrawal; the outcome arrives as a notification. */
+  /**
+   * Asks the provider to pay out a held withdrawal; the outcome arrives as a notification. Any
+   * failure but `PayoutRefused` is ambiguous (the payout may exist): the withdrawal stays held
+   * until `payoutOutcome` finds it, or finds none and it is sent again under the same key.
+   */
   requestPayout(request: PayoutRequest): Promise<{ providerRef: string }>;
 
   /**
@@ -84,6 +99,49 @@ export interface CheckoutRequest {
   region: PaymentRegion;
 }
 
+export interface CheckoutCreated {
+  providerRef: string;
+  url: string;
+  /** The provider's payment behind the checkout, when it names one at once (Dots: the payment intent). */
+  providerPayment?: string | null;
+}
+
+export interface DepositAtProvider {
+  reference: string;
+  uid: string;
+  providerRef: string | null;
+  providerPayment: string | null;
+}
+
+/**
+ * `paid`: the money arrived in the platform's account (amount in cents, what the payer paid).
+ * `failed` / `expired`: it never will. `reversed`: it arrived, then went back to the payer (an
+ * ACH return). `open`: nothing final yet.
+ */
+export type DepositOutcome =
+  | { state: 'open' }
+  | { state: 'paid'; amount: bigint; payment: string | null }
+  | { state: 'failed' | 'expired' | 'reversed'; payment: string | null };
+
+export interface PayoutAtProvider {
+  reference: string;
+  uid: string;
+  /** What reaches the user (the payout's amount at the provider). */
+  payout: bigint;
+  providerRef: string | null;
+  requestedAt: Date;
+}
+
+/**
+ * `failed` with `refundable`: the provider says the payout failed AND the money is back with the
+ * platform (taken back from the user's provider wallet if it landed there): only then may the
+ * held money return to the player. `failed` without it: not yet (asked again later).
+ */
+export type PayoutOutcome =
+  | { state: 'unknown' }
+  | { state: 'pending' | 'completed'; providerRef: string }
+  | { state: 'failed'; providerRef: string; refundable: boolean };
+
 export interface PayoutRequest {
   /** Our withdrawal id. */
   reference: string;
@@ -101,7 +159,14 @@ export type PaymentNotification =
   /** Authentic, but nothing for the wallet to do (a pending state, an event we do not follow). */
   | { id: string; type: 'ignored'; reference: null }
   | { id: string; type: 'checkout.cancelled'; reference: string }
-  | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint };
+  | { id: string; type: 'payout.completed' | 'payout.rejected'; reference: string; amount: bigint }
+  /**
+   * Something changed at the provider about this user's deposits (or this payment): the wallet
+   * reads them again through `depositOutcome`. The notification itself moves no money.
+   */
+  | { id: string; type: 'deposit.check'; uid: string | null; payment: string | null; reference: null }
+  /** The same for payouts: the wallet reads the user's pending payouts again through `payoutOutcome`. */
+  | { id: string; type: 'payout.check'; uid: string; reference: string | null };
 
 /** A notification that is not provably from the provider (bad or missing signature, stale, malformed). */
 export class NotificationRejected extends Error {

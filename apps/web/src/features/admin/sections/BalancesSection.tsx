@@ -30,6 +30,8 @@ export function BalancesSection() {
     { key: 'uid', header: 'Uid', cell: (u) => <CopyUid uid={u.uid} owner={u.username} /> },
     { key: 'usd', header: 'USD', cell: (u) => <Amount minor={u.balances.usd} currency="usd" /> },
     { key: 'wbx', header: 'RC', cell: (u) => <Amount minor={u.balances.wbx} currency="wbx" /> },
+    // Issue 32: what a deposit returned by the user's bank left owing (blocks withdrawals and cash play).
+    { key: 'owed', header: 'Owed', cell: (u) => (u.owed > 0 ? <Amount minor={u.owed} currency="usd" /> : '') },
     { key: 'wallet', header: 'Wallet', cell: (u) => (u.hasWallet ? 'yes' : 'no wallet') },
     {
       key: 'actions',

@@ -1,12 +1,17 @@
-import crypto from 'node:crypto';
+import { ONBOARDING_TEXTS } from '@rush/domain';
 import type { Clock } from '../../../../platform/clock.ts';
 import type { Db } from '../../../../platform/db/database.ts';
 import {
   NotificationRejected,
   PayoutRefused,
   ProviderUnavailable,
+  type CheckoutCreated,
   type CheckoutRequest,
+  type DepositAtProvider,
+  type DepositOutcome,
   type PaymentNotification,
+  type PayoutAtProvider,
+  type PayoutOutcome,
   type PaymentsPort,
   type PayoutRequest,
   type ProviderUserInput,
@@ -14,38 +19,33 @@ import {
   type VerifyResult,
 } from '../port.ts';
 import { DotsUserStore } from './dots-users.store.ts';
-import { DotsHttp, DotsRefused, errorText, type DotsHttpOptions } from './http.ts';
+import { DotsHttp, DotsRefused, DotsUnavailable, providerText, type DotsHttpOptions } from './http.ts';
 import { centsFromWire, centsToWire } from './money.ts';
 import type { DotsSettings } from './settings.ts';
 import { svixVerify } from './svix.ts';
+import { DotsBadAnswer, idempotencyKey, inIframe, parse } from './answers.ts';
+import { readDeposit } from './deposits.ts';
+import { readPayout } from './payouts.ts';
 import {
+  CheckoutSession,
   CreatedUser,
   DOTS_PATHS,
   DotsUser,
   FlowAnswer,
-  LinkAnswer,
-  PayoutAnswer,
+  PaymentIntent,
   Transfer,
-  VerifyAnswer,
   WebhookEvent,
 } from './wire.ts';
 
 /** Test hooks: shorter timeouts and backoff (production keeps SPEC 9's 6 s). */
 export type DotsClientOptions = Pick<DotsHttpOptions, 'timeoutMs' | 'retries' | 'backoffMs'>;
 
-/** A Dots answer that does not have the published shape: treated as the provider being unavailable. */
-export class DotsBadAnswer extends Error {
-  constructor(what: string) {
-    super(`unexpected Dots answer: ${what}`);
-    this.name = 'DotsBadAnswer';
-  }
-}
-
 /**
  * The Dots wallet provider (SPEC 7 DOTS) behind the payments port. Our ledger stays the truth:
- * a deposit is credited only from a signed `transfer.updated` webhook whose transfer, read back
- * from the API, is a completed payment carrying our deposit's reference; a payout is resolved
- * the same way. Which Dots user belongs to which of ours is kept in `dots_users`.
+ * a signed webhook only says "look again"; a deposit is credited when its checkout session's
+ * payment intent succeeded and its transfer into the app completed (deposits.ts), a payout is
+ * resolved from the transfer Dots made for it (payouts.ts). Which Dots user belongs to which of
+ * ours is kept in `dots_users`.
  */
 export class DotsPayments implements PaymentsPort {
   readonly name = 'dots';
@@ -56,6 +56,9 @@ export class DotsPayments implements PaymentsPort {
     private readonly clock: Clock,
     private readonly settings: DotsSettings,
     options: DotsClientOptions = {},
+    /** Where the checkout page sends the payer back (APP_URL). */
+    private readonly appUrl = 'http://localhost',
+    private readonly checkoutTtlMs = 30 * 60_000,
   ) {
     this.http = new DotsHttp({
       baseUrl: settings.url,
@@ -83,31 +86,32 @@ export class DotsPayments implements PaymentsPort {
     return { verificationId: user.id };
   }
 
-  async sendVerificationCode(verificationId: string): Promise<void> {
-    // Not retried: a second attempt would text a second code.
-    await this.http.post(DOTS_PATHS.sendToken(verificationId), {});
+  async sendVerificationCode(verificationId: string, channel: 'sms' | 'voice'): Promise<void> {
+    // Not retried: a second attempt would text (or call) a second time. SMS is Dots' default,
+    // so the body names the channel only for a call.
+    await this.http.post(DOTS_PATHS.sendToken(verificationId), channel === 'voice' ? { use_voice: true } : {});
   }
 
   async verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult> {
-    let body: unknown;
     try {
-      body = (
-        await this.http.post(DOTS_PATHS.verifyUser, {
-          verification_id: input.verificationId,
-          verification_token: input.verificationToken,
-        })
-      ).body;
+      // 200 without a body: the user is verified, and its id is the one we verified.
+      await this.http.post(DOTS_PATHS.verifyUser(input.verificationId), { token: input.verificationToken });
     } catch (e) {
-      // SPEC 4: "Verify failure shows the returned error" — the provider's words, as they are.
-      // Not for 401/403: those are our credentials, nothing the user typed.
-      if (e instanceof DotsRefused && e.status !== 401 && e.status !== 403) return { ok: false, error: e.message };
+      // SPEC 4: "Verify failure shows the returned error" — the published refusal is the 400,
+      // its text shown as is. Any other status (our credentials, an unknown user) is not the
+      // user's typing: it is an error, never shown as a wrong code.
+      if (e instanceof DotsRefused && e.status === 400) {
+        return { ok: false, error: providerText(e.body) ?? ONBOARDING_TEXTS.codeRefused };
+      }
       throw e;
     }
-    const answer = parse(VerifyAnswer, body, 'verify user');
-    if (!answer.success || !answer.user?.id) return { ok: false, error: errorText(body) };
-    const known = await new DotsUserStore(this.db).verified(input.verificationId, answer.user.id, this.clock.now());
+    const known = await new DotsUserStore(this.db).verified(
+      input.verificationId,
+      input.verificationId,
+      this.clock.now(),
+    );
     if (!known) throw new DotsBadAnswer('a verification this server never started');
-    return { ok: true, providerUserId: answer.user.id };
+    return { ok: true, providerUserId: input.verificationId };
   }
 
   async userState(uid: string): Promise<ProviderUserState> {
@@ -122,20 +126,48 @@ export class DotsPayments implements PaymentsPort {
     return { amount: centsFromWire(user.wallet.amount) };
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<{ providerRef: string; url: string }> {
+  async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {
     const dotsUserId = await this.verifiedUser(request.uid);
-    const res = await this.http.post(
-      DOTS_PATHS.addMoneyLink,
-      {
-        user_id: dotsUserId,
-        amount: centsToWire(request.amount),
-        metadata: { reference: request.reference },
-        idempotency_key: idempotencyKey('checkout', request.reference),
-      },
-      true,
-    );
-    const link = parse(LinkAnswer, res.body, 'add-money link').link;
-    return { providerRef: link, url: inIframe(link) };
+    const back = `${this.appUrl}/wallet`;
+    // Not retried: Dots publishes no idempotency key for checkout sessions, and a second session
+    // would be a second page to pay. An unanswered one expires unpaid; the user presses again.
+    const res = await this.http.post(DOTS_PATHS.checkoutSessions, {
+      line_items: [
+        {
+          price_data: {
+            currency: 'usd',
+            amount: centsToWire(request.amount),
+            product_data: { name: 'Wallet deposit' },
+          },
+          quantity: 1,
+        },
+      ],
+      mode: 'payment',
+      user_id: dotsUserId,
+      client_reference_id: request.reference,
+      success_url: back,
+      cancel_url: back,
+      // Dots' range is 0 < x < 10800 seconds; ours is the checkout's reservation under the cap.
+      expires_in: Math.floor(this.checkoutTtlMs / 1000),
+      metadata: { reference: request.reference },
+    });
+    const session = parse(CheckoutSession, res.body, 'checkout session');
+    if (!session.checkout_session_url) throw new DotsBadAnswer('checkout session without a URL');
+    return {
+      providerRef: session.id,
+      url: inIframe(session.checkout_session_url),
+      providerPayment: session.payment_intent_id ?? null,
+    };
+  }
+
+  depositOutcome(deposit: DepositAtProvider): Promise<DepositOutcome> {
+    return unavailableAsPort(() => readDeposit(this.http, deposit));
+  }
+
+  async payoutOutcome(payout: PayoutAtProvider): Promise<PayoutOutcome> {
+    const dotsUserId = (await new DotsUserStore(this.db).find(payout.uid))?.dotsUserId;
+    if (!dotsUserId) return { state: 'unknown' };
+    return unavailableAsPort(() => readPayout(this.http, dotsUserId, payout));
   }
 
   async withdrawLink(uid: string): Promise<string | null> {
@@ -148,34 +180,25 @@ export class DotsPayments implements PaymentsPort {
   async requestPayout(request: PayoutRequest): Promise<{ providerRef: string }> {
     const dotsUserId = (await new DotsUserStore(this.db).find(request.uid))?.dotsUserId;
     if (!dotsUserId) throw new PayoutRefused('no verified Dots user');
-    const key = idempotencyKey('payout', request.reference);
-    let res;
-    try {
-      res = await this.http.post(
-        DOTS_PATHS.payouts,
-        {
-          user_id: dotsUserId,
-          // What reaches the user: the Canadian fee stays with the platform.
-          amount: centsToWire(request.payout),
-          platform: 'default',
-          // From the app's Dots wallet to the user's, then out; Dots returns it if the payout fails.
-          fund: true,
-          idempotency_key: key,
-          metadata: { reference: request.reference, amount: String(request.amount) },
-        },
-        true,
-      );
-    } catch (e) {
-      // Dots: "Transfers with existing idempotency keys will be rejected." A 409 on our key means
-      // an earlier attempt (one whose answer we lost to a timeout) was taken: the payout exists,
-      // and its outcome arrives by webhook like any other. (The status code is not published; 409
-      // is the conflict answer the emulator gives.)
-      if (e instanceof DotsRefused && e.status === 409) return { providerRef: `idempotency:${key}` };
-      // Any other refusal (a user Dots no longer verifies, say) is final for this request.
-      if (e instanceof DotsRefused) throw new PayoutRefused(`Dots refused the payout: ${e.message}`, { cause: e });
-      throw e;
-    }
-    return { providerRef: parse(PayoutAnswer, res.body, 'payout').id };
+    // Retried under one idempotency key after a timeout or a 5xx. Whatever a retry answers (Dots
+    // publishes no status for a reused key: "Transfers with existing idempotency keys will be
+    // rejected"), the error reaches the caller as ambiguous: the payout may exist, so the money
+    // stays held until payoutOutcome finds it (or finds none and it goes out again).
+    const res = await this.http.post(
+      DOTS_PATHS.payouts,
+      {
+        user_id: dotsUserId,
+        // What reaches the user: the Canadian fee stays with the platform.
+        amount: centsToWire(request.payout),
+        platform: 'default',
+        // From the app's Dots wallet to the user's, then out ("The funds are returned if the payout does not succeed").
+        fund: true,
+        idempotency_key: idempotencyKey('payout', request.reference),
+        metadata: { reference: request.reference },
+      },
+      true,
+    );
+    return { providerRef: parse(Transfer, res.body, 'payout').id };
   }
 
   async verifyNotification(
@@ -184,23 +207,57 @@ export class DotsPayments implements PaymentsPort {
   ): Promise<PaymentNotification> {
     const check = svixVerify(this.settings.webhookSecret, rawBody, headers, this.clock.now());
     if (!check.ok) throw new NotificationRejected(`signature ${check.reason}`);
+    const ignored = { id: check.id, type: 'ignored', reference: null } as const;
+    // Authentic from here on: anything we cannot use is acknowledged (2xx) so Dots does not
+    // deliver it again for nothing; the caller logs it.
     let json: unknown;
     try {
       json = JSON.parse(rawBody);
     } catch {
-      throw new NotificationRejected('body is not JSON');
+      return ignored;
     }
     const event = WebhookEvent.safeParse(json);
-    if (!event.success) throw new NotificationRejected('unknown notification');
-    if (event.data.event !== 'transfer.updated' || !event.data.transfer_id) {
-      return { id: check.id, type: 'ignored', reference: null };
-    }
+    if (!event.success) return ignored;
+    const users = new DotsUserStore(this.db);
     try {
-      const res = await this.http.get(DOTS_PATHS.transfer(event.data.transfer_id));
-      return notificationOf(check.id, parse(Transfer, res.body, 'transfer'));
+      if (event.data.event === 'transfer.updated' && event.data.transfer_id) {
+        const t = await this.readOrNull(Transfer, DOTS_PATHS.transfer(event.data.transfer_id), 'transfer');
+        const uid = t?.user_id ? await users.uidOf(t.user_id) : null;
+        if (!t || !uid) return ignored;
+        if (t.type === 'payout') {
+          const reference = typeof t.metadata?.reference === 'string' ? t.metadata.reference : null;
+          return { id: check.id, type: 'payout.check', uid, reference };
+        }
+        return { id: check.id, type: 'deposit.check', uid, payment: null, reference: null };
+      }
+      if (event.data.event === 'payment_intent.updated' && event.data.payment_intent_id) {
+        const intent = await this.readOrNull(
+          PaymentIntent,
+          DOTS_PATHS.paymentIntent(event.data.payment_intent_id),
+          'payment intent',
+        );
+        if (!intent) return ignored;
+        const uid = intent.user_id ? await users.uidOf(intent.user_id) : null;
+        return { id: check.id, type: 'deposit.check', uid, payment: intent.id, reference: null };
+      }
     } catch (e) {
-      if (e instanceof DotsRefused && e.status === 404) throw new NotificationRejected('unknown transfer');
-      throw new ProviderUnavailable('the transfer could not be read from Dots', { cause: e });
+      if (e instanceof DotsBadAnswer) return ignored;
+      throw new ProviderUnavailable('the object could not be read from Dots', { cause: e });
+    }
+    return ignored;
+  }
+
+  /** An object a webhook names, or null when Dots does not know it (404: not ours to act on). */
+  private async readOrNull<T>(
+    schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
+    path: string,
+    what: string,
+  ): Promise<T | null> {
+    try {
+      return parse(schema, (await this.http.get(path)).body, what);
+    } catch (e) {
+      if (e instanceof DotsRefused && e.status === 404) return null;
+      throw e;
     }
   }
 
@@ -211,31 +268,14 @@ export class DotsPayments implements PaymentsPort {
   }
 }
 
-/**
- * A transfer as our notification. Payments (user -> app) settle deposits, payouts settle
- * withdrawals; the reference is the one we put in its metadata. States that are not final yet
- * (created, pending, flagged) and transfers that are not ours are acknowledged and ignored.
- */
-export function notificationOf(id: string, t: Transfer): PaymentNotification {
-  const reference = typeof t.metadata?.reference === 'string' ? t.metadata.reference : null;
-  if (!reference) return { id, type: 'ignored', reference: null };
-  const failed = t.status === 'failed' || t.status === 'canceled' || t.status === 'reversed';
-  if (t.type === 'payment') {
-    if (t.status === 'completed') return { id, type: 'checkout.paid', reference, amount: centsFromWire(t.amount) };
-    if (failed) return { id, type: 'checkout.cancelled', reference };
+/** Dots unreachable or failing: the port's ProviderUnavailable, so the wallet asks again later. */
+async function unavailableAsPort<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (e) {
+    if (e instanceof DotsUnavailable) throw new ProviderUnavailable('Dots could not answer', { cause: e });
+    throw e;
   }
-  if (t.type === 'payout' && (t.status === 'completed' || failed)) {
-    // The withdrawal is matched on what the user asked for (metadata.amount), since the transfer
-    // carries what reached them (the Canadian fee stays with us).
-    const asked = t.metadata?.amount;
-    return {
-      id,
-      type: t.status === 'completed' ? 'payout.completed' : 'payout.rejected',
-      reference,
-      amount: centsFromWire(asked ?? t.amount),
-    };
-  }
-  return { id, type: 'ignored', reference: null };
 }
 
 /** Dots' phone country code, digits without the plus (docs: "'1' for the US"); Canada is +1 too. */
@@ -245,27 +285,4 @@ function dialCode(code: string): string {
   const digits = c.replace(/^\+/, '');
   if (!/^\d{1,3}$/.test(digits)) throw new DotsRefused(400, 'country_code must be a phone country code', null);
   return digits;
-}
-
-/** SPEC 2: the provider's page opens in the 480 px modal with `iframe=true`. */
-function inIframe(link: string): string {
-  const url = new URL(link);
-  url.searchParams.set('iframe', 'true');
-  return url.toString();
-}
-
-/** Dots wants a UUID; ours is derived from the reference, so every retry and resend carries the same one. */
-export function idempotencyKey(kind: string, reference: string): string {
-  const h = crypto.createHash('sha256').update(`${kind}:${reference}`).digest('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-${((parseInt(h[16]!, 16) & 3) | 8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
-}
-
-function parse<T>(
-  schema: { safeParse(v: unknown): { success: true; data: T } | { success: false } },
-  body: unknown,
-  what: string,
-): T {
-  const r = schema.safeParse(body);
-  if (!r.success) throw new DotsBadAnswer(what);
-  return r.data;
 }

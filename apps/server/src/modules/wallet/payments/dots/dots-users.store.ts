@@ -13,6 +13,16 @@ export class DotsUserStore {
     return rows[0] ?? null;
   }
 
+  /** Our user behind a verified Dots user (a webhook's transfer names the Dots user). */
+  async uidOf(dotsUserId: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ uid: dotsUsers.uid })
+      .from(dotsUsers)
+      .where(eq(dotsUsers.dotsUserId, dotsUserId))
+      .limit(1);
+    return rows[0]?.uid ?? null;
+  }
+
   /**
    * A new create-user call replaces a pending verification (the user typed another phone), but
    * never a verified link: a verified user keeps their Dots account.

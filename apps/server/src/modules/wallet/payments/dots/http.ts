@@ -113,14 +113,22 @@ export class DotsHttp {
   }
 }
 
-/** The provider's words: `message` (v1 shape), `error` or `detail`, else the status. */
-export function errorText(body: unknown, status?: number): string {
+/**
+ * The provider's own words in an error body, or null: Dots publishes no error schema, so the
+ * usual fields are tried (`message`, `error`, `detail`), then a short plain-text body.
+ */
+export function providerText(body: unknown): string | null {
   if (body && typeof body === 'object') {
     for (const k of ['message', 'error', 'detail']) {
       const v = (body as Record<string, unknown>)[k];
-      if (typeof v === 'string' && v.trim() !== '') return v;
+      if (typeof v === 'string' && v.trim() !== '' && v.length <= 500) return v;
     }
   }
   if (typeof body === 'string' && body.trim() !== '' && body.length <= 500) return body;
-  return status ? `Dots answered ${status}` : 'Dots refused the request';
+  return null;
+}
+
+/** The provider's words, else the status (for logs and errors, never for a user). */
+export function errorText(body: unknown, status?: number): string {
+  return providerText(body) ?? (status ? `Dots answered ${status}` : 'Dots refused the request');
 }

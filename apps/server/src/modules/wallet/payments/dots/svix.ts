@@ -7,7 +7,10 @@ import { webhookKey } from './settings.ts';
  * Webhooks Manually", docs.svix.com): headers `svix-id`, `svix-timestamp` (unix seconds) and
  * `svix-signature` (space-separated `v1,<base64>` entries, several during a secret rotation);
  * the signature is base64 HMAC-SHA256, keyed by the base64 of the secret after `whsec_`, over
- * `${id}.${timestamp}.${raw body}`. The `webhook-` header prefix is accepted too.
+ * `${id}.${timestamp}.${raw body}`. The `webhook-` header prefix is accepted too. Kept rather
+ * than the official `svix` package at run time because it takes the injected clock (the
+ * package reads the real one); test/wallet/dots/svix-official.test.ts proves the two accept and
+ * refuse the same deliveries, signed by the package itself.
  */
 export const SVIX_TOLERANCE_MS = 5 * 60_000;
 

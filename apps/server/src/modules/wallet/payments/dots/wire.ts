@@ -1,41 +1,44 @@
 import { z } from 'zod';
 
 /**
- * The Dots API as this client uses it, relative to DOTS_URL (default https://api.dots.dev).
- * Each path and shape is from the Dots documentation (docs.dots.dev) where it is published;
- * where it is not, SPEC 7's DOTS line decides and the comment says so.
+ * The Dots API as this client uses it, relative to DOTS_URL (production https://api.dots.dev,
+ * sandbox https://api.senddotssandbox.com). Every path, body and answer below is from what Dots
+ * publishes: the docs.dots.dev API reference and the models generated from its OpenAPI document
+ * (konfig-sdks/dots-typescript-sdk, dots-python-sdk, whose base path is `.../api`). The
+ * published name of each call is in the comment; published-api.ts (tests) holds the same
+ * shapes and checks every exchange against them.
  */
 export const DOTS_PATHS = {
-  /** "Create a User" (v2): {email, country_code, phone_number, first_name, last_name, username?, metadata?} -> user {id, ...}. */
+  /** "Create a User": {first_name, last_name, email, country_code, phone_number, username?, metadata?} -> 200 User. */
   createUser: '/api/v2/users',
+  /** "Send a Verification Token": {use_voice?} -> 202 without a body. */
+  sendToken: (userId: string) => `/api/v2/users/${encodeURIComponent(userId)}/send-verification-token`,
+  /** "Verify a User": {token} -> 200 without a body, or 400 (body not published). */
+  verifyUser: (userId: string) => `/api/v2/users/${encodeURIComponent(userId)}/verify`,
+  /** "Retrieve a User": 200 User, `wallet.amount` in cents. */
+  user: (userId: string) => `/api/v2/users/${encodeURIComponent(userId)}`,
   /**
-   * "Send a Verification Token" (v2), 202. The v2 user id is the verification id: the v1 docs
-   * call it "User's dots id from the previous call", and SPEC 7 names it verification_id.
+   * "Create a Checkout Session" ("a Checkout Session link to accept a payment"): {line_items,
+   * mode: payment, user_id, client_reference_id, success_url, cancel_url?, expires_in, metadata}
+   * -> 200 CheckoutSession {id, status, payment_intent_id, checkout_session_url, ...}.
    */
-  sendToken: (verificationId: string) => `/api/v2/users/${encodeURIComponent(verificationId)}/send-verification-token`,
-  /**
-   * "Verify a user with the token sent to them" (v1 reference): {verification_id,
-   * verification_token} -> {success, user: {id}, message} — exactly SPEC 7's verify, whose
-   * `message` the wallet shows as is (SPEC 4).
-   */
-  verifyUser: '/api/users/verify_user',
-  /** "Retrieve a User" (v2): the user object, `wallet.amount` in cents. */
-  user: (dotsUserId: string) => `/api/v2/users/${encodeURIComponent(dotsUserId)}`,
-  /**
-   * "Generate a link to refill the user's wallet" (v1 reference): {user_id} -> {success, link}.
-   * The published body has only user_id; SPEC 7 ("generate add-money link") needs the link tied
-   * to our deposit and its amount, so we also send `amount` (cents), `metadata.reference` and an
-   * `idempotency_key` as the v2 objects carry them. Not found in the docs: say so to Dots.
-   */
-  addMoneyLink: '/api/users/wallet/refill',
-  /** "Create a Flow" (v2): {steps, user_id} -> {id, link}; `manage-payouts` lets the user choose where payouts go. */
+  checkoutSessions: '/api/v2/checkout-sessions',
+  /** "Retrieve a Checkout Session": 200 CheckoutSession (status open | complete | expired). */
+  checkoutSession: (id: string) => `/api/v2/checkout-sessions/${encodeURIComponent(id)}`,
+  /** "Retrieve a Payment Intent": 200 PaymentIntent {id, amount, currency, status, transfer_id, metadata}, or 404. */
+  paymentIntent: (id: string) => `/api/v2/payment-intents/${encodeURIComponent(id)}`,
+  /** "Create a Flow": {steps, user_id} -> 200 Flow {id, link}; `manage-payouts` lets the user choose where payouts go. */
   flows: '/api/v2/flows',
-  /** "Create a Payout" (v2): {user_id, amount (cents), platform, fund, idempotency_key, metadata} -> payout {id, status}. */
+  /** "Create a Payout": {user_id, amount (cents), platform, fund, idempotency_key, metadata} -> 201 Transfer. */
   payouts: '/api/v2/payouts',
   /**
-   * The transfer a `transfer.updated` webhook names. The Transfer object is published (status,
-   * type, amount, metadata); this retrieve path is the v2 REST pattern of the other objects.
+   * "Create a Transfer" {amount, user_id, idempotency_key, metadata} -> 200 Transfer ("Negative
+   * amount transfers money from the app to the user"): a positive one takes the money of a
+   * failed payout back from the user's Dots wallet to the app before we refund it.
+   * "List all Transfers" (GET, ?user_id, limit, starting_after) -> {has_more, data: Transfer[]}.
    */
+  transfers: '/api/v2/transfers',
+  /** "Get a Transfer": the transfer a `transfer.updated` webhook names. */
   transfer: (transferId: string) => `/api/v2/transfers/${encodeURIComponent(transferId)}`,
 } as const;
 
@@ -43,29 +46,79 @@ const id = z.string().min(1).max(200);
 const metadata = z.record(z.string(), z.unknown()).nullish();
 
 export const CreatedUser = z.object({ id });
-export const VerifyAnswer = z.object({
-  success: z.boolean(),
-  user: z.object({ id: id.nullish() }).nullish(),
-  message: z.string().nullish(),
+export const DotsUser = z.object({
+  id,
+  wallet: z.object({ amount: z.unknown(), withdrawable_amount: z.unknown().optional() }),
 });
-export const DotsUser = z.object({ id, wallet: z.object({ amount: z.unknown() }) });
-export const LinkAnswer = z.object({ link: z.string().url() });
 export const FlowAnswer = z.object({ id: id.optional(), link: z.string().url() });
-export const PayoutAnswer = z.object({ id, status: z.string().optional() });
 
-/** Transfer statuses and types as the Transfer object lists them (docs.dots.dev "Create a Payment" response). */
+/** CheckoutSession (published statuses: open, complete, expired). */
+export const CheckoutSession = z.object({
+  id,
+  status: z.enum(['open', 'complete', 'expired']),
+  payment_intent_id: id.nullish(),
+  checkout_session_url: z.string().url().nullish(),
+  client_reference_id: z.string().nullish(),
+  amount_total: z.unknown().optional(),
+  metadata,
+});
+export type CheckoutSession = z.infer<typeof CheckoutSession>;
+
+/** PaymentIntent: amount in cents, currency `usd`, its published statuses. */
+export const PaymentIntent = z.object({
+  id,
+  amount: z.unknown(),
+  currency: z.string(),
+  status: z.enum([
+    'initialized',
+    'created',
+    'requires_payment_method',
+    'requires_confirmation',
+    'requires_action',
+    'processing',
+    'succeeded',
+    'requires_capture',
+    'canceled',
+    'failed',
+  ]),
+  transfer_id: id.nullish(),
+  user_id: id.nullish(),
+  metadata,
+});
+export type PaymentIntent = z.infer<typeof PaymentIntent>;
+
+/**
+ * Transfer. The generated models list statuses created, pending, failed, completed, flagged and
+ * types refill, payout, balance; the docs' payment responses also show `reversed` and
+ * `canceled`. Any string is accepted and read by what it means, so a status Dots adds later is
+ * "not final" rather than an unreadable answer.
+ */
 export const Transfer = z.object({
   id,
-  status: z.enum(['created', 'pending', 'failed', 'completed', 'reversed', 'canceled', 'flagged']),
-  type: z.string(),
+  status: z.string().min(1).max(40),
+  type: z.string().max(40).nullish(),
   amount: z.unknown(),
+  user_id: id.nullish(),
+  created: z.string().nullish(),
   metadata,
 });
 export type Transfer = z.infer<typeof Transfer>;
 
+export const TransferList = z.object({ has_more: z.boolean().optional(), data: z.array(Transfer) });
+
 /**
  * The webhook bodies Dots publishes ("Webhooks"): thin events naming an object, e.g.
- * `{"event": "transfer.updated", "transfer_id": "..."}`. The object is then read from the API,
- * so amounts and states come from an authenticated answer, not from the event.
+ * `{"event": "transfer.updated", "transfer_id": "..."}`; `payment_intent.updated` is listed
+ * among the events and named after the same pattern. The object is then read from the API, so
+ * amounts and states come from an authenticated answer, never from the event.
  */
-export const WebhookEvent = z.object({ event: z.string().min(1).max(100), transfer_id: id.optional() }).passthrough();
+export const WebhookEvent = z
+  .object({
+    event: z.string().min(1).max(100),
+    transfer_id: id.optional(),
+    payment_intent_id: id.optional(),
+  })
+  .passthrough();
+
+/** A transfer status that means the money did not (or no longer) moved. */
+export const FAILED_TRANSFER = new Set(['failed', 'canceled', 'reversed']);

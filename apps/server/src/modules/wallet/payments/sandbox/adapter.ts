@@ -5,7 +5,11 @@ import type { Db } from '../../../../platform/db/database.ts';
 import {
   NotificationRejected,
   type CheckoutRequest,
+  type DepositAtProvider,
+  type DepositOutcome,
   type PaymentNotification,
+  type PayoutAtProvider,
+  type PayoutOutcome,
   type PaymentsPort,
   type PayoutRequest,
   type ProviderUserInput,
@@ -64,7 +68,7 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve({ verificationId: hashId('sbxver', input.email.toLowerCase()) });
   }
 
-  sendVerificationCode(_verificationId: string): Promise<void> {
+  sendVerificationCode(_verificationId: string, _channel: 'sms' | 'voice'): Promise<void> {
     return Promise.resolve();
   }
 
@@ -96,6 +100,25 @@ export class SandboxPayments implements PaymentsPort {
       expiresAt: new Date(now.getTime() + this.options.checkoutTtlMs),
     });
     return { providerRef: row.id, url: sandboxCheckoutPath(row.id) };
+  }
+
+  /** The sandbox's own books, as the port's read-back (its notifications normally come first). */
+  async depositOutcome(deposit: DepositAtProvider): Promise<DepositOutcome> {
+    const row = await new SandboxStore(this.db).byReference('checkout', deposit.reference);
+    if (!row) return { state: 'open' };
+    if (row.status === 'paid') return { state: 'paid', amount: row.amount, payment: row.id };
+    if (row.status === 'cancelled') return { state: 'failed', payment: row.id };
+    if (row.expiresAt && row.expiresAt <= this.clock.now()) return { state: 'expired', payment: row.id };
+    return { state: 'open' };
+  }
+
+  async payoutOutcome(payout: PayoutAtProvider): Promise<PayoutOutcome> {
+    const row = await new SandboxStore(this.db).byReference('payout', payout.reference);
+    if (!row) return { state: 'unknown' };
+    if (row.status === 'completed') return { state: 'completed', providerRef: row.id };
+    // The sandbox never paid it out: the money never left the platform.
+    if (row.status === 'rejected') return { state: 'failed', providerRef: row.id, refundable: true };
+    return { state: 'pending', providerRef: row.id };
   }
 
   withdrawLink(_uid: string): Promise<string | null> {

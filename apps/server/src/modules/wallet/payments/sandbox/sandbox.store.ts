@@ -31,6 +31,15 @@ export class SandboxStore {
     return found;
   }
 
+  async byReference(kind: 'checkout' | 'payout', reference: string): Promise<SandboxPaymentRecord | null> {
+    const rows = await this.db
+      .select()
+      .from(sandboxPayments)
+      .where(and(eq(sandboxPayments.kind, kind), eq(sandboxPayments.reference, reference)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   async find(id: string): Promise<SandboxPaymentRecord | null> {
     const rows = await this.db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id)).limit(1);
     return rows[0] ?? null;
