@@ -76,6 +76,7 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     expect(handled).toEqual(Array.from({ length: 10 }, (_, i) => `line ${i}`));
     const refused = acks.filter((a) => !a.ok);
     expect(refused).toHaveLength(290);
+    expect(h!.hub.stats().rateRefusals).toBe(290);
     for (const a of refused)
       expect(a.error).toEqual({ code: 'RATE_LIMITED', message: PLAY_TEXTS.chatTooFast(6), retryAfter: 6 });
     // The next window has a fresh budget.
@@ -166,7 +167,7 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     expect(new Set(closes.map((c) => c.code))).toEqual(new Set([CLOSE_CODES.tooManySockets]));
     for (const s of sockets.slice(50)) await s.ping();
     expect(sockets.slice(50).every((s) => s.closeCode === null)).toBe(true);
-    expect(h!.hub.stats().connections).toBe(11);
+    expect(h!.hub.stats()).toMatchObject({ connections: 11, socketsOverLimit: 50 });
     for (const s of [...sockets.slice(50), visitor]) s.close();
   });
 

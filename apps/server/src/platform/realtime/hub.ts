@@ -54,6 +54,10 @@ export interface HubStats {
   /** Frames refused for exceeding MAX_FRAME_BYTES (close 1009); also counted in badMessages. */
   oversizedFrames: number;
   topics: number;
+  /** Issue 33: frames refused for their class's rate (commands, subscriptions, presence). */
+  rateRefusals: number;
+  /** Issue 33: sockets of this instance closed for their user's newer ones (4009). */
+  socketsOverLimit: number;
 }
 
 /** ws's error code for a frame over maxPayload. */
@@ -99,6 +103,7 @@ export function createHub(opts: HubOptions): Hub {
   const commands = new CommandRegistry(log);
   const listeners = new ListenerSet(log);
   let badMessages = 0;
+  let rateRefusals = 0;
   let oversizedFrames = 0;
   let closing = false;
 
@@ -111,6 +116,9 @@ export function createHub(opts: HubOptions): Hub {
     listeners,
     maxTopicsPerConnection: opts.maxTopicsPerConnection ?? 200,
     rates,
+    rateRefused() {
+      rateRefusals++;
+    },
     badMessage(conn) {
       badMessages++;
       if (conn.recordBadMessage()) conn.close(CLOSE_CODES.tooManyBadMessages, 'Too many bad messages');
@@ -248,7 +256,14 @@ export function createHub(opts: HubOptions): Hub {
       );
     },
 
-    stats: () => ({ connections: index.all.size, badMessages, oversizedFrames, topics: index.topicCount }),
+    stats: () => ({
+      connections: index.all.size,
+      badMessages,
+      oversizedFrames,
+      topics: index.topicCount,
+      rateRefusals,
+      socketsOverLimit: bound.closedCount,
+    }),
 
     plugin: ({ authenticate }) =>
       socketRoute({ appOrigin: opts.appOrigin, authenticate, isClosing: () => closing, accept, log }),

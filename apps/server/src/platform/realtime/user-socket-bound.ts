@@ -15,6 +15,9 @@ const TOO_MANY_SOCKETS = 'Session continues in another window';
  * this instance at once, and with a registry (Redis) on any instance.
  */
 export class UserSocketBound {
+  /** Sockets of this instance closed for newer ones (the hub's stats). */
+  closedCount = 0;
+
   constructor(
     private readonly opts: {
       index: ConnectionIndex;
@@ -29,7 +32,7 @@ export class UserSocketBound {
   opened(conn: SocketConnection, userId: string): void {
     // The index keeps insertion order, so a user's open sockets come oldest first.
     const open = this.opts.index.userConnections(userId).filter((c) => c.isOpen);
-    for (const old of beyondBound(open, this.opts.max)) old.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+    for (const old of beyondBound(open, this.opts.max)) this.close(old);
     if (this.opts.registry) this.acrossInstances(conn, userId, this.opts.registry);
   }
 
@@ -40,8 +43,14 @@ export class UserSocketBound {
     if (!data.success) return true;
     const ids = new Set(data.data.connIds);
     for (const c of this.opts.index.userConnections(event.topic.slice('user:'.length)))
-      if (ids.has(c.id)) c.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+      if (ids.has(c.id)) this.close(c);
     return true;
+  }
+
+  private close(conn: SocketConnection): void {
+    if (!conn.isOpen) return;
+    this.closedCount++;
+    conn.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
   }
 
   /**
@@ -54,7 +63,10 @@ export class UserSocketBound {
     const recorded = registry.opened(userId, conn.id, max).then(
       async (over) => {
         const here = new Map(index.userConnections(userId).map((c) => [c.id, c]));
-        for (const id of over) here.get(id)?.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
+        for (const id of over) {
+          const c = here.get(id);
+          if (c) this.close(c);
+        }
         const elsewhere = over.filter((id) => !here.has(id));
         if (elsewhere.length > 0)
           await bus.publish(`user:${userId}`, UserEvents.socketsOverLimit, { connIds: elsewhere });
