@@ -114,6 +114,26 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     v2.close();
   });
 
+  it('with the shared counter unreachable, the user budget is skipped and the socket budget still holds', async () => {
+    const lines: string[] = [];
+    h = await startHubApp({
+      hub: {
+        rates: SOCKET_RATES,
+        now: () => now,
+        sharedRateCounter: { hit: () => Promise.reject(new Error('ECONNREFUSED')) },
+      },
+      logTo: { write: (line) => void lines.push(line) },
+    });
+    h.hub.registerCommand('room.say', { schema: z.object({ text: z.string() }), rate: 'chat', handle: () => true });
+    const [a, b] = [await socketOf('u9'), await socketOf('u9')];
+    const onA = await burst(a, 'room.say', 15, (i) => ({ text: `a${i}` }));
+    const onB = await burst(b, 'room.say', 15, (i) => ({ text: `b${i}` }));
+    expect([onA, onB].map((acks) => acks.filter((x) => x.ok).length)).toEqual([10, 10]);
+    expect(lines.filter((l) => l.includes('socket rate counter unavailable'))).toHaveLength(1);
+    a.close();
+    b.close();
+  });
+
   it('a command that declares no class is strict; moves have a budget no player reaches', async () => {
     await start();
     const s = await socketOf('u4');
