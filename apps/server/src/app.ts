@@ -138,6 +138,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   let figures: Modules['figures'] | null = null;
   const metrics = createMetrics(app, {
     sockets: () => hub.stats().connections,
+    socketLimits: () => hub.stats(),
     liveFigures: () => figures?.liveFigures() ?? Promise.resolve({ liveGames: 0, sweeperLagMs: 0 }),
     lastReconciliation: () => figures?.lastReconciliation() ?? Promise.resolve(null),
   });

@@ -73,6 +73,7 @@ it('one scrape reads each figure once, however many series show it', async () =>
   let books = 0;
   const registry = createMetrics(app, {
     sockets: () => 3,
+    socketLimits: () => ({ rateRefusals: 12, socketsOverLimit: 2 }),
     liveFigures: () => (reads++, Promise.resolve({ liveGames: 7, sweeperLagMs: 1_500 })),
     lastReconciliation: () => (books++, Promise.resolve({ ok: false, checkedAt: new Date() })),
   });
@@ -81,6 +82,8 @@ it('one scrape reads each figure once, however many series show it', async () =>
   expect(text).toMatch(/^play_sweeper_lag_seconds 1.5$/m);
   expect(text).toMatch(/^ledger_reconciliation_ok 0$/m);
   expect(text).toMatch(/^realtime_sockets 3$/m);
+  expect(text).toMatch(/^realtime_rate_refusals_total 12$/m);
+  expect(text).toMatch(/^realtime_sockets_over_limit_total 2$/m);
   expect([reads, books]).toEqual([1, 1]);
   await app.close();
 });

@@ -76,6 +76,7 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     expect(handled).toEqual(Array.from({ length: 10 }, (_, i) => `line ${i}`));
     const refused = acks.filter((a) => !a.ok);
     expect(refused).toHaveLength(290);
+    expect(h!.hub.stats().rateRefusals).toBe(290);
     for (const a of refused)
       expect(a.error).toEqual({ code: 'RATE_LIMITED', message: PLAY_TEXTS.chatTooFast(6), retryAfter: 6 });
     // The next window has a fresh budget.
@@ -111,6 +112,26 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     expect((await burst(v2, 'room.say', 1, () => ({ text: 'v2 more' })))[0]!.error?.code).toBe('RATE_LIMITED');
     v1.close();
     v2.close();
+  });
+
+  it('with the shared counter unreachable, the user budget is skipped and the socket budget still holds', async () => {
+    const lines: string[] = [];
+    h = await startHubApp({
+      hub: {
+        rates: SOCKET_RATES,
+        now: () => now,
+        sharedRateCounter: { hit: () => Promise.reject(new Error('ECONNREFUSED')) },
+      },
+      logTo: { write: (line) => void lines.push(line) },
+    });
+    h.hub.registerCommand('room.say', { schema: z.object({ text: z.string() }), rate: 'chat', handle: () => true });
+    const [a, b] = [await socketOf('u9'), await socketOf('u9')];
+    const onA = await burst(a, 'room.say', 15, (i) => ({ text: `a${i}` }));
+    const onB = await burst(b, 'room.say', 15, (i) => ({ text: `b${i}` }));
+    expect([onA, onB].map((acks) => acks.filter((x) => x.ok).length)).toEqual([10, 10]);
+    expect(lines.filter((l) => l.includes('socket rate counter unavailable'))).toHaveLength(1);
+    a.close();
+    b.close();
   });
 
   it('a command that declares no class is strict; moves have a budget no player reaches', async () => {
@@ -166,7 +187,7 @@ describe('hub: socket rates and the sockets-per-user bound', () => {
     expect(new Set(closes.map((c) => c.code))).toEqual(new Set([CLOSE_CODES.tooManySockets]));
     for (const s of sockets.slice(50)) await s.ping();
     expect(sockets.slice(50).every((s) => s.closeCode === null)).toBe(true);
-    expect(h!.hub.stats().connections).toBe(11);
+    expect(h!.hub.stats()).toMatchObject({ connections: 11, socketsOverLimit: 50 });
     for (const s of [...sockets.slice(50), visitor]) s.close();
   });
 

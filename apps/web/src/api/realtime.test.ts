@@ -142,6 +142,31 @@ describe('RealtimeClient', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  test('a subscription refused for rate is sent again after the wait, as the topic then stands', () => {
+    vi.useFakeTimers();
+    const { client, socket } = connected();
+    client.subscribe('presence', {});
+    const stop = client.subscribe('app', {});
+    const refused = (topic: string) => ({
+      t: 'err',
+      code: 'RATE_LIMITED',
+      message: 'Too many requests, try again in 3 s',
+      topic,
+      retryAfter: 3,
+    });
+    socket.receive(refused('presence'));
+    socket.receive(refused('app'));
+    stop(); // dropped meanwhile: its unsub goes now, and again after the wait
+    const sent = socket.sent.length;
+    vi.advanceTimersByTime(2_999);
+    expect(socket.sent).toHaveLength(sent);
+    vi.advanceTimersByTime(1);
+    expect(socket.sent.slice(sent)).toEqual([
+      { t: 'sub', topic: 'presence' },
+      { t: 'unsub', topic: 'app' },
+    ]);
+  });
+
   test('a refusal for rate carries the wait', async () => {
     const { client, socket } = connected();
     const chat = client.command('spectator.chat', { gameId: 'g1', text: 'hi' });

@@ -94,6 +94,8 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private pongTimer: ReturnType<typeof setTimeout> | null = null;
   private pingId = 0;
+  /** Subscriptions refused for rate, waiting to be sent again (retryTopic). */
+  private readonly topicRetries = new Set<ReturnType<typeof setTimeout>>();
   private presence: PresenceMessageState = 'online';
   /** A connection waits for the schemas (the first one of the page only). */
   private awaitingSchemas = false;
@@ -303,6 +305,9 @@ export class RealtimeClient {
       case 'ack':
         this.commands.acked(msg);
         return;
+      case 'err':
+        if (msg.code === 'RATE_LIMITED' && msg.topic !== undefined) this.retryTopic(msg.topic, msg.retryAfter ?? 1);
+        return;
       default:
         return;
     }
@@ -319,6 +324,23 @@ export class RealtimeClient {
     if (last !== undefined && event.v > last + 1) {
       for (const h of handlers) h.onResync?.(undefined); // a hole: reload the state
     }
+  }
+
+  /**
+   * A `sub` or `unsub` refused for rate (issue 33) is sent again once the wait is over, as the
+   * topic then stands (still followed: sub; dropped meanwhile: unsub), unless a new connection
+   * has re-subscribed everything since.
+   */
+  private retryTopic(topic: string, seconds: number): void {
+    const socket = this.socket;
+    const timer = setTimeout(() => {
+      this.topicRetries.delete(timer);
+      if (!this.ready || this.socket !== socket) return;
+      const state = this.topics.get(topic);
+      if (!state) this.send({ t: 'unsub', topic });
+      else this.send(state.v === undefined ? { t: 'sub', topic } : { t: 'sub', topic, since: state.v });
+    }, seconds * 1_000);
+    this.topicRetries.add(timer);
   }
 
   private onReady(): void {
@@ -387,6 +409,8 @@ export class RealtimeClient {
   }
 
   private clearTimers(): void {
+    for (const t of this.topicRetries) clearTimeout(t);
+    this.topicRetries.clear();
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     if (this.pingTimer) clearInterval(this.pingTimer);
     if (this.pongTimer) clearTimeout(this.pongTimer);

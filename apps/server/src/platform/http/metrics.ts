@@ -7,6 +7,8 @@ import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 export interface MetricSources {
   /** Sockets open on this instance. */
   sockets(): number;
+  /** Issue 33, since this instance started: frames refused for rate, sockets closed for a user's newer ones. */
+  socketLimits(): { rateRefusals: number; socketsOverLimit: number };
   /** Games being played (all instances: the database's figure) and the deadline sweep's lag. */
   liveFigures(): Promise<{ liveGames: number; sweeperLagMs: number }>;
   /** The last ledger reconciliation (whichever instance ran it), or null before the first. */
@@ -50,6 +52,18 @@ export function createMetrics(app: FastifyInstance, given: MetricSources): Regis
       this.set(sources.sockets());
     },
   });
+  counterOf(
+    registry,
+    'realtime_rate_refusals_total',
+    'Socket frames refused for their rate class (issue 33).',
+    () => given.socketLimits().rateRefusals,
+  );
+  counterOf(
+    registry,
+    'realtime_sockets_over_limit_total',
+    "Sockets closed for their user's newer ones beyond the bound (close 4009).",
+    () => given.socketLimits().socketsOverLimit,
+  );
   new Gauge({
     name: 'play_live_games',
     help: 'Games being played (all instances).',
@@ -85,6 +99,21 @@ export function createMetrics(app: FastifyInstance, given: MetricSources): Regis
     },
   });
   return registry;
+}
+
+/** A counter whose value is kept elsewhere (the hub's stats): each scrape adds what it grew by. */
+function counterOf(registry: Registry, name: string, help: string, read: () => number): void {
+  let seen = 0;
+  new Counter({
+    name,
+    help,
+    registers: [registry],
+    collect() {
+      const now = read();
+      if (now > seen) this.inc(now - seen);
+      seen = now;
+    },
+  });
 }
 
 function inFlightShared<T>(read: () => Promise<T>): () => Promise<T> {

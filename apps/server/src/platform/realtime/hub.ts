@@ -5,7 +5,6 @@ import {
   PROTOCOL_VERSION,
   SessionReplacedData,
   TopicRevokedData,
-  SocketsOverLimitData,
   UserEvents,
   type TopicEvent,
 } from '@rush/protocol';
@@ -15,9 +14,10 @@ import { SocketConnection, type ConnectionLimits, type Identity } from './connec
 import { ConnectionIndex } from './connection-index.ts';
 import { handleFrame, type InboundDeps } from './inbound.ts';
 import { LocalRateCounter, type RateCounter } from './rate-counter.ts';
-import { beyondBound, DEFAULT_SOCKETS_PER_USER } from './socket-bound.ts';
+import { DEFAULT_SOCKETS_PER_USER } from './socket-bound.ts';
 import { SocketRateLimiter } from './socket-rate-limiter.ts';
 import { SOCKET_RATES, type SocketRate, type SocketRateClass } from './socket-rates.ts';
+import { UserSocketBound } from './user-socket-bound.ts';
 import type { UserSocketRegistry } from './user-sockets.ts';
 import { ListenerSet } from './listeners.ts';
 import { socketRoute } from './socket-route.ts';
@@ -54,10 +54,11 @@ export interface HubStats {
   /** Frames refused for exceeding MAX_FRAME_BYTES (close 1009); also counted in badMessages. */
   oversizedFrames: number;
   topics: number;
+  /** Issue 33: frames refused for their class's rate (commands, subscriptions, presence). */
+  rateRefusals: number;
+  /** Issue 33: sockets of this instance closed for their user's newer ones (4009). */
+  socketsOverLimit: number;
 }
-
-/** The close reason of 4009 (the web shows its own text). */
-const TOO_MANY_SOCKETS = 'Session continues in another window';
 
 /** ws's error code for a frame over maxPayload. */
 const OVERSIZED_FRAME = 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH';
@@ -84,7 +85,6 @@ const DEFAULT_LIMITS: ConnectionLimits = {
 export function createHub(opts: HubOptions): Hub {
   const { bus, log } = opts;
   const limits: ConnectionLimits = { ...DEFAULT_LIMITS, ...opts.limits };
-  const socketsPerUser = opts.socketsPerUser ?? DEFAULT_SOCKETS_PER_USER;
   const rates = new SocketRateLimiter({
     rates: opts.rates ?? SOCKET_RATES,
     now: opts.now ?? (() => Date.now()),
@@ -92,10 +92,18 @@ export function createHub(opts: HubOptions): Hub {
     log,
   });
   const index = new ConnectionIndex();
+  const bound = new UserSocketBound({
+    index,
+    bus,
+    log,
+    max: opts.socketsPerUser ?? DEFAULT_SOCKETS_PER_USER,
+    ...(opts.userSockets ? { registry: opts.userSockets } : {}),
+  });
   const topics = new TopicRegistry();
   const commands = new CommandRegistry(log);
   const listeners = new ListenerSet(log);
   let badMessages = 0;
+  let rateRefusals = 0;
   let oversizedFrames = 0;
   let closing = false;
 
@@ -108,6 +116,9 @@ export function createHub(opts: HubOptions): Hub {
     listeners,
     maxTopicsPerConnection: opts.maxTopicsPerConnection ?? 200,
     rates,
+    rateRefused() {
+      rateRefusals++;
+    },
     badMessage(conn) {
       badMessages++;
       if (conn.recordBadMessage()) conn.close(CLOSE_CODES.tooManyBadMessages, 'Too many bad messages');
@@ -118,49 +129,10 @@ export function createHub(opts: HubOptions): Hub {
     for (const conn of index.userConnections(userId)) if (match(conn)) conn.close(code, reason);
   }
 
-  /** Issue 33: the newest socket stays; the oldest open ones beyond the bound are closed. */
-  function closeBeyondBound(userId: string): void {
-    // The index keeps insertion order, so a user's open sockets come oldest first.
-    const open = index.userConnections(userId).filter((c) => c.isOpen);
-    for (const old of beyondBound(open, socketsPerUser)) old.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
-  }
-
-  /**
-   * Across instances: the registry answers the user's oldest sockets anywhere beyond the bound;
-   * those here close at once, the others through the user's topic (applySessionRules). The
-   * socket's queue forgets it after the registry recorded it, so a quick close leaves no entry.
-   */
-  function registerAcrossInstances(conn: SocketConnection, userId: string, registry: UserSocketRegistry): void {
-    const recorded = registry.opened(userId, conn.id, socketsPerUser).then(
-      async (over) => {
-        const here = new Map(index.userConnections(userId).map((c) => [c.id, c]));
-        const elsewhere = over.filter((id) => !here.has(id));
-        for (const id of over) here.get(id)?.close(CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
-        if (elsewhere.length > 0)
-          await bus.publish(`user:${userId}`, UserEvents.socketsOverLimit, { connIds: elsewhere });
-      },
-      (err: unknown) => log.warn({ err }, 'socket registry unavailable; the bound holds per instance'),
-    );
-    conn.ws.once('close', () =>
-      conn.queue.force(async () => {
-        await recorded;
-        await registry
-          .closed(userId, conn.id)
-          .catch((err: unknown) => log.debug({ err }, 'socket registry close failed'));
-      }),
-    );
-  }
-
   /** SPEC 4 single session and account restrictions, on every instance since every instance sees every event. */
   function applySessionRules(event: TopicEvent): void {
     if (!event.topic.startsWith('user:')) return;
-    if (event.type === UserEvents.socketsOverLimit) {
-      const data = SocketsOverLimitData.safeParse(event.data);
-      if (!data.success) return;
-      const ids = new Set(data.data.connIds);
-      closeWhere(event.topic.slice('user:'.length), (c) => ids.has(c.id), CLOSE_CODES.tooManySockets, TOO_MANY_SOCKETS);
-      return;
-    }
+    if (bound.applyEvent(event)) return;
     if (event.type === UserEvents.accountRestricted) {
       const userId = event.topic.slice('user:'.length);
       closeWhere(userId, () => true, CLOSE_CODES.accountRestricted, 'Account restricted');
@@ -246,8 +218,7 @@ export function createHub(opts: HubOptions): Hub {
     }
     index.add(conn);
     if (conn.userId !== null) {
-      closeBeyondBound(conn.userId);
-      if (opts.userSockets) registerAcrossInstances(conn, conn.userId, opts.userSockets);
+      bound.opened(conn, conn.userId);
     }
     ws.on('message', (data, isBinary) => {
       // A throw here would surface from ws's emitter as an uncaught exception of the process.
@@ -285,7 +256,14 @@ export function createHub(opts: HubOptions): Hub {
       );
     },
 
-    stats: () => ({ connections: index.all.size, badMessages, oversizedFrames, topics: index.topicCount }),
+    stats: () => ({
+      connections: index.all.size,
+      badMessages,
+      oversizedFrames,
+      topics: index.topicCount,
+      rateRefusals,
+      socketsOverLimit: bound.closedCount,
+    }),
 
     plugin: ({ authenticate }) =>
       socketRoute({ appOrigin: opts.appOrigin, authenticate, isClosing: () => closing, accept, log }),

@@ -15,6 +15,8 @@ export interface InboundDeps extends CatchUpDeps {
   listeners: ListenerSet;
   maxTopicsPerConnection: number;
   rates: SocketRateLimiter;
+  /** Counts a frame refused for rate (the hub's stats). */
+  rateRefused(): void;
   /** Counts a bad frame (hub-wide and on the connection) and enforces the limit. */
   badMessage(conn: SocketConnection): void;
 }
@@ -94,11 +96,15 @@ function counted(
   refuse: (retryAfterSeconds: number) => void,
   task: () => Promise<void> | void,
 ): void {
+  const refused = (retryAfterSeconds: number) => {
+    deps.rateRefused();
+    refuse(retryAfterSeconds);
+  };
   const local = deps.rates.socket(conn, cls);
-  if (!local.allowed) return refuse(local.retryAfterSeconds);
+  if (!local.allowed) return refused(local.retryAfterSeconds);
   enqueue(deps, conn, async () => {
     const shared = await deps.rates.user(conn, cls);
-    if (!shared.allowed) return refuse(shared.retryAfterSeconds);
+    if (!shared.allowed) return refused(shared.retryAfterSeconds);
     await task();
   });
 }

@@ -32,6 +32,7 @@ export interface SocketRateLimiterOptions {
  */
 export class SocketRateLimiter {
   private readonly perSocket = new LocalRateCounter();
+  private warnedWindow = -1;
 
   constructor(private readonly opts: SocketRateLimiterOptions) {}
 
@@ -52,8 +53,12 @@ export class SocketRateLimiter {
     try {
       count = await this.opts.shared.hit(`${cls}:u:${subject.userId}`, index, SOCKET_RATE_WINDOW_MS);
     } catch (err) {
-      // Redis unreachable: serve, as the API limit does (skipOnError); the per-socket budget still holds.
-      this.opts.log.warn({ err }, 'socket rate counter unavailable; per-user budget skipped');
+      // Redis unreachable: serve, as the API limit does (skipOnError); the per-socket budget
+      // still holds. Logged once a window: a flood meanwhile must not become a log flood.
+      if (this.warnedWindow !== index) {
+        this.warnedWindow = index;
+        this.opts.log.warn({ err }, 'socket rate counter unavailable; per-user budgets skipped');
+      }
       return { allowed: true };
     }
     return decide(count, this.opts.rates[cls].user, now);
