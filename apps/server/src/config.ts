@@ -82,6 +82,7 @@ const EnvSchema = z.object({
   DOTS_CLIENT_ID: optionalString,
   DOTS_API_KEY: optionalString,
   DOTS_WEBHOOK_SECRET: optionalString,
+  DOTS_APP_ID: optionalString,
   // AES-256-GCM key of US tax details at rest (issue 16); required with PAYMENTS=dots.
   TAX_INFO_KEY: optionalString,
   ALLOW_SANDBOX_PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
@@ -227,6 +228,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
             clientId: e.DOTS_CLIENT_ID,
             apiKey: e.DOTS_API_KEY,
             webhookSecret: e.DOTS_WEBHOOK_SECRET,
+            appId: e.DOTS_APP_ID,
           })
         : null,
     ledgerReconcileEveryMs: e.LEDGER_RECONCILE_EVERY_MS,

@@ -283,8 +283,18 @@ export const StuckWithdrawal = z.object({
     'unavailable',
   ]),
 });
+/** The last comparison of the platform's balance at the provider with the ledger (cents; null: not read). */
+export const FloatCheckView = z.object({
+  checkedAt: z.string(),
+  provider: z.number().int().nullable(),
+  ledger: z.number().int(),
+  inFlight: z.number().int(),
+  difference: z.number().int().nullable(),
+  ok: z.boolean().nullable(),
+});
 export const StuckPaymentsResponse = z.object({
   olderThanMinutes: z.number().int(),
+  float: FloatCheckView.nullable().default(null),
   deposits: z.array(StuckDeposit),
   withdrawals: z.array(StuckWithdrawal),
 });

@@ -88,7 +88,8 @@ export function adminRoutes(
   app.get(WALLET_ROUTES.adminStuckPayments, async (request, reply) => {
     requireAdmin(request);
     reply.header('cache-control', 'no-store');
-    return wallet.stuckPayments.list();
+    // The balance comparison is made afresh for the admin looking (one read of the provider).
+    return { ...(await wallet.stuckPayments.list()), float: await wallet.paymentsReconciliation.run() };
   });
 
   for (const decision of ['complete', 'reject'] as const) {

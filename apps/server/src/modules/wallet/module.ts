@@ -33,6 +33,7 @@ import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
 import { TaxService } from './tax.service.ts';
+import { PaymentsReconciliation } from './payments-reconciliation.job.ts';
 import { StuckPayments } from './stuck-payments.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
@@ -162,6 +163,8 @@ export function createWalletCore(
     depositOutcomes,
     /** The admin view of money pending at the provider for over an hour, both sides (issue 32). */
     stuckPayments: new StuckPayments(db, clock, payments),
+    /** The platform's balance at the provider against the ledger's USD clearing (issue 32). */
+    paymentsReconciliation: new PaymentsReconciliation(db, clock, payments, log),
     withdrawals,
     notifications,
     sandbox,
@@ -237,6 +240,11 @@ export async function registerWallet(
                 await core.depositOutcomes.sweep();
                 await core.withdrawals.reconcileSent();
               },
+            },
+            {
+              name: 'payments-reconciliation',
+              everyMs: ctx.config.ledgerReconcileEveryMs,
+              run: async () => void (await core.paymentsReconciliation.run()),
             },
           ]
         : []),

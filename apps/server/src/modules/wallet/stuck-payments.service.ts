@@ -57,7 +57,7 @@ export class StuckPayments {
         provider: await this.payoutView(w),
       });
     }
-    return { olderThanMinutes: STUCK_AFTER_MS / 60_000, deposits, withdrawals };
+    return { olderThanMinutes: STUCK_AFTER_MS / 60_000, float: null, deposits, withdrawals };
   }
 
   private async depositView(s: PaymentSessionRecord): Promise<Stuck['deposits'][number]['provider']> {

@@ -26,6 +26,8 @@ import { LIST_TRANSFERS_QUERY, publishedCall } from './published-api.ts';
  */
 
 export interface DotsEmulatorOptions {
+  /** Our Dots app (Retrieve an App). */
+  appId?: string;
   clientId: string;
   apiKey: string;
   /** The Svix secret, `whsec_<base64>`. */
@@ -47,6 +49,7 @@ export const WRONG_CODE_TEXT = 'The verification code you entered is incorrect.'
  * - `payoutMetadata`: whether the payout's transfer carries the metadata we sent.
  * - `reversal`: the status a payment's transfer takes when the payer's bank returns it.
  * - `paymentTransfer`: whether a payment's transfer completes at once (card) or stays pending (ACH).
+ * - `appBalance`: how the app's `metrics.wallet_balance` string writes its amount (cents, or dollars with cents).
  */
 export interface DotsSwitches {
   reusedKey: 'conflict-409' | 'bad-request-400' | 'unprocessable-422' | 'original';
@@ -54,6 +57,7 @@ export interface DotsSwitches {
   payoutMetadata: 'kept' | 'dropped';
   reversal: 'failed' | 'reversed';
   paymentTransfer: 'completed' | 'pending';
+  appBalance: 'cents' | 'dollars';
 }
 export const DEFAULT_SWITCHES: DotsSwitches = {
   reusedKey: 'conflict-409',
@@ -61,6 +65,7 @@ export const DEFAULT_SWITCHES: DotsSwitches = {
   payoutMetadata: 'kept',
   reversal: 'failed',
   paymentTransfer: 'completed',
+  appBalance: 'dollars',
 };
 
 export interface EmulatedDotsUser {
@@ -511,6 +516,21 @@ export async function startDotsEmulator(opts: DotsEmulatorOptions): Promise<Dots
       const after = q.get('starting_after');
       if (after) list = list.slice(list.findIndex((t) => t.id === after) + 1);
       return answer(res, 200, { has_more: list.length > limit, data: list.slice(0, limit).map(transferJson) });
+    }
+    if (method === 'GET' && (m = /^\/api\/v2\/apps\/([^/]+)$/.exec(path))) {
+      if (decodeURIComponent(m[1]!) !== (opts.appId ?? 'app')) return answer(res, 404);
+      const cents = appWallet.amount;
+      const sign = cents < 0 ? '-' : '';
+      const abs = Math.abs(cents);
+      const balance =
+        switches.appBalance === 'cents'
+          ? String(cents)
+          : `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+      return answer(res, 200, {
+        id: opts.appId ?? 'app',
+        name: 'Rush',
+        metrics: { wallet_balance: balance, money_out: '0', connected_users: users.size },
+      });
     }
     if (method === 'GET' && (m = /^\/api\/v2\/transfers\/([^/]+)$/.exec(path))) {
       const t = transfers.find((x) => x.id === decodeURIComponent(m![1]!));

@@ -242,6 +242,23 @@ export const PUBLISHED_CALLS: PublishedCall[] = [
     responses: { 200: z.object({ has_more: z.boolean(), data: z.array(transfer) }) },
   },
   {
+    name: 'Retrieve an App',
+    method: 'GET',
+    path: /^\/api\/v2\/apps\/[^/]+$/,
+    request: null,
+    responses: {
+      200: z.object({
+        id: z.string(),
+        name: z.string(),
+        status: z.string().optional(),
+        // AppMetrics: strings, their unit not published.
+        metrics: z.object({ wallet_balance: z.string(), money_out: z.string(), connected_users: z.number().int() }),
+        metadata: z.unknown().optional(),
+      }),
+      404: null,
+    },
+  },
+  {
     name: 'Get a Transfer',
     method: 'GET',
     path: /^\/api\/v2\/transfers\/[^/]+$/,

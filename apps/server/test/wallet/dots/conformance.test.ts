@@ -68,6 +68,7 @@ describe.each(DB_KINDS)('the Dots exchanges conform to the published API (%s)', 
       return rows.every((r) => r?.status !== 'pending');
     });
     await dotsCore(server).withdrawals.reconcileSent();
+    expect((await dotsCore(server).paymentsReconciliation.run()).ok).toBe(true);
 
     const unpublished: string[] = [];
     for (const e of emu.log) {
@@ -112,6 +113,7 @@ describe.each(DB_KINDS)('the Dots exchanges conform to the published API (%s)', 
       'List all Transfers',
       'Create a Transfer',
       'Retrieve a User',
+      'Retrieve an App',
     ]) {
       expect(names, name).toContain(name);
     }

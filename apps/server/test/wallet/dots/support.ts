@@ -15,6 +15,7 @@ import { ADMIN_ENV, adminUser, gpsAt, identityPhone, submitProfile } from '../su
 
 export const CLIENT_ID = 'rush-test-client';
 export const API_KEY = 'dots-test-api-key';
+export const APP_ID = 'rush-test-app';
 export const WEBHOOK_SECRET = `whsec_${Buffer.from('a shared Svix test secret, 32 b!').toString('base64')}`;
 
 export const dotsEnv = (emu: DotsEmulator) => ({
@@ -24,12 +25,13 @@ export const dotsEnv = (emu: DotsEmulator) => ({
   DOTS_CLIENT_ID: CLIENT_ID,
   DOTS_API_KEY: API_KEY,
   DOTS_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  DOTS_APP_ID: APP_ID,
   // Real payments need a real key for US tax details (issue 16).
   TAX_INFO_KEY: Buffer.alloc(32, 7).toString('base64'),
 });
 
 export const startEmulator = () =>
-  startDotsEmulator({ clientId: CLIENT_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
+  startDotsEmulator({ appId: APP_ID, clientId: CLIENT_ID, apiKey: API_KEY, webhookSecret: WEBHOOK_SECRET });
 
 /** The server in dots mode against a fresh emulator whose webhooks go to the server's endpoint. */
 export async function startDotsServer(kind: DatabaseKind, clock?: Clock) {

@@ -11,6 +11,14 @@ describe('Stuck payments (issue 32)', () => {
       'GET /api/admin/payments/stuck': () => ({
         body: {
           olderThanMinutes: 60,
+          float: {
+            checkedAt: '2026-11-28T11:00:00.000Z',
+            provider: 2850,
+            ledger: 3000,
+            inFlight: 0,
+            difference: -150,
+            ok: false,
+          },
           deposits: [
             {
               id: 'd1',
@@ -38,6 +46,9 @@ describe('Stuck payments (issue 32)', () => {
     });
     await sectionHeading('Stuck payments');
     expect(await screen.findByText('Pending at the provider for more than 60 minutes.')).toBeTruthy();
+    expect(textWithoutMarks(screen.getByText(/^Balance at the provider/))).toBe(
+      'Balance at the provider $28.50; the ledger expects $30.00 (payouts in flight $0.00). They differ by -$1.50.',
+    );
     const deposits = screen.getByRole('table', { name: 'Stuck deposits' });
     const depositRow = within(deposits).getAllByRole('row')[1]!;
     expect(textWithoutMarks(depositRow)).toContain('ada');

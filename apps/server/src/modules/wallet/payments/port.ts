@@ -41,6 +41,8 @@ export interface PaymentsPort {
   userState(uid: string): Promise<ProviderUserState>;
   /** The user's provider wallet, in cents (reconciliation; our ledger stays the truth). */
   walletInfo(providerUserId: string): Promise<{ amount: bigint }>;
+  /** What the platform holds at the provider, in cents; null when the provider cannot say (not configured). */
+  platformBalance(): Promise<bigint | null>;
 
   /** A hosted page where the user pays `amount` (shown in the iframe); nothing is credited yet. */
   createCheckout(request: CheckoutRequest): Promise<CheckoutCreated>;

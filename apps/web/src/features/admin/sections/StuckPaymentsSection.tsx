@@ -24,6 +24,25 @@ const WITHDRAWALS: Column<Withdrawal>[] = [
   { key: 'provider', header: 'Provider', cell: (w) => w.provider },
 ];
 
+/** The platform's balance at the provider against the ledger, as the server just compared them. */
+function FloatLine({ check }: { check: StuckPaymentsResponse['float'] }) {
+  if (!check || check.provider === null) return <p>The provider's balance could not be read.</p>;
+  return (
+    <p className={check.ok ? undefined : 'form-message-error'}>
+      Balance at the provider <Amount minor={check.provider} currency="usd" />; the ledger expects{' '}
+      <Amount minor={check.ledger} currency="usd" /> (payouts in flight <Amount minor={check.inFlight} currency="usd" />
+      ).{' '}
+      {check.ok ? (
+        'They match.'
+      ) : (
+        <>
+          They differ by <Amount minor={check.difference ?? 0} currency="usd" />.
+        </>
+      )}
+    </p>
+  );
+}
+
 /**
  * Issue 32: money between the ledger and the payment provider for longer than the threshold: the
  * deposit checkouts still open and the withdrawals still held, each beside what the provider's
@@ -36,6 +55,7 @@ export function StuckPaymentsSection() {
       <QueryState query={query} loading="Loading stuck payments…" subject="stuck payments">
         {(data) => (
           <>
+            <FloatLine check={data.float} />
             <p>Pending at the provider for more than {data.olderThanMinutes} minutes.</p>
             <Table
               caption="Stuck deposits"

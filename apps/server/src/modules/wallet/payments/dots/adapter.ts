@@ -32,6 +32,7 @@ import {
   DOTS_PATHS,
   DotsUser,
   FlowAnswer,
+  DotsApp,
   PaymentIntent,
   Transfer,
   WebhookEvent,
@@ -124,6 +125,24 @@ export class DotsPayments implements PaymentsPort {
   async walletInfo(providerUserId: string): Promise<{ amount: bigint }> {
     const user = parse(DotsUser, (await this.http.get(DOTS_PATHS.user(providerUserId))).body, 'user');
     return { amount: centsFromWire(user.wallet.amount) };
+  }
+
+  /**
+   * "Retrieve an App": `metrics.wallet_balance`, published as a string without its unit. Read as
+   * dollars when it has a decimal point ("1234.56"), else as cents like every other Dots amount;
+   * a wrong guess only makes the reconciliation report a difference, it moves no money.
+   */
+  async platformBalance(): Promise<bigint | null> {
+    if (!this.settings.appId) return null;
+    const app = parse(DotsApp, (await this.http.get(DOTS_PATHS.app(this.settings.appId))).body, 'app');
+    const v = app.metrics.wallet_balance.trim();
+    const dollars = /^(-?)(\d{1,15})\.(\d{1,2})$/.exec(v);
+    if (dollars) {
+      const cents = BigInt(dollars[2]!) * 100n + BigInt(dollars[3]!.padEnd(2, '0'));
+      return dollars[1] ? -cents : cents;
+    }
+    if (/^-?\d{1,17}$/.test(v)) return BigInt(v);
+    throw new DotsBadAnswer('app wallet_balance');
   }
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutCreated> {

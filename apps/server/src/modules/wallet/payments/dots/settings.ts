@@ -9,6 +9,8 @@ export interface DotsSettings {
   apiKey: string;
   /** DOTS_WEBHOOK_SECRET: the Svix signing secret of our webhook endpoint (`whsec_...`). */
   webhookSecret: string;
+  /** DOTS_APP_ID (optional): our Dots app, whose wallet balance the reconciliation compares with the ledger. */
+  appId: string | null;
 }
 
 /** The provider's public API (docs.dots.dev API reference: `https://api.dots.dev/api/v2/...`). */
@@ -26,6 +28,7 @@ export function dotsSettings(input: {
   clientId: string | undefined;
   apiKey: string | undefined;
   webhookSecret: string | undefined;
+  appId?: string | undefined;
 }): DotsSettings {
   // Plain http only for a local emulator: the API key must never cross the network in clear.
   const url = providerBaseUrl(input.url, 'DOTS_URL', (m) => new DotsSettingsError(m));
@@ -49,6 +52,7 @@ export function dotsSettings(input: {
     clientId: input.clientId!,
     apiKey: input.apiKey!,
     webhookSecret: input.webhookSecret!,
+    appId: input.appId ?? null,
   };
 }
 

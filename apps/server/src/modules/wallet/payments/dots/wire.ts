@@ -38,6 +38,11 @@ export const DOTS_PATHS = {
    * "List all Transfers" (GET, ?user_id, limit, starting_after) -> {has_more, data: Transfer[]}.
    */
   transfers: '/api/v2/transfers',
+  /**
+   * "Retrieve an App": 200 App {id, name, metrics: {wallet_balance (a string), money_out,
+   * connected_users}}, or 404. The reconciliation reads the app's wallet balance.
+   */
+  app: (appId: string) => `/api/v2/apps/${encodeURIComponent(appId)}`,
   /** "Get a Transfer": the transfer a `transfer.updated` webhook names. */
   transfer: (transferId: string) => `/api/v2/transfers/${encodeURIComponent(transferId)}`,
 } as const;
@@ -103,6 +108,8 @@ export const Transfer = z.object({
   metadata,
 });
 export type Transfer = z.infer<typeof Transfer>;
+
+export const DotsApp = z.object({ id, metrics: z.object({ wallet_balance: z.string() }) });
 
 export const TransferList = z.object({ has_more: z.boolean().optional(), data: z.array(Transfer) });
 

@@ -84,6 +84,11 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve({ state: 'verified', providerUserId: hashId('sbxuser', uid) });
   }
 
+  /** The sandbox keeps no account for the platform: nothing to compare. */
+  platformBalance(): Promise<bigint | null> {
+    return Promise.resolve(null);
+  }
+
   /** The sandbox keeps no money of its own: what it collects goes straight to the platform. */
   walletInfo(_providerUserId: string): Promise<{ amount: bigint }> {
     return Promise.resolve({ amount: 0n });
