@@ -4,7 +4,7 @@ import { count, eq } from 'drizzle-orm';
 import { ADMIN_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../../src/platform/clock.ts';
 import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
-import { readBalance } from '../../../src/modules/wallet/ledger.store.ts';
+import { InsufficientFundsError, readBalance } from '../../../src/modules/wallet/ledger.store.ts';
 import { ledgerMovements, paymentSessions } from '../../../src/modules/wallet/schema.ts';
 import { DOTS_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.routes.ts';
 import { DOTS_PATHS } from '../../../src/modules/wallet/payments/dots/wire.ts';
@@ -12,7 +12,7 @@ import { pgliteIt, POSTGRES_TOO } from '../../support/database.ts';
 import type { DotsEmulator, WebhookDelivery } from '../../support/dots-emulator/emulator.ts';
 import type { TestServer } from '../../support/server.ts';
 import type { Registered } from '../../accounts/support.ts';
-import { expectLedgerInvariants, gpsAt, sessionRow, usd, verifiedUser } from '../support/wallet.ts';
+import { adminDeposit, expectLedgerInvariants, gpsAt, sessionRow, usd, verifiedUser } from '../support/wallet.ts';
 import { dotsCore, onboard, startDotsDeposit, startDotsServer } from './support.ts';
 
 describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kind) => {
@@ -215,10 +215,21 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
     const balances = (await admin.client.get(ADMIN_ROUTES.balances)).body as { users: { uid: string; owed: number }[] };
     expect(balances.users.find((r) => r.uid === u.uid)?.owed).toBe(3000);
 
+    // Money from elsewhere (an admin's deposit) does not make real-money play possible while owing.
+    expect((await adminDeposit(admin, u.uid, 5000)).status).toBe(200);
+    const core = dotsCore(server);
+    const stake = await core.wallet
+      .hold({ ref: `game:${crypto.randomUUID()}`, uid: u.uid, currency: 'usd', amount: 100n })
+      .catch((e: unknown) => e);
+    expect(stake).toBeInstanceOf(InsufficientFundsError);
+    expect((stake as InsufficientFundsError).accountId).toBe(accountOf.debt(u.uid).id);
+    expect(await core.hasUsdDeposit(u.uid)).toBe(false);
+
     const next = await startDotsDeposit(server, emu, u, 4000);
     await emu.payCheckout(next.sessionId);
     expect(await debtOf(u.uid)).toBe(0n);
-    expect(await usd(server, u.uid)).toBe(1000n);
+    expect(await usd(server, u.uid)).toBe(6000n);
+    expect(await core.hasUsdDeposit(u.uid)).toBe(true);
     await expectLedgerInvariants(server.ctx.db);
   });
 
