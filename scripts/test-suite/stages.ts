@@ -38,6 +38,8 @@ export const STAGES: Stage[] = [
     needs: ['web build'],
     steps: [
       ['bash', 'scripts/ensure-chromium.sh'],
+      // The Dots journey runs real money on a PostgreSQL server (the product refuses PGlite for it).
+      ['bash', 'deploy/ensure-cluster-tools.sh'],
       ['npx', 'playwright', 'test', '-c', 'e2e/playwright.config.ts'],
     ],
   },
