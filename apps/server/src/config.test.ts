@@ -64,7 +64,15 @@ describe('parseConfig', () => {
     };
     const c = parseConfig(dots);
     expect(c.payments).toBe('dots');
-    expect(c.dots).toEqual({ url: 'https://api.dots.dev', clientId: 'cid', apiKey: 'key', webhookSecret: secret });
+    expect(c.dots).toEqual({
+      url: 'https://api.dots.dev',
+      clientId: 'cid',
+      apiKey: 'key',
+      webhookSecret: secret,
+      appId: null,
+    });
+    // DOTS_APP_ID (optional): the app whose balance the reconciliation reads.
+    expect(parseConfig({ ...dots, DOTS_APP_ID: 'app-1' }).dots?.appId).toBe('app-1');
     expect(parseConfig({}).dots).toBeNull();
     expect(parseConfig({ ...dots, DOTS_URL: 'http://127.0.0.1:9999/' }).dots?.url).toBe('http://127.0.0.1:9999');
     // Real dollars on an https site are what dots mode is for: no sandbox guard applies.
