@@ -1,3 +1,4 @@
+import { BOOK_PLIES, PATTERN_MIN_COUNTED } from '@rush/domain';
 import { PLAY_ROUTES } from '@rush/protocol';
 import { seedPlayers } from '../../bench/src/servers/seed-players.ts';
 import { movesLine } from '../../bench/src/support/play-clients.ts';
@@ -28,7 +29,12 @@ const WITHDRAWERS = 3;
 /** One lobby owner and two guests. */
 const BATTLERS = 3;
 const KILLS = 4;
-const LINE = movesLine(24);
+/**
+ * The longest line whose winner pays at once: one move fewer after the book than fair play needs
+ * to hold the payout for its analysis (domain PATTERN_MIN_COUNTED), since the test cluster runs no
+ * fair-play worker (TEST_CLUSTER_ENV) and a gated pot would wait for ever. 20 plies.
+ */
+const LINE = movesLine(BOOK_PLIES + 2 * (PATTERN_MIN_COUNTED - 1));
 /** Each pair its own (mode, stake) queue, so pairs never cross. */
 const BUCKETS = ['wmgt_000001', 'wmgt_000002', 'wmgt_000003'].flatMap((gameType) =>
   [50, 100].map((bet) => ({ gameType, c: 'wbx', bet })),

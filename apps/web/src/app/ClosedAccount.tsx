@@ -15,10 +15,10 @@ export function ClosedAccount() {
   return (
     <BlockingOverlay labelledBy={titleId} className="closed-account">
       <h2 id={titleId}>{TEXTS.accountClosed}</h2>
+      <LogoutButton />
       <p>
         <Link to="/wallet">Withdraw your balance</Link>
       </p>
-      <LogoutButton />
     </BlockingOverlay>
   );
 }

@@ -197,7 +197,8 @@ describe('self-exclusion and the permanent overlay (SPEC 2)', () => {
       me: makeMe({ closed: true }),
       routes: { 'POST /api/auth/logout': () => ({ body: { ok: true } }) },
     });
-    const app = renderApp('/wallet');
+    // Any page but the wallet, where a closed account may still withdraw (issue 33).
+    const app = renderApp('/support');
     const overlay = await screen.findByRole('alertdialog', { name: TEXTS.accountClosed });
     expect(overlay.textContent).toContain('You account has been permanently closed.');
     expect(document.activeElement).toBe(within(overlay).getByRole('button', { name: 'Logout' }));
