@@ -10,6 +10,9 @@ export const USERNAME_COLORS = [
 export type UsernameColorId = (typeof USERNAME_COLORS)[number]['id'];
 export const USERNAME_COLOR_IDS = USERNAME_COLORS.map((c) => c.id) as [UsernameColorId, ...UsernameColorId[]];
 export const DEFAULT_USERNAME_COLOR: UsernameColorId = 'username_color_000001';
+/** Whether a stored value is one of the SPEC's colour ids (rows may hold anything). */
+export const isUsernameColor = (v: string): v is UsernameColorId =>
+  (USERNAME_COLOR_IDS as readonly string[]).includes(v);
 
 /** SPEC 3: verified levels. */
 export const VERIFIED_LEVELS = [

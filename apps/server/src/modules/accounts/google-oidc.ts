@@ -3,6 +3,7 @@ import { createRemoteJWKSet, jwtVerify, type JWTVerifyGetKey } from 'jose';
 import { z } from 'zod';
 import type { Config } from '../../config.ts';
 import type { Clock } from '../../platform/clock.ts';
+import { equalStrings } from '../../platform/crypto/equal-strings.ts';
 
 /** SPEC 9: backend HTTP timeout 6 s. */
 const HTTP_TIMEOUT_MS = 6_000;
@@ -122,7 +123,7 @@ export class GoogleOidc {
     const claims = IdClaims.safeParse(payload);
     if (!claims.success) throw new OidcError('id_token claims malformed');
     const c = claims.data;
-    if (!c.nonce || !timingSafeEqual(c.nonce, nonce)) throw new OidcError('id_token nonce mismatch');
+    if (!c.nonce || !equalStrings(c.nonce, nonce)) throw new OidcError('id_token nonce mismatch');
     if (!c.email) throw new OidcError('id_token without email');
     const verified = c.email_verified === true || c.email_verified === 'true';
     if (!verified) throw new OidcError('email not verified', 'unverified-email');
@@ -169,10 +170,4 @@ export class GoogleOidc {
       throw new OidcError(`request to ${new URL(url).host} failed: ${(err as Error).message}`);
     }
   }
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
 }

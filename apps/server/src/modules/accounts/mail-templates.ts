@@ -1,4 +1,5 @@
 import type { Mail } from '../../platform/mail/mailer.ts';
+import { escapeHtml } from '../../platform/http/escape-html.ts';
 
 /**
  * The accounts mails. The link is the first URL of the text (tests and mail clients pick it
@@ -9,9 +10,6 @@ interface Product {
   productName: string;
   supportEmail: string;
 }
-
-const escapeHtml = (s: string) =>
-  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
 function build(to: string, subject: string, intro: string, link: string, outro: string, p: Product): Mail {
   const text = `${intro}\n\n${link}\n\n${outro}\n\n${p.productName} - ${p.supportEmail}\n`;

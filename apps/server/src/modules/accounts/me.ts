@@ -1,17 +1,15 @@
 import {
   DEFAULT_USERNAME_COLOR,
-  USERNAME_COLOR_IDS,
+  isUsernameColor,
   VERIFIED_LEVELS,
   needsDateOfBirth,
   roleOf,
-  type UsernameColorId,
   type VerifiedLevel,
 } from '@rush/domain';
 import { ACCOUNT_ROUTES, type Me } from '@rush/protocol';
 import type { MeSource } from './balances.ts';
 import type { UserRecord } from './store.ts';
 
-const isColor = (v: string): v is UsernameColorId => (USERNAME_COLOR_IDS as readonly string[]).includes(v);
 const isLevel = (v: string): v is VerifiedLevel => (VERIFIED_LEVELS as readonly string[]).includes(v);
 
 /** The avatar URL carries the version so a new picture is a new URL (and the old one may be cached forever). */
@@ -36,7 +34,7 @@ export async function buildMe(source: MeSource, user: UserRecord, sessionPublicI
     role: roleOf(user, source.adminEmails),
     // The columns are plain text; an unknown value (a future level) reads as the safe default.
     verifiedLevel: isLevel(user.verifiedLevel) ? user.verifiedLevel : 'notVerified',
-    usernameColor: isColor(user.usernameColor) ? user.usernameColor : DEFAULT_USERNAME_COLOR,
+    usernameColor: isUsernameColor(user.usernameColor) ? user.usernameColor : DEFAULT_USERNAME_COLOR,
     avatarUrl: avatarUrl(user),
     settings: user.settings,
     banned: user.banned,

@@ -6,8 +6,7 @@ import {
   outcomeFor,
   PLAYER_TEXTS,
   RATING_FAMILIES,
-  USERNAME_COLOR_IDS,
-  type UsernameColorId,
+  isUsernameColor,
 } from '@rush/domain';
 import type { PlayerCardResponse, PlayerSeriesResponse, RatingsResponse } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
@@ -18,7 +17,6 @@ import { PlayersStore, type PlayerAccountRow } from './players.store.ts';
 /** A user's ratings as the play capability answers them (the Lichess account's when linked). */
 export type RatingsOf = (uid: string) => Promise<RatingsResponse>;
 
-const isColor = (c: string): c is UsernameColorId => (USERNAME_COLOR_IDS as readonly string[]).includes(c);
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
@@ -68,7 +66,7 @@ export class PlayersService {
     return {
       uid: account.id,
       username: account.username,
-      usernameColor: isColor(account.usernameColor) ? account.usernameColor : DEFAULT_USERNAME_COLOR,
+      usernameColor: isUsernameColor(account.usernameColor) ? account.usernameColor : DEFAULT_USERNAME_COLOR,
       avatarUrl: avatarUrl(account),
       memberSince: account.createdAt.toISOString(),
       ratings: ratings.ratings,

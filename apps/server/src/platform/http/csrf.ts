@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import { sendError } from './error-handler.ts';
+import { equalStrings } from '../crypto/equal-strings.ts';
 
 export const CSRF_COOKIE = 'csrf';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -27,14 +28,8 @@ export function installCsrf(app: FastifyInstance, opts: { appOrigin: string; sec
     }
     const sent = request.headers[CSRF_HEADER];
     const expected = request.cookies[CSRF_COOKIE];
-    if (typeof sent !== 'string' || !expected || !timingSafeEqual(sent, expected)) {
+    if (typeof sent !== 'string' || !expected || !equalStrings(sent, expected)) {
       return sendError(reply, 403, 'CSRF', TEXTS.csrf);
     }
   });
-}
-
-function timingSafeEqual(a: string, b: string): boolean {
-  const ab = Buffer.from(a);
-  const bb = Buffer.from(b);
-  return ab.length === bb.length && crypto.timingSafeEqual(ab, bb);
 }

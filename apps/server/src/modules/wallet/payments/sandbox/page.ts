@@ -1,8 +1,6 @@
 import { formatMinor } from '@rush/domain';
 import type { SandboxPaymentRecord } from './sandbox.store.ts';
-
-const escapeHtml = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml } from '../../../../platform/http/escape-html.ts';
 
 const STATUS_TEXT: Record<SandboxPaymentRecord['status'], string> = {
   open: '',
