@@ -31,6 +31,21 @@ function refuseAgainstEngine(g: GameRecord): void {
   if (g.engineColor !== null) throw new AppError('BAD_REQUEST', BOT_TEXTS.noOffersToBot);
 }
 
+/** An offer made (its column set to `by`) or declined (cleared), recorded as a change to publish. */
+async function recordOffer(
+  store: GameStore,
+  g: GameRecord,
+  offer: 'draw' | 'takeback',
+  action: 'offer' | 'decline',
+  by: Color,
+  changes: GameChange[],
+): Promise<Outcome<void>> {
+  const value = action === 'offer' ? by : null;
+  const column = offer === 'draw' ? { drawOffer: value } : { takebackOffer: value };
+  changes.push({ kind: 'offers', game: await store.update(g.id, column), offer, action, by });
+  return ok(undefined);
+}
+
 /**
  * Draw and takeback offers of a live game (SPEC 4: disabled until 2 moves), judged inside the
  * caller's transaction on the locked row. Offering what the opponent already offers accepts it;
@@ -58,25 +73,11 @@ export class GameOffers {
     }
     if (answer === 'offer') {
       if (g.drawOffer === me) return ok(undefined); // already offered: a resend
-      changes.push({
-        kind: 'offers',
-        game: await store.update(g.id, { drawOffer: me }),
-        offer: 'draw',
-        action: 'offer',
-        by: me,
-      });
-      return ok(undefined);
+      return recordOffer(store, g, 'draw', 'offer', me, changes);
     }
     // decline: the opponent's offer, or withdrawing one's own
     if (g.drawOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-    changes.push({
-      kind: 'offers',
-      game: await store.update(g.id, { drawOffer: null }),
-      offer: 'draw',
-      action: 'decline',
-      by: me,
-    });
-    return ok(undefined);
+    return recordOffer(store, g, 'draw', 'decline', me, changes);
   }
 
   async takeback(tx: Tx, g: GameRecord, me: Color, answer: OfferAnswer, changes: GameChange[]): Promise<Outcome<void>> {
@@ -91,24 +92,10 @@ export class GameOffers {
     if (answer === 'offer') {
       if (!canProposeTakeback(g.ply, me)) throw new AppError('BAD_REQUEST', PLAY_TEXTS.offersTooEarly);
       if (g.takebackOffer === me) return ok(undefined);
-      changes.push({
-        kind: 'offers',
-        game: await store.update(g.id, { takebackOffer: me }),
-        offer: 'takeback',
-        action: 'offer',
-        by: me,
-      });
-      return ok(undefined);
+      return recordOffer(store, g, 'takeback', 'offer', me, changes);
     }
     if (g.takebackOffer === null) throw conflict(PLAY_TEXTS.noOffer);
-    changes.push({
-      kind: 'offers',
-      game: await store.update(g.id, { takebackOffer: null }),
-      offer: 'takeback',
-      action: 'decline',
-      by: me,
-    });
-    return ok(undefined);
+    return recordOffer(store, g, 'takeback', 'decline', me, changes);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { and, desc, eq, gt, gte, isNotNull, notInArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
@@ -124,50 +124,44 @@ export class StatsStore {
 
   /** Live games, newest first, with the players' names. */
   async ongoing(limit: number): Promise<OngoingRow[]> {
-    return this.db
-      .select({
-        id: games.id,
-        mode: games.mode,
-        whiteId: games.whiteId,
-        whiteName: whiteUser.username,
-        whiteRating: games.whiteRating,
-        blackId: games.blackId,
-        blackName: blackUser.username,
-        blackRating: games.blackRating,
-        stakeCurrency: games.stakeCurrency,
-        stakeAmount: games.stakeAmount,
-        createdAt: games.createdAt,
-        fen: games.fen,
-        lastMove: this.lastMove,
-      })
-      .from(games)
-      .innerJoin(whiteUser, eq(whiteUser.id, games.whiteId))
-      .innerJoin(blackUser, eq(blackUser.id, games.blackId))
+    return this.withBoard({
+      id: games.id,
+      mode: games.mode,
+      whiteId: games.whiteId,
+      blackId: games.blackId,
+      stakeCurrency: games.stakeCurrency,
+      stakeAmount: games.stakeAmount,
+      createdAt: games.createdAt,
+    })
       .where(eq(games.status, 'started'))
       .orderBy(desc(games.createdAt), desc(games.id))
       .limit(limit);
   }
 
-  /** The last UCI move of a game (a negative index counts from the end of a jsonb array). */
-  private readonly lastMove = sql<string | null>`(${games.moves} ->> -1)`;
-
-  /** The most recently ended game in which moves were played (not an abort), with the players. */
-  async latestFinishedBoard(): Promise<FinishedBoardRow | null> {
-    const [row] = await this.db
+  /**
+   * Games joined to both players, selecting `fields` and what a landing board shows: the names,
+   * the ratings, the position and the last UCI move (a negative index counts from the end of a
+   * jsonb array).
+   */
+  private withBoard<F extends SelectedFields>(fields: F) {
+    return this.db
       .select({
-        id: games.id,
-        status: games.status,
-        winner: games.winner,
+        ...fields,
         whiteName: whiteUser.username,
         whiteRating: games.whiteRating,
         blackName: blackUser.username,
         blackRating: games.blackRating,
         fen: games.fen,
-        lastMove: this.lastMove,
+        lastMove: sql<string | null>`(${games.moves} ->> -1)`,
       })
       .from(games)
       .innerJoin(whiteUser, eq(whiteUser.id, games.whiteId))
-      .innerJoin(blackUser, eq(blackUser.id, games.blackId))
+      .innerJoin(blackUser, eq(blackUser.id, games.blackId));
+  }
+
+  /** The most recently ended game in which moves were played (not an abort), with the players. */
+  async latestFinishedBoard(): Promise<FinishedBoardRow | null> {
+    const [row] = await this.withBoard({ id: games.id, status: games.status, winner: games.winner })
       .where(and(isNotNull(games.endedAt), notInArray(games.status, ['aborted', 'nostart'])))
       .orderBy(desc(games.endedAt), desc(games.id))
       .limit(1);
