@@ -153,6 +153,15 @@ describe('targetRating (SPEC 9: -600, -300, 0, +300, +600 around the user rating
     expect(targetRating(rating, difficulty)).toBe(target);
   });
 
+  it.each([
+    [1500.4, 'normal', 1500],
+    [1500.5, 'harder', 1801],
+    [1234.6, 'easiest', 635],
+  ] as const)('a fractional rating %d, %s: aims at the whole %d', (rating, difficulty, target) => {
+    expect(targetRating(rating, difficulty)).toBe(target);
+    expect(Number.isInteger(targetRating(rating, difficulty))).toBe(true);
+  });
+
   it('starts new users at 1500', () => {
     expect(DEFAULT_PUZZLE_RATING).toBe(1500);
     expect(targetRating(DEFAULT_PUZZLE_RATING, 'normal')).toBe(1500);

@@ -73,9 +73,12 @@ export type PuzzleTheme = (typeof PUZZLE_THEMES)[number];
 
 export const DEFAULT_PUZZLE_RATING = 1500;
 
-/** The rating a selection aims at. */
+/**
+ * The rating a selection aims at: a whole rating, as the catalogue's are (a player's Glicko-2
+ * rating is fractional; every mode, casual, solo and battle, rounds it here the same way).
+ */
 export const targetRating = (userRating: number, difficulty: Difficulty): number =>
-  userRating + DIFFICULTY_OFFSET[difficulty];
+  Math.round(userRating) + DIFFICULTY_OFFSET[difficulty];
 
 /**
  * The window searched around the target: ±100 first, then wider steps until something is found

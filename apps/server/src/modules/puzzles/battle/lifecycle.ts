@@ -2,7 +2,8 @@ import { battleBeginsAt, LOBBY, PUZZLE_TEXTS, targetRating } from '@rush/domain'
 import { inTx } from '../../../platform/db/transaction.ts';
 import { selectPuzzles } from '../selection.store.ts';
 import type { BattleDeps } from './battle.service.ts';
-import { LobbyStore, isSeated, puzzleRatingOf, type LobbyRecord } from './lobbies.store.ts';
+import { LobbyStore, isSeated, type LobbyRecord } from './lobbies.store.ts';
+import { puzzleRatingOf } from '../ratings.store.ts';
 import { badLobbyRequest, lobbyStarted, lobbyUnavailable, notOwner } from './refusals.ts';
 import { battleResults, battlers } from './results.ts';
 

@@ -1,8 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database.ts';
 import { users } from '../../accounts/schema.ts';
-import { DEFAULT_PUZZLE_RATING } from '@rush/domain';
-import { lobbyChat, lobbyParticipants, lobbyPuzzles, puzzleLobbies, puzzleRatings } from '../schema.ts';
+import { lobbyChat, lobbyParticipants, lobbyPuzzles, puzzleLobbies } from '../schema.ts';
 
 export type LobbyRecord = typeof puzzleLobbies.$inferSelect;
 export type ParticipantRecord = typeof lobbyParticipants.$inferSelect;
@@ -202,10 +201,4 @@ export class LobbyStore {
       .limit(limit);
     return rows.reverse();
   }
-}
-
-/** The user's puzzle rating, rounded (1500 until rated): the battle's sequence is picked around the owner's. */
-export async function puzzleRatingOf(db: DbOrTx, uid: string): Promise<number> {
-  const [row] = await db.select({ rating: puzzleRatings.rating }).from(puzzleRatings).where(eq(puzzleRatings.uid, uid));
-  return Math.round(row?.rating ?? DEFAULT_PUZZLE_RATING);
 }
