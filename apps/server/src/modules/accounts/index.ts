@@ -8,7 +8,7 @@ export {
 } from './facebook-settings.ts';
 export type { FacebookSettings } from './facebook-settings.ts';
 export { avatarUrl } from './me.ts';
-export { PresenceStore } from './presence.store.ts';
+export { onlineSince, PresenceStore } from './presence.store.ts';
 export { countOnlineAt } from './presence.ts';
 export { requireAuth } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';

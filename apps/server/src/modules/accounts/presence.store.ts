@@ -1,6 +1,12 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gte, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { presence } from './schema.ts';
+
+/**
+ * SPEC 9's "online" in SQL (domain countsAsOnline): not offline and changed since `since` (now
+ * minus the window). The count and the landing's list both use it, so they cannot disagree.
+ */
+export const onlineSince = (since: Date): SQL => and(ne(presence.state, 'offline'), gte(presence.lastChanged, since))!;
 
 /** The presence table (SPEC 3 online status), one row per user or anonymous visitor. */
 export class PresenceStore {
@@ -60,7 +66,7 @@ export class PresenceStore {
     const rows = await this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(presence)
-      .where(and(ne(presence.state, 'offline'), gte(presence.lastChanged, since)));
+      .where(onlineSince(since));
     return rows[0]?.n ?? 0;
   }
 

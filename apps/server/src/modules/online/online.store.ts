@@ -1,6 +1,7 @@
 import { and, eq, gte, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
+import { onlineSince } from '../accounts/index.ts';
 import { presence, users } from '../accounts/schema.ts';
 import { matchRecords } from '../matchmaking/schema.ts';
 import { games } from '../play/schema.ts';
@@ -51,9 +52,8 @@ export class OnlineStore {
       .where(
         and(
           isNotNull(presence.userId),
-          ne(presence.state, 'offline'),
+          onlineSince(since),
           eq(presence.visible, true),
-          gte(presence.lastChanged, since),
           eq(users.closed, false),
         ),
       );
