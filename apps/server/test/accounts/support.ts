@@ -1,10 +1,12 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import WebSocket from 'ws';
-import { parseTopicEvent, REALTIME_PATH, topicKindOf } from '@rush/protocol';
+import type WebSocket from 'ws';
+import { REALTIME_PATH } from '@rush/protocol';
 import { presence, sessions, users } from '../../src/modules/accounts/schema.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
+import { eventually } from '../support/eventually.ts';
+import { TestSocket } from '../realtime/support/socket-client.ts';
 
 /** Meets every SPEC 5 password rule. */
 export const PASSWORD = 'Secret#123';
@@ -106,69 +108,53 @@ export async function presenceRow(server: TestServer, key: string) {
   return (await server.ctx.db.select().from(presence).where(eq(presence.key, key)))[0];
 }
 
-/** Polls until `check` holds (for effects that happen after an answer, like socket listeners). */
-export async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
+export { eventually };
 
-/** A realtime socket as the web app opens it (its cookies, our Origin), recording every frame. */
+/**
+ * A realtime socket as the web app opens it (its cookies, our Origin), held to the protocol's
+ * map: the realtime tests' TestSocket, where `next` finds a matching frame among every frame
+ * received, read or not (the module tests ask in any order).
+ */
 export class Socket {
-  readonly messages: any[] = [];
-  readonly closed: Promise<{ code: number; reason: string }>;
+  private constructor(private readonly inner: TestSocket) {}
 
-  /** Events on product topics that the protocol's map (TOPIC_EVENTS) does not describe. */
-  readonly offContract: string[] = [];
+  get messages(): any[] {
+    return this.inner.messages;
+  }
 
-  private constructor(readonly ws: WebSocket) {
-    ws.on('message', (data: Buffer) => {
-      const m = JSON.parse(data.toString('utf8'));
-      this.messages.push(m);
-      // Every event the server publishes must parse as the web will parse it.
-      const kind = m.t === 'ev' ? topicKindOf(m.topic) : null;
-      if (kind && !parseTopicEvent(kind, m)) this.offContract.push(`${m.topic} ${m.type} ${JSON.stringify(m.data)}`);
-    });
-    ws.on('error', () => {});
-    this.closed = new Promise((resolve) => ws.on('close', (code, reason) => resolve({ code, reason: String(reason) })));
+  get ws(): WebSocket {
+    return this.inner.ws;
+  }
+
+  get closed(): Promise<{ code: number; reason: string }> {
+    return this.inner.closed;
   }
 
   static async open(server: TestServer, client?: TestClient, headers: Record<string, string> = {}): Promise<Socket> {
     const url = `${server.baseUrl.replace(/^http/, 'ws')}${REALTIME_PATH}`;
-    const all: Record<string, string> = { origin: server.baseUrl, ...headers };
-    if (client && client.cookies.size > 0) all.cookie = client.cookieHeader();
-    const socket = new Socket(new WebSocket(url, { headers: all }));
-    await new Promise<void>((resolve, reject) => {
-      socket.ws.once('open', () => resolve());
-      socket.ws.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused ${res.statusCode}`)));
-      socket.ws.once('error', reject);
-    });
-    await socket.next((m) => m.t === 'hello');
-    return socket;
+    const cookie = client && client.cookies.size > 0 ? client.cookieHeader() : undefined;
+    return new Socket(await TestSocket.connect(url, { origin: server.baseUrl, cookie, headers, contract: true }));
   }
 
   send(message: unknown): void {
-    this.ws.send(JSON.stringify(message));
+    this.inner.send(message);
   }
 
   async next(match: (m: any) => boolean, timeoutMs = 5_000): Promise<any> {
     let found: any;
     await eventually(() => {
-      found = this.messages.find(match);
+      found = this.inner.messages.find(match);
       return found !== undefined;
     }, timeoutMs);
-    if (this.offContract.length > 0) throw new Error(`events off the protocol map: ${this.offContract.join('; ')}`);
+    if (this.inner.offContract.length > 0) throw new Error(`events off the protocol map: ${this.inner.offContract.join('; ')}`);
     return found;
   }
 
   async subscribe(topic: string, since?: number): Promise<void> {
-    this.send(since === undefined ? { t: 'sub', topic } : { t: 'sub', topic, since });
-    await this.next((m) => (m.t === 'subscribed' || m.t === 'err') && m.topic === topic);
+    await this.inner.subscribe(topic, since);
   }
 
   close(): void {
-    this.ws.close();
+    this.inner.close();
   }
 }

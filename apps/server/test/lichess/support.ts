@@ -12,14 +12,8 @@ export async function setup(emuOpts: LichessEmulatorOptions = {}, clientOpts: Pa
   return { emu, client };
 }
 
-/** Resolves when `pred` holds, polling; fails after `ms`. */
-export async function until(pred: () => boolean, ms = 5_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!pred()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+/** The lichess tests' name for the one poller: `until(pred, ms, what)`. */
+export { eventually as until } from '../support/eventually.ts';
 
 export const statusOf = (events: LichessGameStreamEvent[]): string | undefined => {
   const last = events.filter((e) => e.type === 'gameState' || e.type === 'gameFull').at(-1);

@@ -62,11 +62,4 @@ export async function startHubApp(
   };
 }
 
-/** Resolves once `check` holds (polling), for effects that arrive asynchronously; the bound is generous for loaded CI machines. */
-export async function eventually(check: () => boolean, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
+export { eventually } from '../../support/eventually.ts';
