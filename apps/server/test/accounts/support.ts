@@ -54,7 +54,7 @@ export interface Registered {
  * issue 10), so `client` holds the new account's session.
  */
 export async function registerUser(
-  server: TestServer,
+  server: Pick<TestServer, 'baseUrl'>,
   overrides: Partial<Registration> = {},
   client = new TestClient(server.baseUrl),
 ): Promise<Registered> {
@@ -146,7 +146,8 @@ export class Socket {
       found = this.inner.messages.find(match);
       return found !== undefined;
     }, timeoutMs);
-    if (this.inner.offContract.length > 0) throw new Error(`events off the protocol map: ${this.inner.offContract.join('; ')}`);
+    if (this.inner.offContract.length > 0)
+      throw new Error(`events off the protocol map: ${this.inner.offContract.join('; ')}`);
     return found;
   }
 

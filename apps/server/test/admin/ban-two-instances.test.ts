@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, CLOSE_CODES } from '@rush/protocol';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
+import { startTwoInstances } from '../support/two-instances.ts';
+import type { TestServer } from '../support/server.ts';
 import { Socket } from '../accounts/support.ts';
 import { ADMIN_ENV, adminUser, verifiedUser } from '../wallet/support/wallet.ts';
 
@@ -13,20 +14,13 @@ import { ADMIN_ENV, adminUser, verifiedUser } from '../wallet/support/wallet.ts'
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)(
   'a ban on one instance closes the player’s sockets on another (PostgreSQL + Redis)',
   () => {
-    let db: Awaited<ReturnType<typeof createTestDatabase>>;
     let A: TestServer;
     let B: TestServer;
+    let stop: (() => Promise<void>) | undefined;
     beforeAll(async () => {
-      db = await createTestDatabase('postgres');
-      const env = { ...ADMIN_ENV, REDIS_URL: TEST_REDIS_URL! };
-      A = await startTestServer({ databaseUrl: db.url!, env });
-      B = await startTestServer({ databaseUrl: db.url!, env });
+      ({ A, B, stop } = await startTwoInstances({ env: ADMIN_ENV }));
     });
-    afterAll(async () => {
-      await A?.stop();
-      await B?.stop();
-      await db?.close();
-    });
+    afterAll(() => stop?.());
 
     it('the socket on B closes with 4005, and an admin console on B hears the change', async () => {
       const admin = await adminUser(A);

@@ -7,9 +7,10 @@ import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerAccounts } from '../../src/modules/wallet/schema.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
+import { startTwoInstances } from '../support/two-instances.ts';
 import { TestClient } from '../support/http-client.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
+import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
 import { eventually, grantRc } from './support.ts';
 
@@ -19,21 +20,14 @@ import { eventually, grantRc } from './support.ts';
  * match's escrow holds exactly both stakes. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('200 seekers on two instances (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let A: TestServer;
   let B: TestServer;
+  let stop: (() => Promise<void>) | undefined;
   const clock = new ManualClock();
   beforeAll(async () => {
-    db = await createTestDatabase('postgres');
-    const env = { REDIS_URL: TEST_REDIS_URL! };
-    A = await startTestServer({ databaseUrl: db.url!, env, clock });
-    B = await startTestServer({ databaseUrl: db.url!, env, clock });
+    ({ A, B, stop } = await startTwoInstances({ clock }));
   });
-  afterAll(async () => {
-    await A?.stop();
-    await B?.stop();
-    await db?.close();
-  });
+  afterAll(() => stop?.());
 
   it(
     'all paired validly: no one twice, never across buckets; escrow balanced after all accept',

@@ -7,8 +7,8 @@ import { ManualClock } from '../../src/platform/clock.ts';
 import { SOCKET_RATES } from '../../src/platform/realtime/socket-rates.ts';
 import { USER_SOCKETS_REDIS_PREFIX } from '../../src/platform/realtime/user-sockets.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, DB_KINDS, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
-import { TestClient } from '../support/http-client.ts';
+import { DB_KINDS, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
+import { startTwoInstances, clientOn } from '../support/two-instances.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { openSocket, Player, startGame, type Ack } from './support.ts';
 
@@ -135,27 +135,14 @@ describe.each(DB_KINDS)('socket limits on %s', (kind) => {
 
 /** Two instances on one PostgreSQL and one Redis: one user's budget and sockets are counted once. */
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('socket limits on two instances (PostgreSQL + Redis)', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let A: TestServer;
   let B: TestServer;
+  let stop: (() => Promise<void>) | undefined;
   const clock = new ManualClock();
   beforeAll(async () => {
-    db = await createTestDatabase('postgres');
-    const env = { ...PRODUCT_LIMITS, REDIS_URL: TEST_REDIS_URL! };
-    A = await startTestServer({ databaseUrl: db.url!, env, clock });
-    B = await startTestServer({ databaseUrl: db.url!, env, clock });
+    ({ A, B, stop } = await startTwoInstances({ env: PRODUCT_LIMITS, clock }));
   });
-  afterAll(async () => {
-    await A?.stop();
-    await B?.stop();
-    await db?.close();
-  });
-
-  function clientOn(client: TestClient, server: TestServer): TestClient {
-    const moved = new TestClient(server.baseUrl);
-    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
-    return moved;
-  }
+  afterAll(() => stop?.());
 
   it("one user's chat on both instances at once shares one budget", async () => {
     const { gameId, white, black } = await startGame(await Player.join(A), await Player.join(A));

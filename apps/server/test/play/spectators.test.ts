@@ -20,7 +20,7 @@ describe.each(DB_KINDS)('spectators on %s', (kind) => {
   const visitor = async () => {
     const http = new TestClient(server.baseUrl);
     const socket = await openSocket(server.baseUrl, http);
-    return new Player({ client: http, uid: '', username: '', password: '' }, socket, server.baseUrl);
+    return new Player({ client: http, uid: '', username: '', email: '', password: '' }, socket, server.baseUrl);
   };
 
   it('visitors and users watch; the count follows heartbeats, tabs, leaving and closing', async () => {

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LAG_COMPENSATION_CAP_MS } from '@rush/domain';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
-import { startTestServer, type TestServer } from '../support/server.ts';
-import { TestClient } from '../support/http-client.ts';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
+import { startTwoInstances, clientOn } from '../support/two-instances.ts';
+import type { TestServer } from '../support/server.ts';
 import { play, Player, startGame } from './support.ts';
 
 /**
@@ -13,28 +13,14 @@ import { play, Player, startGame } from './support.ts';
  * same flag and it fires once. Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set.
  */
 describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('two instances on PostgreSQL + Redis', () => {
-  let db: Awaited<ReturnType<typeof createTestDatabase>>;
   let A: TestServer;
   let B: TestServer;
+  let stop: (() => Promise<void>) | undefined;
   const clock = new ManualClock();
   beforeAll(async () => {
-    db = await createTestDatabase('postgres');
-    const env = { REDIS_URL: TEST_REDIS_URL! };
-    A = await startTestServer({ databaseUrl: db.url!, env, clock });
-    B = await startTestServer({ databaseUrl: db.url!, env, clock });
+    ({ A, B, stop } = await startTwoInstances({ clock }));
   });
-  afterAll(async () => {
-    await A?.stop();
-    await B?.stop();
-    await db?.close();
-  });
-
-  /** The same browser session pointed at another instance (the session cookie works on both). */
-  function clientOn(client: TestClient, server: TestServer): TestClient {
-    const moved = new TestClient(server.baseUrl);
-    for (const [k, v] of client.cookies) moved.cookies.set(k, v);
-    return moved;
-  }
+  afterAll(() => stop?.());
 
   /** One person signed up on A, with HTTP and socket on the given instance. */
   async function playerOn(server: TestServer): Promise<Player> {
