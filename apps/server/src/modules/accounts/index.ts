@@ -9,7 +9,7 @@ export {
 export type { FacebookSettings } from './facebook-settings.ts';
 export { avatarUrl } from './me.ts';
 export { onlineSince, PresenceStore } from './presence.store.ts';
-export { countOnlineAt } from './presence.ts';
+export { countOnlineAt, onlineRecount } from './presence.ts';
 export { requireAuth } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';

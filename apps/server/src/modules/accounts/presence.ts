@@ -19,6 +19,21 @@ export function countOnlineAt(store: Pick<PresenceStore, 'countOnline'>, now: Da
   return store.countOnline(new Date(now.getTime() - ONLINE_WINDOW_MS));
 }
 
+/**
+ * A figure of who is online (SPEC 9), published on presence changes at most once per
+ * ONLINE_COUNT_DEBOUNCE_MS, and every `everyMs` as well: the 180 s window moves on its own.
+ * The players-online count and the landing's online list both run on one.
+ */
+export function onlineRecount(
+  name: string,
+  everyMs: number,
+  run: () => Promise<void>,
+  log: FastifyBaseLogger,
+  timer: Timer,
+): Recount {
+  return new Recount({ name, delayMs: ONLINE_COUNT_DEBOUNCE_MS, everyMs, run, log, timer });
+}
+
 export const presenceKey = (conn: Pick<Connection, 'userId' | 'visitorKey'>) =>
   conn.userId ? `u:${conn.userId}` : `a:${conn.visitorKey}`;
 
@@ -41,15 +56,7 @@ export class PresenceService implements ConnectionListener {
     private readonly log: FastifyBaseLogger,
     timer: Timer = realTimer,
   ) {
-    // Published on change, debounced; also now and then, as the 180 s window moves on its own.
-    this.refresh = new Recount({
-      name: 'presence-recount',
-      delayMs: ONLINE_COUNT_DEBOUNCE_MS,
-      everyMs: PRESENCE_REFRESH_MS,
-      run: () => this.recount(),
-      log,
-      timer,
-    });
+    this.refresh = onlineRecount('presence-recount', PRESENCE_REFRESH_MS, () => this.recount(), log, timer);
   }
 
   /** Reads the first count and starts the periodic refresh. */

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { ONLINE_COUNT_DEBOUNCE_MS, ONLINE_WINDOW_MS, sortOnline } from '@rush/domain';
+import { ONLINE_WINDOW_MS, sortOnline } from '@rush/domain';
 import { OnlineEvents, SOCIAL_TOPICS, type OnlineUsersResponse } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import type { ConnectionListener, RealtimeHub } from '../../platform/realtime/types.ts';
-import { Recount } from '../../platform/jobs/recount.ts';
+import type { Recount } from '../../platform/jobs/recount.ts';
 import { realTimer, type Timer } from '../../platform/jobs/timer.ts';
-import { avatarUrl } from '../accounts/index.ts';
+import { avatarUrl, onlineRecount } from '../accounts/index.ts';
 import { deriveActivity, RECENT_PUZZLE_MS } from './activity.ts';
 import { OnlineStore } from './online.store.ts';
 
@@ -40,15 +40,7 @@ export class OnlineService {
     private readonly log: FastifyBaseLogger,
     timer: Timer = realTimer,
   ) {
-    // Published on change, debounced; also now and then, as the 180 s window moves on its own.
-    this.refresh = new Recount({
-      name: 'online-recount',
-      delayMs: ONLINE_COUNT_DEBOUNCE_MS,
-      everyMs: ONLINE_REFRESH_MS,
-      run: () => this.publish(),
-      log,
-      timer,
-    });
+    this.refresh = onlineRecount('online-recount', ONLINE_REFRESH_MS, () => this.publish(), log, timer);
   }
 
   start(): void {

@@ -49,14 +49,7 @@ export class OnlineStore {
       })
       .from(presence)
       .innerJoin(users, eq(users.id, presence.userId))
-      .where(
-        and(
-          isNotNull(presence.userId),
-          onlineSince(since),
-          eq(presence.visible, true),
-          eq(users.closed, false),
-        ),
-      );
+      .where(and(isNotNull(presence.userId), onlineSince(since), eq(presence.visible, true), eq(users.closed, false)));
     return rows.map((r) => ({ ...r, state: r.state === 'idle' ? 'idle' : 'online' }));
   }
 

@@ -2,20 +2,8 @@ import crypto from 'node:crypto';
 import { z } from 'zod';
 import type { Clock } from '../../../../platform/clock.ts';
 import type { Db } from '../../../../platform/db/database.ts';
-import {
-  NotificationRejected,
-  type CheckoutRequest,
-  type DepositAtProvider,
-  type DepositOutcome,
-  type PaymentNotification,
-  type PayoutAtProvider,
-  type PayoutOutcome,
-  type PaymentsPort,
-  type PayoutRequest,
-  type ProviderUserInput,
-  type ProviderUserState,
-  type VerifyResult,
-} from '../port.ts';
+import { NotificationRejected } from '../port.ts';
+import type * as Port from '../port.ts';
 import { checkSignature, SIGNATURE_HEADER } from '../signature.ts';
 import { SandboxStore } from './sandbox.store.ts';
 import type { SandboxSecret } from './secret.ts';
@@ -54,7 +42,7 @@ const hashId = (prefix: string, value: string) =>
  * machine, but it keeps to the port's contract: nothing is credited until its signed
  * notification arrives. Onboarding is trivial here: everyone is a verified sandbox user.
  */
-export class SandboxPayments implements PaymentsPort {
+export class SandboxPayments implements Port.PaymentsPort {
   readonly name = 'sandbox';
 
   constructor(
@@ -64,7 +52,7 @@ export class SandboxPayments implements PaymentsPort {
     private readonly options: SandboxOptions,
   ) {}
 
-  createUser(input: ProviderUserInput): Promise<{ verificationId: string }> {
+  createUser(input: Port.ProviderUserInput): Promise<{ verificationId: string }> {
     return Promise.resolve({ verificationId: hashId('sbxver', input.email.toLowerCase()) });
   }
 
@@ -72,7 +60,7 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve();
   }
 
-  verifyUser(input: { verificationId: string; verificationToken: string }): Promise<VerifyResult> {
+  verifyUser(input: { verificationId: string; verificationToken: string }): Promise<Port.VerifyResult> {
     return Promise.resolve(
       SANDBOX_VERIFICATION_CODE.test(input.verificationToken)
         ? { ok: true, providerUserId: hashId('sbxuser', input.verificationId) }
@@ -80,7 +68,7 @@ export class SandboxPayments implements PaymentsPort {
     );
   }
 
-  userState(uid: string): Promise<ProviderUserState> {
+  userState(uid: string): Promise<Port.ProviderUserState> {
     return Promise.resolve({ state: 'verified', providerUserId: hashId('sbxuser', uid) });
   }
 
@@ -94,7 +82,7 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve({ amount: 0n });
   }
 
-  async createCheckout(request: CheckoutRequest): Promise<{ providerRef: string; url: string }> {
+  async createCheckout(request: Port.CheckoutRequest): Promise<{ providerRef: string; url: string }> {
     const now = this.clock.now();
     const row = await new SandboxStore(this.db).create({
       id: crypto.randomUUID(),
@@ -108,7 +96,7 @@ export class SandboxPayments implements PaymentsPort {
   }
 
   /** The sandbox's own books, as the port's read-back (its notifications normally come first). */
-  async depositOutcome(deposit: DepositAtProvider): Promise<DepositOutcome> {
+  async depositOutcome(deposit: Port.DepositAtProvider): Promise<Port.DepositOutcome> {
     const row = await new SandboxStore(this.db).byReference('checkout', deposit.reference);
     if (!row) return { state: 'open' };
     if (row.status === 'paid') return { state: 'paid', amount: row.amount, payment: row.id };
@@ -117,7 +105,7 @@ export class SandboxPayments implements PaymentsPort {
     return { state: 'open' };
   }
 
-  async payoutOutcome(payout: PayoutAtProvider): Promise<PayoutOutcome> {
+  async payoutOutcome(payout: Port.PayoutAtProvider): Promise<Port.PayoutOutcome> {
     const row = await new SandboxStore(this.db).byReference('payout', payout.reference);
     if (!row) return { state: 'unknown' };
     if (row.status === 'completed') return { state: 'completed', providerRef: row.id };
@@ -130,7 +118,7 @@ export class SandboxPayments implements PaymentsPort {
     return Promise.resolve(null);
   }
 
-  async requestPayout(request: PayoutRequest): Promise<{ providerRef: string }> {
+  async requestPayout(request: Port.PayoutRequest): Promise<{ providerRef: string }> {
     const now = this.clock.now();
     const row = await new SandboxStore(this.db).create({
       id: crypto.randomUUID(),
@@ -146,7 +134,7 @@ export class SandboxPayments implements PaymentsPort {
   async verifyNotification(
     rawBody: string,
     headers: Readonly<Record<string, string | undefined>>,
-  ): Promise<PaymentNotification> {
+  ): Promise<Port.PaymentNotification> {
     const check = checkSignature(await this.secret.get(), rawBody, headers[SIGNATURE_HEADER], this.clock.now());
     if (check !== 'ok') throw new NotificationRejected(`signature ${check}`);
     let json: unknown;
