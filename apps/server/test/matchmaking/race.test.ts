@@ -1,10 +1,6 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { escrowCloseKey } from '../../src/modules/wallet/ledger.ts';
@@ -13,7 +9,8 @@ import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { eq } from 'drizzle-orm';
 import type { Registered } from '../accounts/support.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { DB_KINDS, POSTGRES_TOO, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS, POSTGRES_TOO } from '../support/database.ts';
+import { restartHarness } from '../support/restart-harness.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, usd } from '../wallet/support/wallet.ts';
@@ -85,21 +82,7 @@ describe.each(POSTGRES_TOO)('settlement exactly once (%s)', (kind) => {
 });
 
 describe.each(DB_KINDS)('restart between match and accept (%s)', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
-  });
-
-  /**
-   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
-   * restart is under test here, not a first start).
-   */
-  async function durable(): Promise<() => Promise<Database>> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-mm-restart-'));
-    await pgliteFolderFromTemplate(dir);
-    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-    return () => openDatabase({ kind: 'pglite', dataDir: dir });
-  }
+  const { cleanups, durable } = restartHarness('rush-mm-restart-');
 
   it('paired on one server, accepted on the next: the game starts with both stakes in escrow', async () => {
     const open = await durable();

@@ -1,13 +1,10 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GameView, PLAY_TOPICS } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { BEAT_EVERY_MS } from '../../src/modules/play/downtime.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS } from '../support/database.ts';
+import { restartHarness } from '../support/restart-harness.ts';
 import { TestClient } from '../support/http-client.ts';
 import { openSocket, play, Player, startGame, startServerOn } from './support.ts';
 
@@ -17,21 +14,7 @@ import { openSocket, play, Player, startGame, startServerOn } from './support.ts
  * with clocks that did not run while no server did (the downtime policy).
  */
 describe.each(DB_KINDS)('restart mid-game on %s', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
-  });
-
-  /**
-   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
-   * restart is under test here, not a first start).
-   */
-  async function durable(): Promise<() => Promise<Database>> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-restart-'));
-    await pgliteFolderFromTemplate(dir);
-    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-    return () => openDatabase({ kind: 'pglite', dataDir: dir });
-  }
+  const { cleanups, durable } = restartHarness('rush-restart-');
 
   it('both players resync and finish the game; the downtime is not charged to the clock', async () => {
     const open = await durable();

@@ -1,17 +1,14 @@
 import { battleBeginsAt } from '@rush/domain';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUZZLE_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
-import { openDatabase, type Database } from '../../src/platform/db/database.ts';
 import { lobbyPuzzles, puzzleAttempts, puzzleLobbies } from '../../src/modules/puzzles/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { register } from '../realtime/support/accounts.ts';
-import { DB_KINDS, pgliteFolderFromTemplate } from '../support/database.ts';
+import { DB_KINDS } from '../support/database.ts';
+import { restartHarness } from '../support/restart-harness.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startServerOn } from '../play/support.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
@@ -22,21 +19,7 @@ import { eventually, grantRc, seedPuzzles, settings } from './battle-support.ts'
  * the same data fires the auto-start once, after the restart.
  */
 describe.each(DB_KINDS)('battle lobby restart during the countdown (%s)', () => {
-  const cleanups: Array<() => Promise<void>> = [];
-  afterEach(async () => {
-    for (const c of cleanups.splice(0).reverse()) await c().catch(() => {});
-  });
-
-  /**
-   * A database that outlives one server: a PGlite folder, migrated from the run's template (the
-   * restart is under test here, not a first start).
-   */
-  async function durable(): Promise<() => Promise<Database>> {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-battle-'));
-    await pgliteFolderFromTemplate(dir);
-    cleanups.push(() => Promise.resolve(fs.rmSync(dir, { recursive: true, force: true })));
-    return () => openDatabase({ kind: 'pglite', dataDir: dir });
-  }
+  const { cleanups, durable } = restartHarness('rush-battle-');
 
   it(
     'the auto-start fires once after the restart, with one sequence and one first attempt per player',
