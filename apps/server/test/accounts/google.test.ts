@@ -27,7 +27,6 @@ async function signInWithGoogle(client: TestClient): Promise<{ location: string 
 const loginError = (location: string) => new URL(location, 'http://x').searchParams.get('error');
 
 describe.each(POSTGRES_TOO)('sign in with Google (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let idp: OidcEmulator;

@@ -11,7 +11,6 @@ let ipSeq = 0;
 const freshIp = () => `10.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}.${Math.floor(Math.random() * 250)}`;
 
 describe.each(POSTGRES_TOO)('login (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

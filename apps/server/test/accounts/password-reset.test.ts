@@ -9,7 +9,6 @@ import { countSessions, login, OTHER_PASSWORD, PASSWORD, registerUser, setUserCo
 const RESET_SUCCESS = 'Password reset successful, please check your email, including Spam folder';
 
 describe.each(POSTGRES_TOO)('forgot and reset password (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -8,7 +8,6 @@ import { login, OTHER_PASSWORD, PASSWORD, registerUser, type Registered } from '
 
 /** Issue 10: a session alone must not be able to redirect password resets to another mailbox. */
 describe.each(POSTGRES_TOO)('recovery email (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -7,7 +7,6 @@ import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../suppor
 import { countUsers, login, PASSWORD, registerUser, registration, uniqueName, userRow } from './support.ts';
 
 describe.each(POSTGRES_TOO)('registration (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

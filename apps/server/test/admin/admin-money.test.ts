@@ -10,7 +10,6 @@ import { userRow, type Registered } from '../accounts/support.ts';
 import { anonymous, expectLedgerInvariants, startWalletServer, usd, verifiedUser } from '../wallet/support/wallet.ts';
 
 describe.each(POSTGRES_TOO)('admin money API (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

@@ -15,7 +15,6 @@ import { addBugReport, addPlayerReport, auditCount, auditRows } from './support.
  * request; the `admin` topic tells admins (only) which section changed.
  */
 describe.each(POSTGRES_TOO)('admin audit log and live changes (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

@@ -30,7 +30,6 @@ afterEach(async () => {
 const rc = (server: TestServer, uid: string) => readBalance(server.ctx.db, accountOf.user(uid, 'wbx').id);
 
 describe.each(POSTGRES_TOO)('bot games survive crashes and load (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const testOnPglite = pgliteIt(kind);
   testOnPglite(
     'an instance dies holding the bot move: another instance on the same database takes it over after the lease',

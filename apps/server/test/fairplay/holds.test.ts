@@ -28,7 +28,6 @@ const POT = BigInt(STAKE * 2);
 const SECOND_ADMIN = 'admin2@x.test';
 
 describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

@@ -24,7 +24,6 @@ const TOKEN_KEY = crypto.randomBytes(32).toString('hex');
 const me = async (user: RegisteredUser) => (await user.client.get(ACCOUNT_ROUTES.session)).body.user;
 
 describe.each(POSTGRES_TOO)('Lichess link on %s (issue 15)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let emu: LichessEmulator;
   let server: TestServer;

@@ -23,7 +23,6 @@ import {
 
 /** SPEC 2, 4 (issue 20 item 6): a content creator's giveaway challenge, funded by the creator alone. */
 describe.each(POSTGRES_TOO)('giveaway challenges (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

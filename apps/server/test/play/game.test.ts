@@ -7,7 +7,6 @@ import { FOOLS_MATE, play, Player, startGame } from './support.ts';
 
 /** A game over real sockets: the lifecycle of issue 4 on the built-in platform. */
 describe.each(POSTGRES_TOO)('live game on %s', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {

@@ -8,7 +8,6 @@ import { FOOLS_MATE, play, Player, startGame } from './support.ts';
 
 /** Linking the chess account (once, 500 RC), ratings, History (SPEC 2) and PGN export. */
 describe.each(POSTGRES_TOO)('link, ratings, history on %s', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {

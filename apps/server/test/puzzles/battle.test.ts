@@ -37,7 +37,6 @@ const base = () => ({
 });
 
 describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

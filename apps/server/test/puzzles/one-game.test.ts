@@ -11,7 +11,6 @@ type Player = Awaited<ReturnType<typeof battler>>;
 
 /** Issue 20 item 8: one puzzle game at a time; a solo rush and a battle refuse each other. */
 describe.each(POSTGRES_TOO)('one puzzle game at a time (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

@@ -10,7 +10,6 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 import { puzzleOf, seedPuzzles } from './support.ts';
 
 describe.each(POSTGRES_TOO)('solo puzzle rush on %s', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -43,7 +43,6 @@ function bugForm(f: BugForm): FormData {
 }
 
 describe.each(POSTGRES_TOO)('reports (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -14,7 +14,6 @@ async function pendingInMe(p: Player): Promise<number> {
 }
 
 describe.each(POSTGRES_TOO)('friends (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   const players: Player[] = [];

@@ -9,7 +9,6 @@ import { befriend, say, socialPlayer, type Player } from './support.ts';
 import { samples } from '../support/samples.ts';
 
 describe.each(POSTGRES_TOO)('messenger (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   const players: Player[] = [];

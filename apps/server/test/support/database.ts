@@ -29,7 +29,8 @@ const nothing: typeof it = new Proxy(() => nothing, { get: () => nothing }) as u
 /**
  * In a POSTGRES_TOO suite, the `it` of a test that proves nothing more on PostgreSQL (no race):
  * on PGlite it is `it`; on PostgreSQL the test is not registered at all, so the suite's PostgreSQL
- * run holds its races only.
+ * run holds its races only. The suites say `const itOnPglite = pgliteIt(kind)` and use it for all
+ * but their races (postgres-suites.ts names the suites whose races need PostgreSQL).
  */
 export function pgliteIt(kind: DatabaseKind): typeof it {
   return kind === 'pglite' ? it : nothing;

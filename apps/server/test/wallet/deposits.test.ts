@@ -30,7 +30,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe.each(POSTGRES_TOO)('deposits through the sandbox provider (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

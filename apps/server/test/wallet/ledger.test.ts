@@ -46,7 +46,6 @@ async function expectInvariants(db: Database): Promise<void> {
 }
 
 describe.each(POSTGRES_TOO)('ledger on %s', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let db: Database;
   let ledger: Ledger;

@@ -36,7 +36,6 @@ const DETAILS = {
  * are ever answered.
  */
 describe.each(POSTGRES_TOO)('US tax information (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

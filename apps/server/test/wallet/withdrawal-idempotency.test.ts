@@ -57,7 +57,6 @@ async function holds(server: TestServer, id: string): Promise<number> {
 }
 
 describe.each(POSTGRES_TOO)('withdrawal Idempotency-Key (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -35,7 +35,6 @@ const HOUR = 60 * MINUTE;
 const PAYOUT_DELAY_MS = 5_000;
 
 describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -28,7 +28,6 @@ import {
  * `depositFundsAt`), then reaches the balance exactly once, whichever instances sweep.
  */
 describe.each(POSTGRES_TOO)('Canadian deposits (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;

@@ -28,7 +28,6 @@ const ADMINS = ['admin@x.test', 'admin2@x.test'];
  * (the amount returns) it in the console, exactly once however many admins press at once.
  */
 describe.each(POSTGRES_TOO)('Canadian e-mail withdrawals (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;

@@ -17,7 +17,6 @@ const form = () => {
 
 /** Review of issue 16: texts cost money and reach phones, and a double submit must not make two provider users. */
 describe.each(POSTGRES_TOO)('wallet SMS limits and one create at a time (%s)', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let emu: DotsEmulator;

@@ -13,7 +13,6 @@ const JACKSON_MS = [32.2988, -90.1848] as const;
 
 /** SPEC 4 identity step on the built-in rules (the default, offline), issue 16. */
 describe.each(POSTGRES_TOO)('identity step, built-in rules, on %s', (kind) => {
-  // Only the races run on PostgreSQL too (postgres-suites.ts); the rest proves nothing more there.
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {
