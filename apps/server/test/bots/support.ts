@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
@@ -8,9 +7,9 @@ import { botGames } from '../../src/modules/bots/schema.ts';
 import { Player } from '../play/support.ts';
 import type { TestServer } from '../support/server.ts';
 import { grantRc } from '../matchmaking/support.ts';
+import { standInExecutable } from '../engine/stand-in.ts';
 
 const FAKE = path.join(path.dirname(fileURLToPath(import.meta.url)), '../engine/fake-uci.ts');
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 /**
  * The scripted games: the human as White mates with Scholar's mate; the bot as White plays
@@ -29,16 +28,11 @@ export function fakeEngine(
   // The bot-as-White line first: from the initial position the stand-in must play 1.f3.
   lines: readonly (readonly string[])[] = [HUMAN_BLACK_MATES, HUMAN_WHITE_MATES],
 ): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-bot-engine-'));
-  const script = path.join(dir, 'lines.json');
-  fs.writeFileSync(script, JSON.stringify(lines));
-  const exe = path.join(dir, 'engine.sh');
-  fs.writeFileSync(
-    exe,
-    `#!/bin/sh\ncd "${ROOT}"\nexec "${process.execPath}" --import tsx "${FAKE}" ${mode} "${path.join(dir, 'crashed')}" "${script}"\n`,
-  );
-  fs.chmodSync(exe, 0o755);
-  return exe;
+  return standInExecutable(FAKE, (dir) => {
+    const script = path.join(dir, 'lines.json');
+    fs.writeFileSync(script, JSON.stringify(lines));
+    return [mode, path.join(dir, 'crashed'), script];
+  });
 }
 
 export const engineEnv = (

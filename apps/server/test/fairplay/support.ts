@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Chess } from 'chess.js';
@@ -15,22 +13,15 @@ import type { Player } from '../play/support.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { ADMIN_ENV, adminUser, eventually } from '../wallet/support/wallet.ts';
 import { play, ranked } from './fake-lines.ts';
+import { standInExecutable } from '../engine/stand-in.ts';
 
 export { eventually };
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-const ROOT = path.resolve(HERE, '../../../..');
 
 /** A STOCKFISH_PATH for the stand-in (fake-engine.ts), as an operator names a native binary. */
 export function fakeEngine(): string {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'rush-fairplay-engine-'));
-  const exe = path.join(dir, 'engine.sh');
-  fs.writeFileSync(
-    exe,
-    `#!/bin/sh\ncd "${ROOT}"\nexec "${process.execPath}" --import tsx "${path.join(HERE, 'fake-engine.ts')}"\n`,
-  );
-  fs.chmodSync(exe, 0o755);
-  return exe;
+  return standInExecutable(path.join(HERE, 'fake-engine.ts'));
 }
 
 export const fairplayEnv = (extra: Record<string, string> = {}) => ({
