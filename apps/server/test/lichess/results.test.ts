@@ -17,6 +17,23 @@ afterEach(async () => {
 });
 
 describe('Lichess results', () => {
+  /** Bobby (White) and Mary (Black) on the emulator, in a casual game of `limitSec` without increment. */
+  async function bobbyAgainstMary(limitSec: number) {
+    const s = await setup();
+    emu = s.emu;
+    emu.addUser('Bobby');
+    emu.addUser('Mary');
+    const white = emu.issueToken('Bobby');
+    const black = emu.issueToken('Mary');
+    const game = await createMatchedGame(
+      s.client,
+      { token: white },
+      { token: black, username: 'Mary' },
+      { limitSec, incrementSec: 0 },
+    );
+    return { s, white, black, gameId: game.gameId };
+  }
+
   it('maps every Lichess status name onto a domain status', () => {
     for (const s of LICHESS_STATUSES) expect(GAME_STATUSES).toContain(statusFromLichess(s));
     expect(statusFromLichess('noStart')).toBe('nostart');
@@ -27,18 +44,7 @@ describe('Lichess results', () => {
   });
 
   it('settles only what the export confirms: players, clock, casual, and the reported result', async () => {
-    const s = await setup();
-    emu = s.emu;
-    emu.addUser('Bobby');
-    emu.addUser('Mary');
-    const white = emu.issueToken('Bobby');
-    const black = emu.issueToken('Mary');
-    const { gameId } = await createMatchedGame(
-      s.client,
-      { token: white },
-      { token: black, username: 'Mary' },
-      { limitSec: 180, incrementSec: 0 },
-    );
+    const { s, white, black, gameId } = await bobbyAgainstMary(180);
     const expected: ExpectedGame = {
       whiteId: 'bobby',
       blackId: 'mary',
@@ -68,7 +74,7 @@ describe('Lichess results', () => {
     });
     expect(confirmResult(exported, { ...expected, rated: true })).toMatchObject({ reason: 'rated' });
     // An export that says otherwise than the stream (the emulator's fault switch) is not paid.
-    emu.overrideExport(gameId, { winner: 'black' });
+    s.emu.overrideExport(gameId, { winner: 'black' });
     expect(
       confirmResult(await s.client.exportGame(gameId), expected, { status: 'resign', winner: 'white' }),
     ).toMatchObject({
@@ -78,18 +84,7 @@ describe('Lichess results', () => {
   });
 
   it('an aborted game confirms as aborted, with no winner', async () => {
-    const s = await setup();
-    emu = s.emu;
-    emu.addUser('Bobby');
-    emu.addUser('Mary');
-    const white = emu.issueToken('Bobby');
-    const black = emu.issueToken('Mary');
-    const { gameId } = await createMatchedGame(
-      s.client,
-      { token: white },
-      { token: black, username: 'Mary' },
-      { limitSec: 600, incrementSec: 0 },
-    );
+    const { s, black, gameId } = await bobbyAgainstMary(600);
     await s.client.abort(black, gameId);
     const expected: ExpectedGame = {
       whiteId: 'bobby',
