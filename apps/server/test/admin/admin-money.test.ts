@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, like } from 'drizzle-orm';
 import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES, WALLET_ROUTES } from '@rush/protocol';
@@ -8,15 +8,16 @@ import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { userRow, type Registered } from '../accounts/support.ts';
 import { anonymous, expectLedgerInvariants, startWalletServer, usd, verifiedUser } from '../wallet/support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(POSTGRES_TOO)('admin money API (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startWalletServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   const post = (who: Registered, path: string, body: unknown, key?: string) =>
     who.client.request('POST', path, body, key === undefined ? {} : { headers: { 'idempotency-key': key } });

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ADMIN_ROUTES, ADMIN_TOPIC, MATCH_ROUTES, SOCIAL_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { defaultCatalog } from '@rush/domain';
 import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
@@ -8,6 +8,7 @@ import type { TestServer } from '../support/server.ts';
 import { Socket, type Registered } from '../accounts/support.ts';
 import { adminDeposit, startWalletServer, verifiedUser } from '../wallet/support/wallet.ts';
 import { addBugReport, addPlayerReport, auditCount, auditRows } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 /**
  * Issue 12 audit log: append-only in the database, one row per admin write (the existing money,
@@ -18,10 +19,10 @@ describe.each(POSTGRES_TOO)('admin audit log and live changes (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startWalletServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   itOnPglite('the database refuses UPDATE, DELETE and TRUNCATE of the audit log', async () => {
     const u = await verifiedUser(server);

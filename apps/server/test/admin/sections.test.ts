@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FAIRPLAY_TEXTS } from '@rush/domain';
 import { ADMIN_ROUTES, SOCIAL_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
@@ -9,15 +9,16 @@ import { grantRc } from '../matchmaking/support.ts';
 import { adminDeposit, startWalletServer, verifiedUser } from '../wallet/support/wallet.ts';
 import { registerUser } from '../accounts/support.ts';
 import { addBugReport, auditRows, bugRows, flagCount } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 /** Issue 12 console sections: bug reports, flags, balances, transactions with filters. */
 describe.each(DB_KINDS)('admin console sections (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startWalletServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   const ids = (list: { id: string }[]) => list.map((r) => r.id);
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATCH_TEXTS } from '@rush/domain';
 import {
   AcceptChallengeRequest,
@@ -20,15 +20,16 @@ import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc } from '../wallet/support/wallet.ts';
 import { changed, current, matchPlayer, recordsOf, startMatchServer, wbxSeek } from './support.ts';
 import { samples } from '../support/samples.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   it('a challenge is received, accepted and started; decline and cancel close it; a closed one is gone', async () => {
     const a = await matchPlayer(server, admin, { wbx: 100_000n });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATCH_TEXTS, MIN_REQUIREMENT_MAX } from '@rush/domain';
 import { AppEvents, MATCH_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -6,15 +6,16 @@ import { setUserColumns, type Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { current, matchPlayer, startMatchServer, usdSeek, wbxSeek } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(DB_KINDS)('eligibility and admin on the server (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   const refusal = (res: { status: number; body: any }, reason: string, message: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);

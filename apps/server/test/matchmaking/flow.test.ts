@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { FIRST_MOVE_MS, MATCH_TEXTS, PLAY_TEXTS, RC_REWARDS } from '@rush/domain';
 import { MATCH_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -27,6 +27,7 @@ import {
   usdSeek,
   wbxSeek,
 } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 /** Both records of the match the user is in, put back to `starting` as a lost write would leave them. */
 async function backToStarting(server: TestServer, uid: string, clock: ManualClock): Promise<string> {
@@ -42,10 +43,10 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   it('seek, pair, accept, play: both stakes in one escrow movement; the resign pays the winner pot minus 10%', async () => {
     const a = await matchPlayer(server, admin, { usd: 2000 });

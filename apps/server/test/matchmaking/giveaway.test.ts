@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GIVEAWAY_TEXTS, MATCH_TEXTS, RC_REWARDS } from '@rush/domain';
 import { MATCH_ROUTES, MatchmakingUserEvents } from '@rush/protocol';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
@@ -20,16 +20,17 @@ import {
   secondInstanceMoney,
   startMatchServer,
 } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 /** SPEC 2, 4 (issue 20 item 6): a content creator's giveaway challenge, funded by the creator alone. */
 describe.each(POSTGRES_TOO)('giveaway challenges (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   const creatorOf = (funding: { usd?: number; wbx?: bigint }) =>
     matchPlayer(server, admin, { ...funding, level: 'contentCreator' });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MATCH_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../src/platform/clock.ts';
 import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
@@ -27,14 +27,15 @@ import {
   startMatchServer,
   usdSeek,
 } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(POSTGRES_TOO)('settlement exactly once (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   it('both players resign at once while a second instance sweeps the escrow: paid once', async () => {
     const a = await matchPlayer(server, admin, { usd: 2000 });

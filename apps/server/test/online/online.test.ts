@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACTIVITY_TYPES, sortOnline } from '@rush/domain';
 import { MATCH_ROUTES, OnlineEvents, OnlineUsersResponse, SOCIAL_ROUTES, SOCIAL_TOPICS } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -11,15 +11,16 @@ import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(DB_KINDS)('online users (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   const anonymousList = async () => {
     const res = await new TestClient(server.baseUrl).get(SOCIAL_ROUTES.online);

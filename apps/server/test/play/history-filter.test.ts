@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { HistoryResponse, MATCH_ROUTES, PLAY_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import type { Registered } from '../accounts/support.ts';
@@ -6,6 +6,7 @@ import { changed, matchPlayer, startMatchServer, usdSeek, wbxSeek } from '../mat
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { play, Player } from './support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 /**
  * Plays a staked match to a resignation and clears both records, so the players can seek again.
@@ -42,10 +43,10 @@ describe.each(DB_KINDS)('history by currency (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startMatchServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startMatchServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   it('lists cash games, RushCoin games or all of them; refuses an unknown currency', async () => {
     const first = await matchPlayer(server, admin, { usd: 2000, wbx: 100_000n });

@@ -1,6 +1,6 @@
 import { checkChatText } from '@rush/domain';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   CreateLobbyRequest,
   JoinLobbyRequest,
@@ -18,14 +18,15 @@ import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc } from '../wallet/support/wallet.ts';
 import { battler, createLobby, join, startBattleServer } from './battle-support.ts';
 import { samples } from '../support/samples.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   it('hostile bodies and ids: never a 500, no money moved', async () => {
     const owner = await battler(server, admin);

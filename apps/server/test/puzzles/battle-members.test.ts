@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES, PUZZLE_TOPICS, PuzzleEvents, type LobbyView } from '@rush/protocol';
 import type { Registered } from '../accounts/support.ts';
@@ -6,6 +6,7 @@ import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { rc } from '../wallet/support/wallet.ts';
 import { battler, createLobby, join, startBattleServer } from './battle-support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 type Player = Awaited<ReturnType<typeof battler>>;
 
@@ -27,10 +28,10 @@ function strangerCalls(stranger: Player, id: string, someone: string) {
 describe.each(DB_KINDS)('battle lobbies refuse non-members alike (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   /** Every call answers exactly GET's refusal (status and body), and none carries the lobby. */
   async function expectRefusedLikeGet(stranger: Player, id: string, someone: string, refusal: unknown) {

@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BATTLE_COUNTDOWN_MS, CHAT_MAX_LENGTH, CHAT_TEXTS, PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES, PUZZLE_TOPICS, PuzzleEvents, type LobbyView } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -21,6 +21,7 @@ import {
   solve,
   startBattleServer,
 } from './battle-support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const STAKE = 5_000n; // 50 RushCoins in minor units
 const FUNDS = 100_000n;
@@ -41,10 +42,10 @@ describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, admin, clock } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin, clock } = s),
+  );
 
   const escrow = (id: string) => readBalance(server.ctx.db, accountOf.escrow(`lobby:${id}`, 'wbx').id);
 

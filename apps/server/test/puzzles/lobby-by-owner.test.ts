@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES } from '@rush/protocol';
 import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { battler, createLobby, join, startBattleServer } from './battle-support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const unavailable = { error: { code: 'CONFLICT', message: PUZZLE_TEXTS.lobbyUnavailable } };
 
@@ -12,10 +13,10 @@ const unavailable = { error: { code: 'CONFLICT', message: PUZZLE_TEXTS.lobbyUnav
 describe.each(DB_KINDS)('lobby by owner (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   it("answers the owner's open lobby; a guest's seat or an ended lobby is not the owner's", async () => {
     const [owner, guest, visitor] = [

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PUZZLE_TEXTS } from '@rush/domain';
 import { PUZZLE_ROUTES, SoloRunView } from '@rush/protocol';
 import type { Registered } from '../accounts/support.ts';
@@ -6,6 +6,7 @@ import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { rc } from '../wallet/support/wallet.ts';
 import { battler, createLobby, settings, startBattleServer } from './battle-support.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 type Player = Awaited<ReturnType<typeof battler>>;
 
@@ -14,10 +15,10 @@ describe.each(POSTGRES_TOO)('one puzzle game at a time (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startBattleServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startBattleServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   const startSolo = (p: Player) => p.http.post(PUZZLE_ROUTES.soloStart, {});
   const refusal = (res: { status: number; body: { error?: { message: string } } }) => [

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import sharp from 'sharp';
 import fc from 'fast-check';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BUG_IMAGE_MAX_BYTES, SOCIAL_TEXTS, TEXTS } from '@rush/domain';
 import { SOCIAL_ROUTES, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -15,6 +15,7 @@ import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { adminDeposit, startManualWalletServer, verifiedUser, postWithdrawal } from '../wallet/support/wallet.ts';
 import { samples } from '../support/samples.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const MINUTE = 60_000;
 const image = (format: 'png' | 'jpeg' | 'gif') =>
@@ -47,10 +48,10 @@ describe.each(POSTGRES_TOO)('reports (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, clock, admin } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin } = s),
+  );
 
   const store = () => new ReportsStore(server.ctx.db);
   const sendBug = (client: TestClient, f: BugForm) =>

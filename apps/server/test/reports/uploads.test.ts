@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ACCOUNT_ROUTES, SOCIAL_ROUTES } from '@rush/protocol';
 import { ReportsStore } from '../../src/modules/reports/reports.store.ts';
 import { registerUser, type Registered } from '../accounts/support.ts';
@@ -7,6 +7,7 @@ import { DB_KINDS } from '../support/database.ts';
 import { TestClient } from '../support/http-client.ts';
 import type { TestServer } from '../support/server.ts';
 import { startWalletServer } from '../wallet/support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const picture = (format: 'png' | 'jpeg') =>
   sharp({ create: { width: 3, height: 2, channels: 3, background: { r: 200, g: 10, b: 30 } } })
@@ -22,10 +23,10 @@ const UPLOAD_HEADERS = {
 describe.each(DB_KINDS)('uploads are served as inert images (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startWalletServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   /** A GET with the client's cookies, keeping the raw bytes (the test client parses text). */
   const fetchBytes = async (client: TestClient | null, path: string) => {

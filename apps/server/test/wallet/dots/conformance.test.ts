@@ -1,10 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WALLET_ROUTES } from '@rush/protocol';
 import { ManualClock } from '../../../src/platform/clock.ts';
 import { DB_KINDS } from '../../support/database.ts';
 import type { DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import { LIST_TRANSFERS_QUERY, PUBLISHED_EVENTS, publishedCall } from '../../support/dots-emulator/published-api.ts';
 import type { TestServer } from '../../support/server.ts';
+import { suiteSetUp } from '../../support/suite-set-up.ts';
 import type { Registered } from '../../accounts/support.ts';
 import {
   adminDeposit,
@@ -29,11 +30,10 @@ describe.each(DB_KINDS)('the Dots exchanges conform to the published API (%s)', 
   let server: TestServer;
   let emu: DotsEmulator;
   let admin: Registered;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ server, emu, admin, stop } = await startDotsServer(kind, new ManualClock(new Date())));
-  });
-  afterAll(() => stop?.());
+  suiteSetUp(
+    () => startDotsServer(kind, new ManualClock(new Date())),
+    (s) => ({ server, emu, admin } = s),
+  );
 
   it('a whole life of a player, exchange by exchange', async () => {
     const u = await verifiedUser(server);

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WALLET_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../../support/database.ts';
 import type { DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import type { TestServer } from '../../support/server.ts';
+import { suiteSetUp } from '../../support/suite-set-up.ts';
 import type { Registered } from '../../accounts/support.ts';
 import {
   adminDeposit,
@@ -23,11 +24,10 @@ describe.each(DB_KINDS)("the platform's Dots balance against the ledger (%s)", (
   let server: TestServer;
   let emu: DotsEmulator;
   let admin: Registered;
-  let stop: () => Promise<void>;
-  beforeAll(async () => {
-    ({ server, emu, admin, stop } = await startDotsServer(kind));
-  });
-  afterAll(() => stop?.());
+  suiteSetUp(
+    () => startDotsServer(kind),
+    (s) => ({ server, emu, admin } = s),
+  );
 
   it('agrees through a deposit, a payout in flight and paid, in either written form; a gap is reported', async () => {
     const reconcile = () => dotsCore(server).paymentsReconciliation.run();
