@@ -54,7 +54,7 @@ describe('puzzles:import command', () => {
     'imports a .zst file into a PGlite folder with progress, then finds it already done',
     { timeout: 180_000 },
     async () => {
-      // A server's folder, as the README has it (the first start's initdb is process.test.ts's).
+      // A server's folder, as docs/operations.md has it (the first start's initdb is process.test.ts's).
       const dir = path.join(tmp, 'data');
       await pgliteFolderFromTemplate(dir);
       const first = await runCli([FIXTURE_ZST], { DATA_DIR: dir });

