@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
-import { fairPlayFlags } from './schema.ts';
+import { fairPlayFlags } from '../fairplay/schema.ts';
 
 export type FlagRecord = typeof fairPlayFlags.$inferSelect;
 

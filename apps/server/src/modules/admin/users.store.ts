@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
 import { chessProfiles, games } from '../play/schema.ts';
-import { playerReports } from '../social/schema.ts';
+import { playerReports } from '../reports/schema.ts';
 
 /** What the console shows of a user row (the avatar bytes never). */
 const row = {

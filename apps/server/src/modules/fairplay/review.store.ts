@@ -2,9 +2,8 @@ import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql 
 import type { Color, GameVerdict, PairGame, PlyAnalysis, SideFigures } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { sessions, users } from '../accounts/schema.ts';
-import { fairPlayFlags } from '../admin/schema.ts';
 import { games } from '../play/schema.ts';
-import { fairplayAnalyses, fairplayFigures, fairplayHolds } from './schema.ts';
+import { fairPlayFlags, fairplayAnalyses, fairplayFigures, fairplayHolds } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type AnalysisRow = typeof fairplayAnalyses.$inferSelect;

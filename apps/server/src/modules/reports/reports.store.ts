@@ -3,7 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/schema.ts';
 import { games } from '../play/schema.ts';
-import { bugReportImages, bugReports, playerReports } from '../social/schema.ts';
+import { bugReportImages, bugReports, playerReports } from './schema.ts';
 import { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from '../wallet/index.ts';
 import type { BugReportStatus, GameSeats, ImageKind, OpenReport } from '@rush/domain';
 
