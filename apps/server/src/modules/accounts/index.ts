@@ -1,4 +1,4 @@
-/** The accounts module's public surface: other modules and the composition root import only this (and schema.ts). */
+/** The accounts module's public surface: other modules and the composition root import only this. */
 export { toWireBalances } from './balances.ts';
 export {
   DEFAULT_FACEBOOK_API_VERSION,
@@ -19,3 +19,5 @@ export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
 export { reserveAttempt } from './throttle.ts';
 export type { ThrottleRule } from './throttle.store.ts';
+// The tables other modules' stores join (read only): they import them from here, never from schema.ts.
+export { presence, sessions, users } from './schema.ts';

@@ -1,3 +1,3 @@
-/** The fair-play module's public surface (issue 14): other modules and the composition root import only this (and schema.ts). */
+/** The fair-play module's public surface (issue 14): other modules and the composition root import only this. */
 export { PayoutGate, payoutWaitsForAnalysis, type PayoutDecision } from './gate.ts';
 export { registerFairplay, type FairplayModule } from './module.ts';

@@ -1,4 +1,4 @@
-/** The wallet module's public surface: other modules and the composition root import only this (and schema.ts). */
+/** The wallet module's public surface: other modules and the composition root import only this. */
 export { hasWallet } from './access.ts';
 export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
@@ -24,3 +24,5 @@ export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } fro
 export { AccountClosedError } from './wallet.service.ts';
 export { IDENTITY_MODES, IdentitySettingsError, identitySettings } from './identity/settings.ts';
 export type { IdentitySettings } from './identity/settings.ts';
+// The tables other modules' stores join (read only): they import them from here, never from schema.ts.
+export { ledgerMovements, ledgerTransfers } from './schema.ts';

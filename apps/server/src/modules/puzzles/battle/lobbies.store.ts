@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database.ts';
-import { users } from '../../accounts/schema.ts';
+import { users } from '../../accounts/index.ts';
 import { DEFAULT_PUZZLE_RATING } from '@rush/domain';
 import { lobbyChat, lobbyParticipants, lobbyPuzzles, puzzleLobbies, puzzleRatings } from '../schema.ts';
 
