@@ -1,21 +1,9 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  boolean,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { GameVerdict, PlyAnalysis, SideFigures } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
 import { games } from '../play/schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../platform/db/columns.ts';
 
 /**
  * The analysis queue (issue 14) in PostgreSQL: one row per finished game to analyse. Any

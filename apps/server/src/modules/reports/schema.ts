@@ -8,13 +8,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BUG_REPORT_STATUSES } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
+import { ts } from '../../platform/db/columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** SPEC 3 User report: uid (reported), text, time, url; by whom. */

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, boolean, check, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, check, index, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../platform/db/columns.ts';
 
 /**
  * One row per pair of users (SPEC 3 Friend entry), `userA < userB` by id so a pair has exactly
