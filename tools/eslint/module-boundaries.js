@@ -5,6 +5,8 @@ import path from 'node:path';
  *
  * - `platform/` depends on nothing above it: no module, no composition root (`app.ts`,
  *   `main.ts`, `schema.ts`); only `config.ts`, the parsed settings every layer reads, is allowed.
+ *   `config.ts` is held to the same rule (it imports platform only: the settings parsers live in
+ *   `platform/config/`), so platform never reaches a module through `Config`.
  * - Anything outside a module (another module, the composition root) imports it only through
  *   its entry file (`index.ts`, the public surface), which exports the tables others' stores
  *   may join. Its `schema.ts` is no entry: only another `schema.ts` may import it, for the
@@ -35,10 +37,11 @@ export function boundaryViolation(from, to) {
   const a = placeOf(from);
   const b = placeOf(to);
   if (!a || !b) return null;
-  if (a.layer === 'platform') {
+  const platformLike = a.layer === 'platform' || (a.layer === 'root' && PLATFORM_MAY_IMPORT.has(a.rest));
+  if (platformLike) {
     if (b.layer === 'platform') return null;
     if (b.layer === 'root' && PLATFORM_MAY_IMPORT.has(b.rest)) return null;
-    return 'platform/ depends on nothing above it: pass what it needs in from the composition root (app.ts)';
+    return 'platform/ (and config.ts) depend on nothing above them: pass what they need in from the composition root (app.ts)';
   }
   const sameModule = a.layer === 'module' && a.module === b.module;
   if (b.layer !== 'module' || sameModule || b.rest === ENTRY_FILE) return null;

@@ -1,12 +1,5 @@
 /** The accounts module's public surface: other modules and the composition root import only this. */
 export { toWireBalances } from './balances.ts';
-export {
-  DEFAULT_FACEBOOK_API_VERSION,
-  DEFAULT_FACEBOOK_DIALOG_URL,
-  DEFAULT_FACEBOOK_GRAPH_URL,
-  facebookSettings,
-} from './facebook-settings.ts';
-export type { FacebookSettings } from './facebook-settings.ts';
 export { avatarUrl } from './me.ts';
 export { PresenceStore } from './presence.store.ts';
 export { countOnlineAt } from './presence.ts';

@@ -17,7 +17,7 @@
  *   with their own tokens; bulk pairing was not chosen: it needs an extra server-held
  *   `challenge:bulk` app token and messages both players).
  * - results.ts: Lichess statuses onto ours; confirmResult (the export decides what is paid).
- * - settings.ts: LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY (config.ts reads them).
+ * - The settings (LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY) are parsed in platform/config/lichess.ts.
  */
 export * from './api-types.ts';
 export * from './client.ts';
@@ -26,6 +26,5 @@ export * from './games.ts';
 export * from './ndjson.ts';
 export * from './oauth.ts';
 export * from './results.ts';
-export * from './settings.ts';
 export * from './token-crypto.ts';
 export * from './token-gate.ts';
