@@ -7,3 +7,7 @@ export { sourceName } from './import/source.ts';
 export { registerPuzzles } from './module.ts';
 // The tables other modules' stores join (read only): they import them from here, never from schema.ts.
 export { lobbyParticipants, puzzleAttempts, puzzleLobbies, soloRuns } from './schema.ts';
+// The services the puzzles-next benchmark drives without a server.
+export { Attempts } from './attempts.service.ts';
+export { CasualService } from './casual.service.ts';
+export { BUNDLED_CATALOG, Catalog } from './catalog.service.ts';
