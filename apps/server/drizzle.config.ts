@@ -14,6 +14,7 @@ export default defineConfig({
     './src/modules/admin/schema.ts',
     './src/modules/bots/schema.ts',
     './src/modules/fairplay/schema.ts',
+    './src/modules/reports/schema.ts',
   ],
   out: './drizzle',
 });

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { Chess } from 'chess.js';
 import { BOT_STRENGTH, botMoveTimeMs, type BotLevel } from '@rush/domain';
 import { parseConfig } from '../../apps/server/src/config.ts';
-import { DEFAULT_BOTS_OPTIONS } from '../../apps/server/src/modules/bots/module.ts';
+import { DEFAULT_BOTS_OPTIONS } from '../../apps/server/src/modules/bots/index.ts';
 import {
   EngineBusyError,
   EnginePool,

@@ -6,9 +6,10 @@ import { openDatabase, type Database } from '../../apps/server/src/platform/db/d
 import { Cluster } from '../../deploy/cluster/cluster.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
 import { playLevel, type SustainedOptions } from './play-sustained.ts';
-import { seedPlayers, type SeededPlayer } from './servers/seed-players.ts';
+import { seedPlayers, type SeededPlayer } from '../../deploy/support/seed-players.ts';
 import { startChild, type ChildServer } from './support/child.ts';
-import { BenchPlayer, connectPlayers, movesLine } from './support/play-clients.ts';
+import { BenchPlayer, connectPlayers } from './support/play-clients.ts';
+import { movesLine } from '../../deploy/support/moves-line.ts';
 import { CpuWindow, type ProcessGroup } from './support/proc-cpu.ts';
 import { sampleValue, scrape } from './support/prometheus.ts';
 import { summarize, type LatencySummary } from './support/stats.ts';

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { STANDARD_FEN, type PlyAnalysis } from '@rush/domain';
 import { parseConfig } from '../../apps/server/src/config.ts';
 import { EnginePool, EngineService, engineCommand } from '../../apps/server/src/modules/engine/index.ts';
-import { analyseGame } from '../../apps/server/src/modules/fairplay/analyser.ts';
+import { analyseGame } from '../../apps/server/src/modules/fairplay/index.ts';
 import { DEFAULT_SUSTAINED } from './play-sustained.ts';
 import type { BenchResult } from './types.ts';
 

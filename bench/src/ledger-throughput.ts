@@ -7,8 +7,7 @@ import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db/database.ts';
-import { accountOf } from '../../apps/server/src/modules/wallet/account-ids.ts';
-import { applyMovement } from '../../apps/server/src/modules/wallet/ledger.store.ts';
+import { accountOf, applyMovement } from '../../apps/server/src/modules/wallet/index.ts';
 import type { BenchResult } from './types.ts';
 
 const run = promisify(execFile);

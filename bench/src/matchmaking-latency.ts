@@ -9,11 +9,11 @@ import {
   type MatchmakingView,
 } from '@rush/protocol';
 import { openDatabase, type Database } from '../../apps/server/src/platform/db/database.ts';
-import { accountOf } from '../../apps/server/src/modules/wallet/account-ids.ts';
-import { applyMovement } from '../../apps/server/src/modules/wallet/ledger.store.ts';
+import { accountOf, applyMovement } from '../../apps/server/src/modules/wallet/index.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
 import { playDbLabel, startPlayChild, type PlayChild } from './support/play-child.ts';
-import { createPlayers, movesLine, type BenchPlayer } from './support/play-clients.ts';
+import { createPlayers, type BenchPlayer } from './support/play-clients.ts';
+import { movesLine } from '../../deploy/support/moves-line.ts';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 

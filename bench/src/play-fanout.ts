@@ -2,7 +2,8 @@ import type WebSocket from 'ws';
 import { PLAY_TOPICS } from '@rush/protocol';
 import { startChild, type ChildServer } from './support/child.ts';
 import { startPlayChild, type PlayChild } from './support/play-child.ts';
-import { createPlayers, movesLine, newGame, openSocket, subscribe, type BenchPlayer } from './support/play-clients.ts';
+import { createPlayers, newGame, openSocket, subscribe, type BenchPlayer } from './support/play-clients.ts';
+import { movesLine } from '../../deploy/support/moves-line.ts';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 

@@ -3,11 +3,14 @@ import { sql } from 'drizzle-orm';
 import { DIFFICULTIES, type Difficulty, type PuzzleTheme } from '@rush/domain';
 import { openDatabase } from '../../apps/server/src/platform/db/database.ts';
 import { ManualClock } from '../../apps/server/src/platform/clock.ts';
-import { users } from '../../apps/server/src/modules/accounts/schema.ts';
-import { Attempts } from '../../apps/server/src/modules/puzzles/attempts.service.ts';
-import { CasualService } from '../../apps/server/src/modules/puzzles/casual.service.ts';
-import { BUNDLED_CATALOG, Catalog } from '../../apps/server/src/modules/puzzles/catalog.service.ts';
-import { importPuzzles } from '../../apps/server/src/modules/puzzles/import/importer.ts';
+import { users } from '../../apps/server/src/modules/accounts/index.ts';
+import {
+  Attempts,
+  CasualService,
+  BUNDLED_CATALOG,
+  Catalog,
+  importPuzzles,
+} from '../../apps/server/src/modules/puzzles/index.ts';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 

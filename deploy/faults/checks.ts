@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { checkLedger } from '../../apps/server/src/modules/wallet/reconciliation.store.ts';
+import { checkLedger } from '../../apps/server/src/modules/wallet/index.ts';
 import type { Db } from '../../apps/server/src/platform/db/database.ts';
 import { sleep } from '../cluster/processes.ts';
 import type { PlayedGame } from './game-pair.ts';

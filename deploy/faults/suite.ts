@@ -1,9 +1,8 @@
 import { BOOK_PLIES, PATTERN_MIN_COUNTED } from '@rush/domain';
 import { PLAY_ROUTES } from '@rush/protocol';
-import { seedPlayers } from '../../bench/src/servers/seed-players.ts';
-import { movesLine } from '../../bench/src/support/play-clients.ts';
-import { accountOf } from '../../apps/server/src/modules/wallet/account-ids.ts';
-import { applyMovement } from '../../apps/server/src/modules/wallet/ledger.store.ts';
+import { movesLine } from '../support/moves-line.ts';
+import { seedPlayers } from '../support/seed-players.ts';
+import { accountOf, applyMovement } from '../../apps/server/src/modules/wallet/index.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { openDatabase, type Db } from '../../apps/server/src/platform/db/database.ts';
 import type { Cluster } from '../cluster/cluster.ts';

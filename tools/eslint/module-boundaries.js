@@ -5,15 +5,19 @@ import path from 'node:path';
  *
  * - `platform/` depends on nothing above it: no module, no composition root (`app.ts`,
  *   `main.ts`, `schema.ts`); only `config.ts`, the parsed settings every layer reads, is allowed.
+ *   `config.ts` is held to the same rule (it imports platform only: the settings parsers live in
+ *   `platform/config/`), so platform never reaches a module through `Config`.
  * - Anything outside a module (another module, the composition root) imports it only through
- *   its entry file (`index.ts`, the public surface) or its table declarations (`schema.ts`,
- *   which stores may join across and the migrations collect).
+ *   its entry file (`index.ts`, the public surface), which exports the tables others' stores
+ *   may join. Its `schema.ts` is no entry: only another `schema.ts` may import it, for the
+ *   foreign keys a table declaration names (drizzle-kit loads the schema files on their own).
  *
  * Tests may reach inside (they are not linted by this rule). The decision is the pure
  * `boundaryViolation`, tested on its own; the rule only finds import specifiers.
  */
 const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
-const ENTRY_FILES = new Set(['index.ts', 'schema.ts']);
+const ENTRY_FILE = 'index.ts';
+const SCHEMA_FILE = 'schema.ts';
 const PLATFORM_MAY_IMPORT = new Set(['config.ts']);
 
 /** Where a server source file sits: its layer, and for a module its name and path inside it. */
@@ -33,16 +37,17 @@ export function boundaryViolation(from, to) {
   const a = placeOf(from);
   const b = placeOf(to);
   if (!a || !b) return null;
-  if (a.layer === 'platform') {
+  const platformLike = a.layer === 'platform' || (a.layer === 'root' && PLATFORM_MAY_IMPORT.has(a.rest));
+  if (platformLike) {
     if (b.layer === 'platform') return null;
     if (b.layer === 'root' && PLATFORM_MAY_IMPORT.has(b.rest)) return null;
-    return 'platform/ depends on nothing above it: pass what it needs in from the composition root (app.ts)';
+    return 'platform/ (and config.ts) depend on nothing above them: pass what they need in from the composition root (app.ts)';
   }
   const sameModule = a.layer === 'module' && a.module === b.module;
-  if (b.layer === 'module' && !sameModule && !ENTRY_FILES.has(b.rest)) {
-    return `a module imports another only through its entry file: import from '${b.module}/index.ts' (or its schema.ts for tables)`;
-  }
-  return null;
+  if (b.layer !== 'module' || sameModule || b.rest === ENTRY_FILE) return null;
+  const foreignKey = a.layer === 'module' && a.rest === SCHEMA_FILE && b.rest === SCHEMA_FILE;
+  if (foreignKey) return null;
+  return `a module imports another only through its entry file: import from '${b.module}/index.ts' (tables included)`;
 }
 
 export default {

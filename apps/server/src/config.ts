@@ -8,20 +8,12 @@ import {
   DEFAULT_FACEBOOK_GRAPH_URL,
   facebookSettings,
   type FacebookSettings,
-} from './modules/accounts/index.ts';
-import { lichessSettings, type LichessSettings } from './modules/lichess/index.ts';
+} from './platform/config/facebook.ts';
+import { DEFAULT_DOTS_URL, dotsSettings, type DotsSettings } from './platform/config/dots.ts';
+import { IDENTITY_MODES, identitySettings, type IdentitySettings } from './platform/config/identity.ts';
+import { lichessSettings, type LichessSettings } from './platform/config/lichess.ts';
+import { checkedPaymentsMode, PAYMENTS_MODES, type PaymentsMode } from './platform/config/payments-mode.ts';
 import { DEFAULT_SOCKETS_PER_USER } from './platform/realtime/socket-bound.ts';
-import {
-  checkedPaymentsMode,
-  DEFAULT_DOTS_URL,
-  dotsSettings,
-  PAYMENTS_MODES,
-  type DotsSettings,
-  type PaymentsMode,
-  IDENTITY_MODES,
-  identitySettings,
-  type IdentitySettings,
-} from './modules/wallet/index.ts';
 
 /**
  * The only place that reads the environment (ARCHITECTURE principle 9). Every setting here is
@@ -140,7 +132,7 @@ export interface Config {
   cookieSecure: boolean;
   captcha: { siteKey: string; secret: string; verifyUrl: string; scriptUrl: string } | null;
   google: { clientId: string; clientSecret: string; issuer: string } | null;
-  /** Facebook sign-in (modules/accounts/facebook-settings.ts); null: off and hidden. */
+  /** Facebook sign-in (platform/config/facebook.ts); null: off and hidden. */
   facebook: FacebookSettings | null;
   /** API requests per minute per user or visitor address, by route class (rate-limit-classes.ts). */
   rateLimits: { read: number; write: number; strict: number };
@@ -148,9 +140,9 @@ export interface Config {
   socketLimits: { rateMultiplier: number; socketsPerUser: number };
   /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
   puzzlesAutoImport: boolean;
-  /** How USD deposits and withdrawals are carried out (payments/mode.ts). */
+  /** How USD deposits and withdrawals are carried out (platform/config/payments-mode.ts). */
   payments: PaymentsMode;
-  /** Dots settings, only with PAYMENTS=dots (modules/wallet/payments/dots/settings.ts). */
+  /** Dots settings, only with PAYMENTS=dots (platform/config/dots.ts). */
   dots: DotsSettings | null;
   /** How often each instance reconciles the ledger (a full scan of the transfers). */
   ledgerReconcileEveryMs: number;
@@ -160,13 +152,13 @@ export interface Config {
   engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
   /** Where games are played: this server, or Lichess over the Board API. */
   chessPlatform: 'builtin' | 'lichess';
-  /** Lichess settings, only with CHESS_PLATFORM=lichess (modules/lichess/settings.ts). */
+  /** Lichess settings, only with CHESS_PLATFORM=lichess (platform/config/lichess.ts). */
   lichess: LichessSettings | null;
   /** Fair play (issue 14): MultiPV analysis depth per position; whether this instance takes analysis jobs. */
   fairplay: { depth: number; worker: boolean };
   /** The GeoLite2 City database folder for IP locations (platform/geo/ip-place.ts); unset: the npm package's. */
   geoipDir: string | undefined;
-  /** Identity adapter and the one-person-one-account hash key (modules/wallet/identity/settings.ts). */
+  /** Identity adapter and the one-person-one-account hash key (platform/config/identity.ts). */
   identity: IdentitySettings;
 }
 

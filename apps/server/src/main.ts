@@ -1,6 +1,8 @@
 import { ZodError } from 'zod';
 import { parseConfig, type Config } from './config.ts';
-import { DotsSettingsError, IdentitySettingsError, SandboxOnPublicSiteError } from './modules/wallet/index.ts';
+import { DotsSettingsError } from './platform/config/dots.ts';
+import { IdentitySettingsError } from './platform/config/identity.ts';
+import { SandboxOnPublicSiteError } from './platform/config/payments-mode.ts';
 import { checkPaymentsDurability } from './platform/db/durability.ts';
 import { openDatabase } from './platform/db/database.ts';
 import { DataDirLockedError } from './platform/db/lockfile.ts';

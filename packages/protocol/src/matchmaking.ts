@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { CURRENCIES, GAME_MODE_IDS, MIN_REQUIREMENT_MAX } from '@rush/domain';
 import { DeviceGps } from './http/wallet.ts';
+import { isoTime } from './time.ts';
+
+/**
+ * The return time an admin types into the announcement: any text `Date.parse` reads (the route
+ * checks it); the web sends an ISO timestamp, but the stored announcement keeps what was sent.
+ */
+const adminTimeText = z.string();
 
 /**
  * Matchmaking and wagers on the wire (issue 5): the catalogue of modes and wagers, app state
@@ -19,7 +26,6 @@ import { DeviceGps } from './http/wallet.ts';
  *   `matchmaking.changed` with the whole record (or null); clients never patch it.
  */
 
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const uid = z.string().min(1).max(64);
 const publicId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -57,7 +63,7 @@ export const AnnouncementView = z.object({
   show: z.boolean(),
   title: z.string(),
   text: z.string(),
-  returnTime: iso.nullable(),
+  returnTime: adminTimeText.nullable(),
 });
 export type AnnouncementView = z.infer<typeof AnnouncementView>;
 
@@ -146,7 +152,7 @@ export const MatchResultView = z.object({
   payout: minor,
   /** The user's rating change. */
   ratingDiff: z.number().int().nullable(),
-  finishedAt: iso,
+  finishedAt: isoTime,
 });
 export type MatchResultView = z.infer<typeof MatchResultView>;
 
@@ -159,11 +165,11 @@ export const MatchmakingView = z.object({
   /** The stake in minor units; the pot is twice it, the winner gets the pot minus 10%. */
   amount: minor,
   /** timeStarted: when this search started (the wait timer). */
-  startedAt: iso,
+  startedAt: isoTime,
   me: MatchPlayerView,
   opponent: MatchPlayerView.nullable(),
   accepted: z.object({ me: z.boolean(), opponent: z.boolean() }),
-  acceptDeadline: iso.nullable(),
+  acceptDeadline: isoTime.nullable(),
   declinedBy: z.enum(['me', 'opponent']).nullable(),
   gameId: z.string().nullable(),
   /** The text to show for notFound and error states; null otherwise. */
@@ -177,7 +183,7 @@ export const MatchmakingView = z.object({
    */
   isGiveawayMode: z.boolean().default(false),
   giveawayBy: z.string().nullable().default(null),
-  serverNow: iso,
+  serverNow: isoTime,
 });
 export type MatchmakingView = z.infer<typeof MatchmakingView>;
 
@@ -216,8 +222,8 @@ export const ChallengeView = z.object({
   bet: z.number().int(),
   amount: minor,
   status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
-  createdAt: iso,
-  expiresAt: iso,
+  createdAt: isoTime,
+  expiresAt: isoTime,
   /** A content creator's giveaway: `amount` is the prize, the challenged player stakes nothing. */
   isGiveawayMode: z.boolean().default(false),
 });
@@ -272,7 +278,7 @@ export const OngoingGameView = z.object({
   black: z.object({ uid: z.string(), username: z.string(), rating: z.number().int() }),
   currency: CurrencySchema.nullable(),
   amount: minor.nullable(),
-  startedAt: iso,
+  startedAt: isoTime,
 });
 export type OngoingGameView = z.infer<typeof OngoingGameView>;
 
@@ -283,7 +289,7 @@ export const RecentGameView = z.object({
   outcome: z.enum(['win', 'loss', 'draw', 'aborted']),
   currency: CurrencySchema.nullable(),
   amount: minor.nullable(),
-  endedAt: iso,
+  endedAt: isoTime,
   /** The payout is held for a fair-play review (issue 14): the card says so instead of "won". */
   underReview: z.boolean(),
 });
@@ -325,7 +331,7 @@ export const AnnouncementRequest = z.object({
   show: z.boolean(),
   title: z.string().max(200),
   text: z.string().max(2000),
-  returnTime: iso.max(40).nullable(),
+  returnTime: adminTimeText.max(40).nullable(),
 });
 /** The whole modes object, every mode once. */
 export const UpdateModesRequest = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLORS, CURRENCIES, GAME_MODE_IDS, GAME_STATUSES, RATING_FAMILIES, USERNAME_COLOR_IDS } from '@rush/domain';
+import { isoTime } from './time.ts';
 
 /**
  * The play capability on the wire (issue 4): live games, clocks, offers, chat, spectating,
@@ -23,7 +24,6 @@ import { COLORS, CURRENCIES, GAME_MODE_IDS, GAME_STATUSES, RATING_FAMILIES, USER
  *   move, too early), UNAUTHENTICATED (visitor), RATE_LIMITED. `message` is the text to show.
  */
 
-const iso = z.string();
 /** Public ids (games, invitations): what `game:{id}` topics accept too. */
 const id = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Minor units on the wire: safe integers (USD cents, RC hundredths). */
@@ -66,8 +66,8 @@ export const ClockView = z.object({
   incrementMs: z.number().int(),
   whiteMs: z.number().int(),
   blackMs: z.number().int(),
-  runningSince: iso.nullable(),
-  serverNow: iso,
+  runningSince: isoTime.nullable(),
+  serverNow: isoTime,
 });
 export type ClockView = z.infer<typeof ClockView>;
 
@@ -84,7 +84,7 @@ export const StakeView = z.object({ currency: z.enum(CURRENCIES), amount: minor,
 export type StakeView = z.infer<typeof StakeView>;
 
 /** A player whose sockets all closed: after `graceEndsAt` the opponent may `game.claimVictory`. */
-export const DisconnectView = z.object({ color: ColorSchema, graceEndsAt: iso });
+export const DisconnectView = z.object({ color: ColorSchema, graceEndsAt: isoTime });
 export type DisconnectView = z.infer<typeof DisconnectView>;
 
 /** Player chat (players only, never sent to spectators). */
@@ -94,7 +94,7 @@ export const ChatLine = z.object({
   username: z.string(),
   color: ColorSchema,
   text: z.string(),
-  sentAt: iso,
+  sentAt: isoTime,
 });
 export type ChatLine = z.infer<typeof ChatLine>;
 
@@ -104,7 +104,7 @@ export const SpectatorChatLine = z.object({
   uid: z.string(),
   username: z.string(),
   text: z.string(),
-  sentAt: iso,
+  sentAt: isoTime,
 });
 export type SpectatorChatLine = z.infer<typeof SpectatorChatLine>;
 
@@ -133,10 +133,10 @@ export const GameView = z.object({
   turn: ColorSchema,
   clock: ClockView,
   winner: ColorSchema.nullable(),
-  createdAt: iso,
-  endedAt: iso.nullable(),
+  createdAt: isoTime,
+  endedAt: isoTime.nullable(),
   /** While no move is made: when the game ends as `nostart` (SPEC 4 "Game didn't start"). */
-  firstMoveDeadline: iso.nullable(),
+  firstMoveDeadline: isoTime.nullable(),
   offers: OffersView,
   stake: StakeView.nullable(),
   /** Fair play (issue 14): the pot is held in escrow while an admin reviews the game ("Under review"). */
@@ -153,7 +153,7 @@ export const GameView = z.object({
   /** Set once a rematch was accepted: the new game's id. */
   rematchGameId: z.string().nullable(),
   /** After the finish: spectator chat closes at this time (SPEC 5, 180 s). */
-  chatClosesAt: iso.nullable(),
+  chatClosesAt: isoTime.nullable(),
   version: z.number().int(),
 });
 export type GameView = z.infer<typeof GameView>;
@@ -183,11 +183,11 @@ export const GameEndedData = z.object({
   status: GameStatusSchema,
   statusText: z.string(),
   winner: ColorSchema.nullable(),
-  endedAt: iso,
+  endedAt: isoTime,
   clock: ClockView,
   /** Rating changes when the game was rated; null otherwise. */
   ratingDiff: z.object({ white: z.number().int(), black: z.number().int() }).nullable(),
-  chatClosesAt: iso,
+  chatClosesAt: isoTime,
 });
 export type GameEndedData = z.infer<typeof GameEndedData>;
 
@@ -253,8 +253,8 @@ export const InvitationView = z.object({
   to: z.object({ uid: z.string(), username: z.string() }),
   mode: GameModeIdSchema,
   status: z.enum(['pending', 'accepted', 'declined', 'cancelled', 'expired']),
-  createdAt: iso,
-  expiresAt: iso,
+  createdAt: isoTime,
+  expiresAt: isoTime,
   gameId: z.string().nullable(),
 });
 export type InvitationView = z.infer<typeof InvitationView>;

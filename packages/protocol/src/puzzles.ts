@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BATTLE_TIMES_MS, CURRENCIES, DIFFICULTIES, LOBBY, LOBBY_STATUSES, PUZZLE_THEMES } from '@rush/domain';
+import { isoTime } from './time.ts';
 
 /**
  * Puzzles on the wire (issue 6): the catalogue import status, Casual, Solo Puzzle Rush and
@@ -17,7 +18,6 @@ import { BATTLE_TIMES_MS, CURRENCIES, DIFFICULTIES, LOBBY, LOBBY_STATUSES, PUZZL
  *   never carries the code). The lobby list is pushed on `lobbies` as `lobbies.changed`.
  */
 
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const publicId = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const DifficultySchema = z.enum(DIFFICULTIES);
@@ -93,13 +93,13 @@ export const SoloRunView = z.object({
   runId: z.string(),
   status: z.enum(['ready', 'running', 'finished']),
   /** Null until the first correct move starts the 180 s. */
-  endsAt: iso.nullable(),
+  endsAt: isoTime.nullable(),
   durationMs: z.number().int(),
   stats: RushStats,
   /** The current puzzle first, then the ones fetched ahead (batch). */
   puzzles: z.array(PuzzleView),
   best: z.number().int(),
-  serverNow: iso,
+  serverNow: isoTime,
 });
 export type SoloRunView = z.infer<typeof SoloRunView>;
 
@@ -154,7 +154,7 @@ export const LobbyChatLine = z.object({
   uid: z.string(),
   username: z.string(),
   text: z.string(),
-  sentAt: iso,
+  sentAt: isoTime,
 });
 export type LobbyChatLine = z.infer<typeof LobbyChatLine>;
 
@@ -177,12 +177,12 @@ export const LobbyView = z.object({
   type: z.literal('battle'),
   status: z.enum(LOBBY_STATUSES),
   settings: BattleSettingsSchema,
-  createdAt: iso,
+  createdAt: isoTime,
   /** created: auto-start time (createdAt + 90 s); started: null. */
-  autoStartAt: iso.nullable(),
-  startedAt: iso.nullable(),
+  autoStartAt: isoTime.nullable(),
+  startedAt: isoTime.nullable(),
   /** started: when the battle ends (startedAt + time). */
-  endsAt: iso.nullable(),
+  endsAt: isoTime.nullable(),
   participants: z.array(ParticipantView),
   eloRange: z.object({ min: z.number().int(), max: z.number().int() }),
   /** Pot in minor units (stakes held). */
@@ -192,7 +192,7 @@ export const LobbyView = z.object({
   /** Only in the owner's HTTP answers for a private lobby. */
   code: z.string().nullable(),
   error: z.string().nullable(),
-  serverNow: iso,
+  serverNow: isoTime,
 });
 export type LobbyView = z.infer<typeof LobbyView>;
 

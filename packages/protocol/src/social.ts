@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from '@rush/domain';
+import { isoTime } from './time.ts';
 
 /**
  * Social on the wire (issue 7): friends, the messenger (direct messages, read receipts,
@@ -12,7 +13,6 @@ import { ACTIVITY_TYPES } from '@rush/domain';
  * `online` topic (`online.changed`, the whole list, debounced 1.5 s on the server).
  */
 
-const iso = z.string();
 const uid = z.string().min(1).max(64);
 
 export const FriendEntryView = z.object({
@@ -41,7 +41,7 @@ export const MessageView = z.object({
   sender: z.string(),
   receiver: z.string(),
   content: z.string(),
-  timeSent: iso,
+  timeSent: isoTime,
   read: z.boolean(),
 });
 export type MessageView = z.infer<typeof MessageView>;

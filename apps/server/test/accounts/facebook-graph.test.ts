@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FacebookError, FacebookGraph } from '../../src/modules/accounts/facebook-graph.ts';
-import { facebookSettings } from '../../src/modules/accounts/facebook-settings.ts';
+import { facebookSettings } from '../../src/platform/config/facebook.ts';
 import { startFacebookEmulator, type FacebookEmulator } from '../support/facebook-emulator.ts';
 
 const REDIRECT = 'http://127.0.0.1:9/api/auth/facebook/callback';

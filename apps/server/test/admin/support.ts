@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { adminAudit, fairPlayFlags } from '../../src/modules/admin/schema.ts';
-import { bugReportImages, bugReports, playerReports } from '../../src/modules/social/schema.ts';
+import { adminAudit } from '../../src/modules/admin/schema.ts';
+import { fairPlayFlags } from '../../src/modules/fairplay/schema.ts';
+import { bugReportImages, bugReports, playerReports } from '../../src/modules/reports/schema.ts';
 import type { TestServer } from '../support/server.ts';
 
 /** How many rows the audit log holds (all, or of one action). */

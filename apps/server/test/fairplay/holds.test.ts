@@ -10,7 +10,7 @@ import {
   type GameAnalysisResponse,
   type HeldGamesResponse,
 } from '@rush/protocol';
-import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
+import { fairPlayFlags } from '../../src/modules/fairplay/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { users } from '../../src/modules/accounts/schema.ts';

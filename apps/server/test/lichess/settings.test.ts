@@ -1,7 +1,8 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../src/config.ts';
-import { LichessSettingsError, TokenCipher } from '../../src/modules/lichess/index.ts';
+import { TokenCipher } from '../../src/modules/lichess/index.ts';
+import { LichessSettingsError } from '../../src/platform/config/lichess.ts';
 
 const KEY = crypto.randomBytes(32).toString('base64');
 const BULK = 'lip_operatorBulkToken1';

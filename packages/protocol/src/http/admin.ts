@@ -3,6 +3,7 @@ import { CURRENCIES, VERIFIED_LEVELS } from '@rush/domain';
 import { Balances } from './accounts.ts';
 import { OngoingGameView } from '../matchmaking.ts';
 import { TRANSACTION_TYPES } from './wallet.ts';
+import { isoTime } from '../time.ts';
 
 /**
  * The operator side on the wire (issue 12; SPEC 2 Admin page, 5 Admin validation, 6 Admin,
@@ -16,7 +17,6 @@ import { TRANSACTION_TYPES } from './wallet.ts';
  * section it touched, so other open consoles refetch that section (SPEC 7 startWatchingAdminData).
  */
 
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const uid = z.string().min(1).max(64);
 const reason = z.string().trim().max(500);
@@ -54,18 +54,18 @@ export const AdminUserRow = z.object({
   banned: z.boolean(),
   closed: z.boolean(),
   hasWallet: z.boolean(),
-  createdAt: iso,
+  createdAt: isoTime,
 });
 export type AdminUserRow = z.infer<typeof AdminUserRow>;
 export const AdminUsersResponse = z.object({ users: z.array(AdminUserRow) });
 export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
 
-const LimitView = z.object({ max: minor, until: iso }).nullable();
+const LimitView = z.object({ max: minor, until: isoTime }).nullable();
 /** GET one user: the row plus balances, active self-limits, ban reason and chess account. */
 export const AdminUserDetail = AdminUserRow.extend({
   balances: Balances,
   limits: z.object({ bet: LimitView, deposit: LimitView }),
-  ban: z.object({ reason: z.string(), at: iso }).nullable(),
+  ban: z.object({ reason: z.string(), at: isoTime }).nullable(),
   chessUsername: z.string().nullable(),
   openReports: z.number().int(),
 });
@@ -88,8 +88,8 @@ export const AdminUserGame = z.object({
   status: z.string(),
   currency: z.enum(CURRENCIES).nullable(),
   amount: minor.nullable(),
-  startedAt: iso,
-  endedAt: iso.nullable(),
+  startedAt: isoTime,
+  endedAt: isoTime.nullable(),
 });
 export type AdminUserGame = z.infer<typeof AdminUserGame>;
 export const AdminUserGamesResponse = z.object({
@@ -107,7 +107,7 @@ export type KickResponse = z.infer<typeof KickResponse>;
 // --- Lists --------------------------------------------------------------------------------------
 
 /** GET: SPEC 7 getBannedUsers (username, reason, time), newest first. */
-export const BannedUserView = z.object({ uid: z.string(), username: z.string(), reason: z.string(), time: iso });
+export const BannedUserView = z.object({ uid: z.string(), username: z.string(), reason: z.string(), time: isoTime });
 export const BannedUsersResponse = z.object({ users: z.array(BannedUserView) });
 export type BannedUsersResponse = z.infer<typeof BannedUsersResponse>;
 
@@ -131,7 +131,7 @@ export const MatchmakingUserView = z.object({
   gameType: z.string(),
   currency: z.enum(CURRENCIES),
   amount: minor,
-  since: iso,
+  since: isoTime,
 });
 export const MatchmakingUsersResponse = z.object({ users: z.array(MatchmakingUserView) });
 export type MatchmakingUsersResponse = z.infer<typeof MatchmakingUsersResponse>;
@@ -144,7 +144,7 @@ export const AdminLobbyView = z.object({
   currency: z.enum(CURRENCIES),
   amount: minor,
   members: z.array(z.object({ uid: z.string(), username: z.string() })),
-  createdAt: iso,
+  createdAt: isoTime,
 });
 export const AdminLobbiesResponse = z.object({ lobbies: z.array(AdminLobbyView) });
 export type AdminLobbiesResponse = z.infer<typeof AdminLobbiesResponse>;
@@ -163,7 +163,7 @@ export const AdminPlayerReport = z.object({
   username: z.string(),
   reporter: z.object({ uid: z.string(), username: z.string() }),
   text: z.string(),
-  time: iso,
+  time: isoTime,
   url: z.string().nullable(),
   gameId: z.string().nullable(),
   archived: z.boolean(),
@@ -185,7 +185,7 @@ export const AdminBugReport = z.object({
   description: z.string(),
   status: z.enum(['active', 'archived', 'dearchived']),
   images: z.number().int().min(0).max(3),
-  created: iso,
+  created: isoTime,
 });
 export type AdminBugReport = z.infer<typeof AdminBugReport>;
 export const AdminBugReportsResponse = z.object({ reports: z.array(AdminBugReport) });
@@ -199,7 +199,7 @@ export const FlagView = z.object({
   kind: z.string(),
   source: z.enum(['system', 'admin']),
   evidence: z.string(),
-  createdAt: iso,
+  createdAt: isoTime,
 });
 export const FlaggedUserView = z.object({ uid: z.string(), username: z.string(), flags: z.array(FlagView) });
 export const FlaggedUsersResponse = z.object({ users: z.array(FlaggedUserView) });
@@ -223,7 +223,7 @@ export type AdminTransactionsQuery = z.infer<typeof AdminTransactionsQuery>;
 
 export const AuditEntry = z.object({
   id: z.string(),
-  at: iso,
+  at: isoTime,
   admin: z.object({ uid: z.string(), username: z.string() }),
   action: z.string(),
   /** The user or object acted on (a uid, a report id, `app`, a wager key). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COLORS, CURRENCIES, GAME_MODE_IDS } from '@rush/domain';
+import { isoTime } from '../time.ts';
 
 /**
  * Fair play over HTTP (issue 14): a finished game's engine analysis for its players (the
@@ -7,7 +8,6 @@ import { COLORS, CURRENCIES, GAME_MODE_IDS } from '@rush/domain';
  * reach admins as `admin.changed {section: 'flags'}` on the admin topic, and players through
  * `balances.changed` (a released payout) and the game view's `underReview`.
  */
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const reason = z.string().trim().max(500);
 
@@ -65,7 +65,7 @@ const PlayerRef = z.object({ uid: z.string(), username: z.string() });
 export const HeldGameView = z.object({
   gameId: z.string(),
   mode: z.enum(GAME_MODE_IDS),
-  heldAt: iso,
+  heldAt: isoTime,
   stake: z.object({ currency: z.enum(CURRENCIES), amount: minor, pot: minor }),
   /** The flagged winner whose payout is held, and the opponent. */
   winner: PlayerRef,

@@ -8,8 +8,8 @@ import {
   InvitationView,
   RatingFamilySchema,
 } from '../play.ts';
+import { isoTime } from '../time.ts';
 
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /** Play over HTTP (issue 4): ratings and the chess-account link, the current game, history, invitations. */
@@ -27,7 +27,7 @@ export const RatingsResponse = z.object({
   uid: z.string(),
   chessUsername: z.string().nullable(),
   linked: z.boolean(),
-  linkedAt: iso.nullable(),
+  linkedAt: isoTime.nullable(),
   ratings: z.object({ blitz: RatingView, rapid: RatingView }),
 });
 export type RatingsResponse = z.infer<typeof RatingsResponse>;
@@ -64,7 +64,7 @@ export const LichessLinkStatusResponse = z.object({
   linked: z.boolean(),
   username: z.string().nullable(),
   needsReauthorisation: z.boolean(),
-  refreshedAt: iso.nullable(),
+  refreshedAt: isoTime.nullable(),
 });
 export type LichessLinkStatusResponse = z.infer<typeof LichessLinkStatusResponse>;
 
@@ -88,7 +88,7 @@ export const HistoryItem = z.object({
   underReview: z.boolean(),
   /** YYYY/MM/DD (UTC). */
   date: z.string(),
-  endedAt: iso,
+  endedAt: isoTime,
   /**
    * Analyze (SPEC 2, new tab): a game played on the external platform opens there from Black's
    * side, as the SPEC says; one of ours opens our replay from the user's side.

@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { USERNAME_COLOR_IDS } from '@rush/domain';
 import { RatingView } from './play.ts';
+import { isoTime } from '../time.ts';
 
-const iso = z.string();
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 
 /**
@@ -18,7 +18,7 @@ export const PlayerCardResponse = z.object({
   usernameColor: z.enum(USERNAME_COLOR_IDS),
   avatarUrl: z.string().nullable(),
   /** When the account was made. */
-  memberSince: iso,
+  memberSince: isoTime,
   ratings: z.object({ blitz: RatingView, rapid: RatingView }),
   /** Finished games that counted (aborted and unstarted games left out). */
   record: z.object({
@@ -31,11 +31,11 @@ export const PlayerCardResponse = z.object({
 export type PlayerCardResponse = z.infer<typeof PlayerCardResponse>;
 
 /** The rating after one rated game. */
-export const RatingPointView = z.object({ at: iso, rating: z.number().int() });
+export const RatingPointView = z.object({ at: isoTime, rating: z.number().int() });
 export type RatingPointView = z.infer<typeof RatingPointView>;
 
 /** The wagers won and lost so far (minor units), after one game that won or lost money. */
-export const MoneyPointView = z.object({ at: iso, won: minor, lost: minor });
+export const MoneyPointView = z.object({ at: isoTime, won: minor, lost: minor });
 export type MoneyPointView = z.infer<typeof MoneyPointView>;
 
 /**

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { z } from 'zod';
-import type { FacebookSettings } from './facebook-settings.ts';
+import type { FacebookSettings } from '../../platform/config/facebook.ts';
 
 /** SPEC 9: backend HTTP timeout 6 s. */
 export const FACEBOOK_TIMEOUT_MS = 6_000;

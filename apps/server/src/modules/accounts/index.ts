@@ -1,12 +1,5 @@
-/** The accounts module's public surface: other modules and the composition root import only this (and schema.ts). */
+/** The accounts module's public surface: other modules and the composition root import only this. */
 export { toWireBalances } from './balances.ts';
-export {
-  DEFAULT_FACEBOOK_API_VERSION,
-  DEFAULT_FACEBOOK_DIALOG_URL,
-  DEFAULT_FACEBOOK_GRAPH_URL,
-  facebookSettings,
-} from './facebook-settings.ts';
-export type { FacebookSettings } from './facebook-settings.ts';
 export { avatarUrl } from './me.ts';
 export { onlineSince, PresenceStore } from './presence.store.ts';
 export { countOnlineAt, onlineRecount } from './presence.ts';
@@ -19,3 +12,9 @@ export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
 export { reserveAttempt } from './throttle.ts';
 export type { ThrottleRule } from './throttle.store.ts';
+// The tables other modules' stores join (read only): they import them from here, never from schema.ts.
+export { presence, sessions, users } from './schema.ts';
+// Signed-in players seeded straight into the database, for the benchmarks and the fault suite.
+export { SESSION_COOKIE, Sessions } from './sessions.ts';
+export { SessionStore } from './sessions.store.ts';
+export type { UserEventPublisher } from './events.ts';

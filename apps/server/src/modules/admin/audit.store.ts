@@ -1,6 +1,6 @@
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { adminAudit } from './schema.ts';
 
 export interface NewAuditRow {

@@ -1,10 +1,9 @@
 import { and, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
-import { games } from '../play/schema.ts';
-import { accountOf } from '../wallet/index.ts';
-import { ledgerMovements, ledgerTransfers } from '../wallet/schema.ts';
+import { users } from '../accounts/index.ts';
+import { games } from '../play/index.ts';
+import { accountOf, ledgerMovements, ledgerTransfers } from '../wallet/index.ts';
 import { onlineSamples } from './schema.ts';
 import type { DashboardSeries } from '@rush/protocol';
 

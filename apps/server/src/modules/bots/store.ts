@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { BotLevel } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { matchRecords } from '../matchmaking/schema.ts';
-import { games } from '../play/schema.ts';
+import { matchRecords } from '../matchmaking/index.ts';
+import { games } from '../play/index.ts';
 import { botAccounts, botGames, type BotGameRow } from './schema.ts';
 
 export type NewBotGame = typeof botGames.$inferInsert;

@@ -1,10 +1,9 @@
 import { aliasedTable, and, asc, desc, eq, gte, inArray, isNotNull, ne, or, sql } from 'drizzle-orm';
 import type { Color, GameVerdict, PairGame, PlyAnalysis, SideFigures } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { sessions, users } from '../accounts/schema.ts';
-import { fairPlayFlags } from '../admin/schema.ts';
-import { games } from '../play/schema.ts';
-import { fairplayAnalyses, fairplayFigures, fairplayHolds } from './schema.ts';
+import { sessions, users } from '../accounts/index.ts';
+import { games } from '../play/index.ts';
+import { fairPlayFlags, fairplayAnalyses, fairplayFigures, fairplayHolds } from './schema.ts';
 
 export type GameRow = typeof games.$inferSelect;
 export type AnalysisRow = typeof fairplayAnalyses.$inferSelect;

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { GameVerdict, PlyAnalysis, SideFigures } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
 import { games } from '../play/schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../platform/db/columns.ts';
 
 /**
  * The analysis queue (issue 14) in PostgreSQL: one row per finished game to analyse. Any
@@ -109,4 +108,24 @@ export const fairplayHolds = pgTable(
     movementId: bigint('movement_id', { mode: 'bigint' }),
   },
   (t) => [index('fairplay_holds_held_at_idx').on(t.heldAt)],
+);
+
+/**
+ * SPEC 3 Flagged user: uid to flags. `system` flags are raised by fair play (issue 14), `admin`
+ * ones by hand; deleting a flag removes the row (the audit log keeps what it was).
+ */
+export const fairPlayFlags = pgTable(
+  'fair_play_flags',
+  {
+    id: bigserial('id', { mode: 'bigint' }).primaryKey(),
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    source: text('source', { enum: ['system', 'admin'] }).notNull(),
+    evidence: text('evidence').notNull(),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    createdBy: text('created_by').references(() => users.id),
+  },
+  (t) => [index('fair_play_flags_uid_idx').on(t.uid, t.createdAt)],
 );

@@ -6,8 +6,8 @@
  *   play needs (`board:play`: any listed scope is enough; /api/account needs none), the callback check.
  * - token-crypto.ts: tokens at rest, AES-256-GCM, `v1.{kid}.{iv}.{tag}.{ct}`, bound to the user id.
  * - client.ts: the endpoints (account, token exchange and revocation, board stream, event
- *   stream, move, draw, takeback, resign, abort, claim-victory, chat, challenges, AI, export).
- *   Discipline (token-gate.ts): one request in flight per token (streams hold the turn until
+ *   stream, move, draw, takeback, resign, abort, claim-victory, chat, challenges, AI, export),
+ *   on transport.ts (the requests, the streams' reader). Discipline (token-gate.ts): one request in flight per token (streams hold the turn until
  *   their headers), nothing with a token for 60 s after its 429 (LichessRateLimitedError with the
  *   SPEC 8 alert text), timeouts (10 s; streams: 45 s without a byte). Streams re-open after an
  *   error or a malformed line, 2 s apart, giving up after 3 consecutive failures (a parsed line
@@ -17,7 +17,7 @@
  *   with their own tokens; bulk pairing was not chosen: it needs an extra server-held
  *   `challenge:bulk` app token and messages both players).
  * - results.ts: Lichess statuses onto ours; confirmResult (the export decides what is paid).
- * - settings.ts: LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY (config.ts reads them).
+ * - The settings (LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY) are parsed in platform/config/lichess.ts.
  */
 export * from './api-types.ts';
 export * from './client.ts';
@@ -26,6 +26,6 @@ export * from './games.ts';
 export * from './ndjson.ts';
 export * from './oauth.ts';
 export * from './results.ts';
-export * from './settings.ts';
 export * from './token-crypto.ts';
 export * from './token-gate.ts';
+export { LICHESS_DEFAULTS, type LichessClientOptions, type StreamHandle, type StreamOptions } from './transport.ts';

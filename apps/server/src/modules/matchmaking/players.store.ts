@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 
 /** What eligibility reads of the account (SPEC 5): name, date of birth, ban, closure, level. */
 export async function playerRow(db: DbOrTx, uid: string) {

@@ -1,7 +1,6 @@
 import { and, asc, count, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import type { GameRecord } from '../play/index.ts';
-import { games } from '../play/schema.ts';
+import { games, type GameRecord } from '../play/index.ts';
 import { matchRecords } from './schema.ts';
 
 export type MatchRecord = typeof matchRecords.$inferSelect;

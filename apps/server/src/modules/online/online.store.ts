@@ -1,11 +1,10 @@
 import { and, eq, gte, inArray, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { onlineSince } from '../accounts/index.ts';
-import { presence, users } from '../accounts/schema.ts';
-import { matchRecords } from '../matchmaking/schema.ts';
-import { games } from '../play/schema.ts';
-import { lobbyParticipants, puzzleAttempts, puzzleLobbies, soloRuns } from '../puzzles/schema.ts';
+import { onlineSince, presence, users } from '../accounts/index.ts';
+import { matchRecords } from '../matchmaking/index.ts';
+import { games } from '../play/index.ts';
+import { lobbyParticipants, puzzleAttempts, puzzleLobbies, soloRuns } from '../puzzles/index.ts';
 
 export interface OnlineRow {
   uid: string;

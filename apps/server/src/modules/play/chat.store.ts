@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { gameChat } from './schema.ts';
 
 export type ChatRoom = 'player' | 'spectator';

@@ -15,9 +15,9 @@ import {
   TokenDecryptError,
   type LichessAccount,
   type LichessClient,
-  type LichessSettings,
   type TokenCipher,
 } from '../lichess/index.ts';
+import type { LichessSettings } from '../../platform/config/lichess.ts';
 import { LichessLinkStore } from './lichess-link.store.ts';
 import type { LinkRewardPort, ProfileNotifier } from './link.service.ts';
 import { ProfileStore } from './profiles.store.ts';

@@ -1,7 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { RatingFamily } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { chessProfiles, chessRatings, lichessAccounts, ratingHistory } from './schema.ts';
 
 /** What a board shows of a person. */

@@ -10,11 +10,10 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
 } from 'drizzle-orm/pg-core';
 import { users } from '../accounts/schema.ts';
+import { ts } from '../../platform/db/columns.ts';
 
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 const colorCol = (name: string) => text(name, { enum: ['white', 'black'] });
 
 /**

@@ -10,13 +10,11 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { LOBBY_STATUSES, type BattleSettings } from '@rush/domain';
 import { users } from '../accounts/schema.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { ts } from '../../platform/db/columns.ts';
 
 /**
  * The puzzle catalogue (SPEC 3 Puzzle), in the Lichess CSV's conventions: `moves` are UCI,

@@ -1,9 +1,9 @@
 import { and, asc, count, desc, eq, gte, inArray, isNotNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
-import { games } from '../play/schema.ts';
-import { bugReportImages, bugReports, playerReports } from '../social/schema.ts';
+import { users } from '../accounts/index.ts';
+import { games } from '../play/index.ts';
+import { bugReportImages, bugReports, playerReports } from './schema.ts';
 import { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from '../wallet/index.ts';
 import type { BugReportStatus, GameSeats, ImageKind, OpenReport } from '@rush/domain';
 

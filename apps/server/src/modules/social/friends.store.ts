@@ -1,7 +1,7 @@
 import { and, eq, ne, or, sql } from 'drizzle-orm';
 import { pendingInviteCount, type FriendshipState } from '@rush/domain';
 import type { DbOrTx, Tx } from '../../platform/db/database.ts';
-import { presence, users } from '../accounts/schema.ts';
+import { presence, users } from '../accounts/index.ts';
 import { friendships } from './schema.ts';
 
 /** The pair's row key: `userA < userB` (the table's check), so a pair has exactly one row. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { directMessages, friendships } from './schema.ts';
 
 export type MessageRow = typeof directMessages.$inferSelect;

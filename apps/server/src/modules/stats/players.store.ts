@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, isNotNull, or, sql } from 'drizzle-orm';
 import type { Color, Currency, GameStatus, RatingFamily } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
-import { botAccounts } from '../bots/schema.ts';
-import { games, ratingHistory } from '../play/schema.ts';
+import { users } from '../accounts/index.ts';
+import { botAccounts } from '../bots/index.ts';
+import { games, ratingHistory } from '../play/index.ts';
 
 export interface PlayerAccountRow {
   id: string;

@@ -2,9 +2,9 @@ import { and, desc, eq, gt, gte, isNotNull, notInArray, or, sql } from 'drizzle-
 import { alias, type SelectedFields } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
-import { games } from '../play/schema.ts';
-import { botAccounts } from '../bots/schema.ts';
+import { users } from '../accounts/index.ts';
+import { games } from '../play/index.ts';
+import { botAccounts } from '../bots/index.ts';
 
 export interface WinnerSum {
   uid: string;

@@ -1,4 +1,4 @@
-/** The wallet module's public surface: other modules and the composition root import only this (and schema.ts). */
+/** The wallet module's public surface: other modules and the composition root import only this. */
 export { hasWallet } from './access.ts';
 export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
@@ -16,11 +16,10 @@ export { EscrowClosedError, escrowCloseKey, holdAllKey } from './ledger.ts';
 export type { Leg, MovementOutcome } from './ledger.store.ts';
 export { registerWallet } from './module.ts';
 export type { WalletCore } from './module.ts';
-export { PAYMENTS_MODES, SandboxOnPublicSiteError, checkedPaymentsMode } from './payments/mode.ts';
-export type { PaymentsMode } from './payments/mode.ts';
-export { DEFAULT_DOTS_URL, DotsSettingsError, dotsSettings } from './payments/dots/settings.ts';
-export type { DotsSettings } from './payments/dots/settings.ts';
 export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
 export { AccountClosedError } from './wallet.service.ts';
-export { IDENTITY_MODES, IdentitySettingsError, identitySettings } from './identity/settings.ts';
-export type { IdentitySettings } from './identity/settings.ts';
+// The tables other modules' stores join (read only): they import them from here, never from schema.ts.
+export { ledgerMovements, ledgerTransfers } from './schema.ts';
+// The ledger's one write and its check, for the ledger benchmark and the fault suite's funding and invariants.
+export { applyMovement } from './ledger.store.ts';
+export { checkLedger } from './reconciliation.store.ts';

@@ -33,7 +33,7 @@ import type { RewardsService } from './rewards.service.ts';
 import type { SummaryService } from './summary.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
 import type { WithdrawalService } from './withdrawals.service.ts';
-import type { PaymentsMode } from './payments/mode.ts';
+import type { PaymentsMode } from '../../platform/config/payments-mode.ts';
 import type { WalletOnboarding } from './onboarding.service.ts';
 import type { TaxService } from './tax.service.ts';
 import type { IdentityService } from './identity/identity.service.ts';

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { ledgerAccounts } from './schema.ts';
 
 /** A user as the wallet sees them. */

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gte, inArray, isNull, lte, ne, sql } from 'drizzle-
 import type { PaymentRegion } from '@rush/domain';
 import type { AdminCanadianWithdrawal } from '@rush/protocol';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/schema.ts';
+import { users } from '../accounts/index.ts';
 import { withdrawals } from './schema.ts';
 
 export type WithdrawalRecord = typeof withdrawals.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../../platform/db/database.ts';
-import { users } from '../../accounts/schema.ts';
+import { users } from '../../accounts/index.ts';
 import { lobbyChat, lobbyParticipants, lobbyPuzzles, puzzleLobbies } from '../schema.ts';
 
 export type LobbyRecord = typeof puzzleLobbies.$inferSelect;

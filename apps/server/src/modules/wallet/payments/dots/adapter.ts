@@ -21,7 +21,7 @@ import {
 import { DotsUserStore } from './dots-users.store.ts';
 import { DotsHttp, DotsRefused, DotsUnavailable, providerText, type DotsHttpOptions } from './http.ts';
 import { centsFromWire, centsToWire } from './money.ts';
-import type { DotsSettings } from './settings.ts';
+import type { DotsSettings } from '../../../../platform/config/dots.ts';
 import { svixVerify } from './svix.ts';
 import { DotsBadAnswer, idempotencyKey, inIframe, parse } from './answers.ts';
 import { readDeposit } from './deposits.ts';

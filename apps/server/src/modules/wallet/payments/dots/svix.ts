@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { webhookKey } from './settings.ts';
+import { webhookKey } from '../../../../platform/config/dots.ts';
 
 /**
  * Dots delivers its webhooks through Svix (docs.dots.dev "Webhooks": "Dots uses Svix to deliver

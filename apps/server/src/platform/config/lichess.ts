@@ -1,5 +1,5 @@
-import { providerBaseUrl } from '../../platform/http/provider-url.ts';
-import { parseTokenKey } from './token-crypto.ts';
+import { providerBaseUrl } from '../http/provider-url.ts';
+import { parseAes256Key } from '../crypto/secret-cipher.ts';
 
 /** The Lichess settings (README): read by config.ts when CHESS_PLATFORM=lichess. */
 export interface LichessSettings {
@@ -40,7 +40,7 @@ export function lichessSettings(input: {
   }
   let tokenKey: Buffer;
   try {
-    tokenKey = parseTokenKey(input.tokenKey);
+    tokenKey = parseAes256Key(input.tokenKey, 'LICHESS_TOKEN_KEY');
   } catch (e) {
     throw new LichessSettingsError((e as Error).message);
   }

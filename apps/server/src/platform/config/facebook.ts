@@ -1,4 +1,4 @@
-import { providerBaseUrl } from '../../platform/http/provider-url.ts';
+import { providerBaseUrl } from '../http/provider-url.ts';
 
 /** Graph API v25.0 (February 2026) is served until July 2028; FACEBOOK_API_VERSION moves it on. */
 export const DEFAULT_FACEBOOK_API_VERSION = 'v25.0';

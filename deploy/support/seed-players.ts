@@ -1,10 +1,13 @@
 import crypto from 'node:crypto';
-import { AccountStore } from '../../../apps/server/src/modules/accounts/store.ts';
-import { SESSION_COOKIE, Sessions } from '../../../apps/server/src/modules/accounts/sessions.ts';
-import { SessionStore } from '../../../apps/server/src/modules/accounts/sessions.store.ts';
-import type { UserEventPublisher } from '../../../apps/server/src/modules/accounts/events.ts';
-import type { Clock } from '../../../apps/server/src/platform/clock.ts';
-import type { Db } from '../../../apps/server/src/platform/db/database.ts';
+import {
+  AccountStore,
+  SESSION_COOKIE,
+  Sessions,
+  SessionStore,
+  type UserEventPublisher,
+} from '../../apps/server/src/modules/accounts/index.ts';
+import type { Clock } from '../../apps/server/src/platform/clock.ts';
+import type { Db } from '../../apps/server/src/platform/db/database.ts';
 
 /** A signed-in player made without the sign-up form: what a bench client needs to act as one. */
 export interface SeededPlayer {

@@ -1,4 +1,4 @@
-import { providerBaseUrl } from '../../../platform/http/provider-url.ts';
+import { providerBaseUrl } from '../http/provider-url.ts';
 
 /**
  * The identity settings (README "Configuration"), read by config.ts: which adapter answers the

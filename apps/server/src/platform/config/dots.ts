@@ -1,4 +1,4 @@
-import { providerBaseUrl } from '../../../../platform/http/provider-url.ts';
+import { providerBaseUrl } from '../http/provider-url.ts';
 
 /** The Dots settings (README "Configuration"): read by config.ts when PAYMENTS=dots. */
 export interface DotsSettings {
