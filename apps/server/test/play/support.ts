@@ -6,7 +6,7 @@ import type { Clock } from '../../src/platform/clock.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { buildServer, type RunningServer } from '../../src/app.ts';
 import type { TestClient } from '../support/http-client.ts';
-import { CapturingMailer, freePort, UNLIMITED_FOR_TESTS } from '../support/server.ts';
+import { CapturingMailer, holdPort, UNLIMITED_FOR_TESTS } from '../support/server.ts';
 
 export type Ack = Extract<ServerMessage, { t: 'ack' }>;
 export type Ev = Extract<ServerMessage, { t: 'ev' }>;
@@ -171,7 +171,9 @@ export async function startServerOn(opts: {
   port?: number;
   env?: Record<string, string>;
 }): Promise<{ server: RunningServer; baseUrl: string; port: number; stop(): Promise<void> }> {
-  const port = opts.port ?? (await freePort());
+  // A restart reuses the port its first server freed; a new server holds the OS's pick until it listens.
+  const held = opts.port === undefined ? await holdPort() : null;
+  const port = held?.port ?? opts.port!;
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     ...UNLIMITED_FOR_TESTS,
@@ -186,6 +188,7 @@ export async function startServerOn(opts: {
     mailer: new CapturingMailer(),
     logger: false,
   });
+  await held?.release();
   await server.app.listen({ port, host: '127.0.0.1' });
   return { server, baseUrl: `http://127.0.0.1:${port}`, port, stop: () => server.close() };
 }

@@ -73,7 +73,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
       : await createTestDatabase(opts.kind ?? 'pglite');
   const clock = opts.clock === 'manual' ? new ManualClock() : (opts.clock ?? systemClock);
   const mailer = new CapturingMailer();
-  const port = await freePort();
+  const held = await holdPort();
+  const port = held.port;
   const config = parseConfig({
     LOG_LEVEL: 'silent',
     ...UNLIMITED_FOR_TESTS,
@@ -84,6 +85,7 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     APP_URL: `http://127.0.0.1:${port}`,
   });
   const server = await buildServer({ config, database, clock, mailer, logger: false });
+  await held.release();
   await server.app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
   return {
@@ -100,15 +102,33 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
   };
 }
 
-/** A port that was free a moment ago; APP_URL (and so the allowed Origin) must name it. */
-export function freePort(): Promise<number> {
+export interface HeldPort {
+  port: number;
+  /** Frees the port; call it just before the server that takes it listens. */
+  release: () => Promise<void>;
+}
+
+/**
+ * A port the OS picked, kept bound until the server that will use it is built and about to
+ * listen. Building takes hundreds of milliseconds on a loaded machine; a port picked and freed
+ * at once could meanwhile be taken by another test process (EADDRINUSE at set-up). The server
+ * must be told its port before it is built: APP_URL (and so the allowed Origin) names it.
+ */
+export function holdPort(): Promise<HeldPort> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.once('error', reject);
     srv.listen(0, '127.0.0.1', () => {
       const addr = srv.address();
       const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
+      resolve({ port, release: () => new Promise<void>((done) => srv.close(() => done())) });
     });
   });
+}
+
+/** A port that was free a moment ago, for a child process that binds it itself. */
+export async function freePort(): Promise<number> {
+  const held = await holdPort();
+  await held.release();
+  return held.port;
 }
