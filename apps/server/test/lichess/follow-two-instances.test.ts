@@ -37,21 +37,26 @@ describe.runIf(TEST_DATABASE_URL)('Lichess follows across two instances on Postg
 
     // A stalled instance's lease: lapsed, and another instance's by now.
     const lapsed = new Date(w.clock.now().getTime() - 1_000);
+    const requestsBefore = w.emu.log.requests.length;
     await w.database.db
       .update(lichessFollows)
       .set({ owner: 'an-instance-that-stalled', leaseUntil: lapsed })
       .where(eq(lichessFollows.gameId, gameId));
-    // The takeover settled: a new owner, its two streams open, and no stream replaced for 600 ms
-    // (the new owner claims the lease before it opens its streams, which may replace the old
-    // owner's: counting from before that would see the takeover itself as alternation).
-    let seen = -1;
+    // The takeover done: a new owner that has opened both players' streams since (each replacing
+    // the old owner's: the takeover itself), and two streams open. Counted from the emulator's
+    // request log, not from a quiet spell, which a loaded machine can stretch past any window.
+    const gameStreamsOpenedSinceTakeover = () =>
+      w.emu.log.requests
+        .slice(requestsBefore)
+        .filter((r) => r.method === 'GET' && r.path === `/api/board/game/stream/${externalId}`).length;
     await eventually(async () => {
       const lease = await store.lease(gameId);
-      const replacedNow = w.emu.log.replacedStreams;
-      const settled = replacedNow === seen;
-      seen = replacedNow;
-      if (!settled) await new Promise((r) => setTimeout(r, 600));
-      return settled && lease !== null && lease.owner !== 'an-instance-that-stalled' && w.emu.openStreams('game') === 2;
+      return (
+        lease !== null &&
+        lease.owner !== 'an-instance-that-stalled' &&
+        gameStreamsOpenedSinceTakeover() >= 2 &&
+        w.emu.openStreams('game') === 2
+      );
     }, 10_000);
     const owner = (await store.lease(gameId))!.owner;
     const replaced = w.emu.log.replacedStreams;
