@@ -15,7 +15,18 @@ export {
 export { EscrowClosedError, escrowCloseKey, holdAllKey } from './ledger.ts';
 export type { Leg, MovementOutcome } from './ledger.store.ts';
 export { registerWallet } from './module.ts';
-export type { WalletCore } from './module.ts';
+export type { WalletLinks, WalletModule } from './module.ts';
+export type {
+  Balances,
+  Escrow,
+  EscrowRegistry,
+  GameActivity,
+  GameRewards,
+  Movements,
+  SuspicionCheck,
+  WalletConsole,
+  WalletFacts,
+} from './ports.ts';
 export { PAYMENTS_MODES, SandboxOnPublicSiteError, checkedPaymentsMode } from './payments/mode.ts';
 export type { PaymentsMode } from './payments/mode.ts';
 export { DEFAULT_DOTS_URL, DotsSettingsError, dotsSettings } from './payments/dots/settings.ts';

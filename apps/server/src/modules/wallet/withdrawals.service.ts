@@ -31,10 +31,10 @@ import { movementByKey, readBalance, type MovementOutcome } from './ledger.store
 import type { IdentityPort } from './identity/port.ts';
 import { requirePayLocation } from './pay-location.ts';
 import { PayoutRefused, ProviderUnavailable, type PaymentsPort, type PayoutOutcome } from './payments/port.ts';
+import type { Movements, SuspicionCheck } from './ports.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { TaxStore } from './tax.store.ts';
 import { wageringEvents } from './wagering.store.ts';
-import type { WalletService } from './wallet.service.ts';
 import { WithdrawalStore, type WithdrawalRecord } from './withdrawals.store.ts';
 
 /** A request the provider has not acknowledged after this long is sent again by the sweep. */
@@ -56,10 +56,16 @@ export function withdrawalIdFor(uid: string, key: string): string {
 export interface WithdrawalDeps {
   db: Db;
   clock: Clock;
-  wallet: WalletService;
+  /** The wallet's movements (its closed-account rule and balance events apply). */
+  wallet: Movements;
   payments: PaymentsPort;
   /** The location check at withdrawal (issue 16), the deposit's own. */
   identity: IdentityPort;
+  /**
+   * SPEC 1, 9 "suspected cheaters cannot withdraw until review": fair play (issue 14) tells
+   * whether a user has a held payout or an open system flag.
+   */
+  suspicion: SuspicionCheck;
   supportEmail: string;
   log: FastifyBaseLogger;
   /** Canadian requests go to support by e-mail, with a confirmation to the player (issue 16). */
@@ -85,18 +91,7 @@ export interface WithdrawStanding {
  * the year's withdrawals above $600.00 needs the player's tax details first.
  */
 export class WithdrawalService {
-  private suspicion: (uid: string) => Promise<boolean> = () => Promise.resolve(false);
-
   constructor(private readonly d: WithdrawalDeps) {}
-
-  /**
-   * SPEC 1, 9 "suspected cheaters cannot withdraw until review": fair play (issue 14) tells
-   * whether a user has a held payout or an open system flag (set by the composition root, since
-   * fair play builds on the wallet).
-   */
-  setSuspicionCheck(check: (uid: string) => Promise<boolean>): void {
-    this.suspicion = check;
-  }
 
   /** Why Withdraw is disabled, and how much may leave now (WalletSummary). */
   async standing(user: { id: string; banned: boolean; closed?: boolean }): Promise<WithdrawStanding> {
@@ -486,7 +481,7 @@ export class WithdrawalService {
     const [restrictions, lastDepositAt, suspected, owed] = await Promise.all([
       new RestrictionStore(this.d.db).list(user.id),
       new DepositStore(this.d.db).lastCompletedAt(user.id),
-      this.suspicion(user.id),
+      this.d.suspicion(user.id),
       this.owed(user.id),
     ]);
     return withdrawBlock({
