@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { adminAudit, fairPlayFlags } from '../../src/modules/admin/schema.ts';
+import { fairPlayFlags } from '../../src/modules/admin/schema.ts';
+import { adminAudit } from '../../src/modules/audit/schema.ts';
 import { bugReportImages, bugReports, playerReports } from '../../src/modules/social/schema.ts';
 import type { TestServer } from '../support/server.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { WalletConsole } from '../wallet/index.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../audit/index.ts';
 
 /** Admin health: the last ledger reconciliation, run by whichever instance ran it last. */
 export const ADMIN_HEALTH_ROUTE = '/api/admin/health';

@@ -5,7 +5,7 @@ import { toWireBalances } from '../accounts/index.ts';
 import { accountOf } from '../wallet/index.ts';
 import { InsufficientFundsError } from '../wallet/index.ts';
 import type { WalletConsole } from '../wallet/index.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../audit/index.ts';
 
 type Operation = 'deposit' | 'withdraw';
 

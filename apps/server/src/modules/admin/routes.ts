@@ -11,9 +11,7 @@ import { notFound } from '../../platform/errors.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { parse } from '../../platform/http/parse.ts';
 import type { WalletConsole } from '../wallet/index.ts';
-import { requireAdmin, targetUid } from './access.ts';
-import type { AuditLog } from './audit.ts';
-import type { AdminChanges } from './changes.ts';
+import { requireAdmin, targetUid, type AuditLog, type AdminChanges } from '../audit/index.ts';
 import type { AdminMoneyService } from './money.service.ts';
 
 type UidRequest = { Params: { uid: string } };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import type { EngineService } from '../engine/index.ts';
 import type { Movements } from '../wallet/index.ts';
 import { AnalysisService } from './analysis.service.ts';

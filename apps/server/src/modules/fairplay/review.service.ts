@@ -5,7 +5,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccountStore } from '../accounts/index.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import { accountOf, escrowCloseKey, type Leg, type MovementOutcome, type Movements } from '../wallet/index.ts';
 import { ReviewStore, type HoldRow } from './review.store.ts';
 

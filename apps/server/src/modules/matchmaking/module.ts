@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import type { PlayModule } from '../play/index.ts';
 import type { EscrowRegistry, WalletFacts } from '../wallet/index.ts';
 import { catalogRoutes } from './admin.routes.ts';
