@@ -11,6 +11,7 @@ export default defineConfig({
     './src/modules/matchmaking/schema.ts',
     './src/modules/puzzles/schema.ts',
     './src/modules/social/schema.ts',
+    './src/modules/audit/schema.ts',
     './src/modules/admin/schema.ts',
     './src/modules/bots/schema.ts',
     './src/modules/fairplay/schema.ts',

@@ -4,12 +4,13 @@ import type { MetricSources } from '../platform/http/metrics.ts';
 import type { SocketAuthenticator } from '../platform/realtime/types.ts';
 import { registerAccounts } from './accounts/index.ts';
 import type { EngineService } from './engine/index.ts';
-import { createAdminTrail, registerAdmin } from './admin/index.ts';
+import { registerAdmin } from './admin/index.ts';
+import { createAdminTrail } from './audit/index.ts';
 import { registerBots } from './bots/index.ts';
-import { PayoutGate, registerFairplay } from './fairplay/index.ts';
+import { PayoutGate, registerFairplay, underSuspicion } from './fairplay/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
-import { registerPlay } from './play/index.ts';
+import { isGameRunning, registerPlay } from './play/index.ts';
 import { FriendshipStore, registerSocial } from './social/index.ts';
 import { registerBattle, registerPuzzles } from './puzzles/index.ts';
 import { registerReports } from './reports/index.ts';
@@ -35,7 +36,13 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     readBalances: (uid) => readHeaderBalances(ctx.db, uid),
     readPendingFriendInvites: (uid) => new FriendshipStore(ctx.db).pendingInviteCount(uid),
   });
-  const wallet = await registerWallet(app, ctx, accounts.profile);
+  // What the wallet asks of play (the top-up rule) and fair play (withdrawals stop while a user is
+  // suspected) are reads of their tables, made here before either exists: no setter, no order.
+  const wallet = await registerWallet(app, ctx, {
+    profile: accounts.profile,
+    games: { isGameRunning: (uid) => isGameRunning(ctx.db, uid) },
+    suspicion: (uid) => underSuspicion(ctx.db, uid),
+  });
   // The audit log and the consoles' notices, for every capability with admin writes.
   const admin = createAdminTrail(ctx);
   const play = await registerPlay(app, ctx, {
@@ -43,23 +50,33 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     reward: { grantLinkReward: async (uid) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied' },
     profile: accounts.profile,
   });
-  // The wallet's top-up rule asks whether a game is running.
-  wallet.rewards.setGameActivity({ isGameRunning: (uid) => play.isGameRunning(uid) });
   // Fair play's gate on payouts and its analysis queue (issue 14): every game that finishes is
   // queued in its finishing transaction, and a decided staked game pays only after its analysis.
   const payoutGate = new PayoutGate(ctx.db, ctx.clock);
   play.onGameFinished((tx, game) => payoutGate.enqueueFinished(tx, game));
-  const matchmaking = await registerMatchmaking(app, ctx, { wallet, play, admin, payoutGate });
+  // Each capability gets only the wallet's ports it names (wallet/ports.ts).
+  const escrows = wallet.escrowResolvers;
+  const matchmaking = await registerMatchmaking(app, ctx, {
+    wallet: { escrow: wallet.escrow, rewards: wallet.rewards, escrows, facts: wallet.facts },
+    play,
+    admin,
+    payoutGate,
+  });
   // Bot games: built-in games against a system user per level, moves from the engine service.
   // A person's win against a bot waits for fair play too (issue 33).
-  const bots = await registerBots(app, ctx, { wallet, play, engine: deps.engine, payoutGate });
+  const bots = await registerBots(app, ctx, {
+    wallet: { movements: wallet.movements, escrows, facts: wallet.facts },
+    play,
+    engine: deps.engine,
+    payoutGate,
+  });
   // Casual and Solo Rush; the battle lobbies build on what it returns (attempts, selection, ratingOf).
   const puzzles = await registerPuzzles(app, ctx);
-  const battle = registerBattle(app, ctx, { wallet, puzzles });
+  const battle = registerBattle(app, ctx, { wallet: { escrow: wallet.escrow, escrows, facts: wallet.facts }, puzzles });
   const fairplay = registerFairplay(app, ctx, {
     gate: payoutGate,
     engine: deps.engine,
-    wallet,
+    movements: wallet.movements,
     trail: admin,
     // Each settles only its own games (by the escrow prefix of the game's source).
     release: async (game) => {
@@ -70,8 +87,6 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
     kick: (uid) => matchmaking.queue.kick(uid),
     botClose: bots.reviewClose,
   });
-  // SPEC 1, 9: a held payout or an open flag (system or admin) stops withdrawals.
-  wallet.withdrawals.setSuspicionCheck((uid) => fairplay.underSuspicion(uid));
   // A player's card shows the ratings play answers (the Lichess account's when linked).
   const stats = registerStats(app, ctx, { ratingsOf: (uid) => play.ratings(uid) });
   // The landing's online users with their activities; player and bug reports.
@@ -80,7 +95,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   registerSocial(app, ctx);
   // The console acts through the capabilities above (ban: out of the queue and the lobbies).
   registerAdmin(app, ctx, admin, {
-    wallet,
+    wallet: wallet.console,
     profile: accounts.profile,
     isAdmin: (uid) => accounts.isAdmin(uid),
     queue: matchmaking.queue,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { count, eq } from 'drizzle-orm';
-import { adminAudit } from '../../src/modules/admin/schema.ts';
+import { adminAudit } from '../../src/modules/audit/schema.ts';
 import { fairPlayFlags } from '../../src/modules/fairplay/schema.ts';
 import { bugReportImages, bugReports, playerReports } from '../../src/modules/reports/schema.ts';
 import type { TestServer } from '../support/server.ts';

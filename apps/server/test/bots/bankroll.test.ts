@@ -12,7 +12,7 @@ import { eventually } from '../matchmaking/support.ts';
 import type { Player } from '../play/support.ts';
 import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { ADMIN_ENV, adminUser, expectLedgerInvariants } from '../wallet/support/wallet.ts';
+import { ADMIN_ENV, adminUser, expectLedgerInvariants, testWalletLinks } from '../wallet/support/wallet.ts';
 import { engineEnv, fundedPlayer, startBot } from './support.ts';
 
 const TOP = 2500; // RC: the top wager
@@ -32,12 +32,8 @@ describe.each(POSTGRES_TOO)('the house bankroll against bots (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ kind, clock: 'manual', env: { ...ADMIN_ENV, ...engineEnv('script') } });
     clock = server.clock as ManualClock;
-    const core = createWalletCore(server.ctx, {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    });
-    money = new BotMoney(server.ctx.db, core, server.ctx.clock);
+    const core = createWalletCore(server.ctx, testWalletLinks());
+    money = new BotMoney(server.ctx.db, core.movements, server.ctx.clock);
   }, 60_000);
   afterAll(async () => {
     await server?.stop();

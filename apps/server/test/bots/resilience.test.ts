@@ -5,6 +5,7 @@ import { BOT_TEXTS, units } from '@rush/domain';
 import { BOT_ROUTES } from '@rush/protocol';
 import { BotMoney } from '../../src/modules/bots/money.ts';
 import { createWalletCore } from '../../src/modules/wallet/module.ts';
+import { testWalletLinks } from '../wallet/support/wallet.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance, sumPerCurrency } from '../../src/modules/wallet/ledger.store.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -100,12 +101,8 @@ describe.each(POSTGRES_TOO)('bot games survive crashes and load (%s)', (kind) =>
     const p = await fundedPlayer(server, units(1000));
     const { view } = await startedBot(p, 'high', 100);
     const row = await botRow(server, view.gameId);
-    const core = createWalletCore(server.ctx, {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    });
-    const money = new BotMoney(server.ctx.db, core, server.ctx.clock);
+    const core = createWalletCore(server.ctx, testWalletLinks());
+    const money = new BotMoney(server.ctx.db, core.movements, server.ctx.clock);
     const outcomes = await Promise.all(
       Array.from({ length: 6 }, () => money.close(row.id, p.uid, 'high', row.stake, 'win', view.gameId)),
     );

@@ -12,7 +12,7 @@ import { movementByKey, readBalance } from '../../src/modules/wallet/ledger.stor
 import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
-import { expectLedgerInvariants, rc, usd } from '../wallet/support/wallet.ts';
+import { expectLedgerInvariants, rc, testWalletLinks, usd } from '../wallet/support/wallet.ts';
 import { play, REAL_GAME } from '../play/support.ts';
 import {
   changed,
@@ -175,12 +175,8 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     await pairUp(server, a, b, wbxSeek(500));
     // b spends down after seeking (another game's stake would do the same).
     const { createWalletCore } = await import('../../src/modules/wallet/module.ts');
-    const core = createWalletCore(server.ctx, {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    });
-    await core.wallet.hold({ ref: 'test:drain', uid: b.uid, currency: 'wbx', amount: 99_000n });
+    const core = createWalletCore(server.ctx, testWalletLinks());
+    await core.escrow.hold({ ref: 'test:drain', uid: b.uid, currency: 'wbx', amount: 99_000n });
     expect((await a.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
     expect((await b.http.post(MATCH_ROUTES.accept, {})).status).toBe(200);
     const err = await changed(a, (m) => m.state === 'error');

@@ -12,7 +12,14 @@ import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
 import { setUserColumns, type Registered } from '../accounts/support.ts';
 import { Player } from '../play/support.ts';
 import type { TestServer } from '../support/server.ts';
-import { adminDeposit, eventually, gpsAt, startWalletServer, verifiedUser } from '../wallet/support/wallet.ts';
+import {
+  adminDeposit,
+  eventually,
+  gpsAt,
+  startWalletServer,
+  testWalletLinks,
+  verifiedUser,
+} from '../wallet/support/wallet.ts';
 
 export { eventually };
 
@@ -29,11 +36,7 @@ export async function startMatchServer(kind: DatabaseKind) {
  */
 export function secondInstanceMoney(server: Pick<TestServer, 'ctx'>) {
   const { db, clock, hub, log } = server.ctx;
-  const core = createWalletCore(server.ctx, {
-    me: () => Promise.resolve(null),
-    notifyChanged: () => Promise.resolve(),
-    accountRestricted: () => Promise.resolve(),
-  });
+  const core = createWalletCore(server.ctx, testWalletLinks());
   const money = new MatchMoney(
     db,
     clock,
@@ -48,14 +51,10 @@ export function secondInstanceMoney(server: Pick<TestServer, 'ctx'>) {
 
 /** RushCoins through the wallet (the issuance account), as a reward would credit them. */
 export async function grantRc(server: Pick<TestServer, 'ctx'>, uid: string, minor: bigint) {
-  const core = createWalletCore(server.ctx, {
-    me: () => Promise.resolve(null),
-    notifyChanged: () => Promise.resolve(),
-    accountRestricted: () => Promise.resolve(),
-  });
+  const core = createWalletCore(server.ctx, testWalletLinks());
   const user = accountOf.user(uid, 'wbx');
   const issuance = accountOf.issuance();
-  await core.wallet.move({
+  await core.movements.move({
     key: `test:rc:${crypto.randomUUID()}`,
     kind: 'reward',
     currency: 'wbx',

@@ -49,10 +49,10 @@ describe.each(POSTGRES_TOO)('balances.changed over the socket (%s)', (kind) => {
 
     const core = walletCore(server);
     await adminDeposit(admin, other.uid, 1000);
-    await core.wallet.hold({ ref: 'game:live', uid: u.uid, currency: 'usd', amount: 1000n });
+    await core.escrow.hold({ ref: 'game:live', uid: u.uid, currency: 'usd', amount: 1000n });
     await balancesEvent(s, 1000);
-    await core.wallet.hold({ ref: 'game:live', uid: other.uid, currency: 'usd', amount: 1000n });
-    await core.wallet.settle({ ref: 'game:live', currency: 'usd', winners: [u.uid] });
+    await core.escrow.hold({ ref: 'game:live', uid: other.uid, currency: 'usd', amount: 1000n });
+    await core.escrow.settle({ ref: 'game:live', currency: 'usd', winners: [u.uid] });
     await balancesEvent(s, 2800);
     await core.rewards.grantLinkReward(u.uid);
     await balancesEvent(s, 2800, 50_000);

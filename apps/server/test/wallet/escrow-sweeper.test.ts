@@ -59,8 +59,8 @@ describe.each(POSTGRES_TOO)('escrow sweeper (%s)', (kind) => {
     };
     const core = coreWith(states);
     for (const ref of [...Object.keys(states), 'other:unknown']) {
-      await core.wallet.hold({ ref, uid: a.uid, currency: 'usd', amount: 1000n });
-      await core.wallet.hold({ ref, uid: b.uid, currency: 'usd', amount: 500n });
+      await core.escrow.hold({ ref, uid: a.uid, currency: 'usd', amount: 1000n });
+      await core.escrow.hold({ ref, uid: b.uid, currency: 'usd', amount: 500n });
     }
     expect(await usd(server, a.uid)).toBe(3000n);
 

@@ -162,7 +162,7 @@ describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
       }
       // Frozen in the ledger too, whoever asks, except the admin and completions.
       await expect(
-        core.wallet.hold({ ref: 'game:closed', uid: u.uid, currency: 'usd', amount: 100n }),
+        core.escrow.hold({ ref: 'game:closed', uid: u.uid, currency: 'usd', amount: 100n }),
       ).rejects.toMatchObject({
         code: 'ACCOUNT_CLOSED',
       });

@@ -30,10 +30,12 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   let core: ReturnType<typeof walletCore>;
+  /** Who the core's top-up rule sees playing (play's answer, faked). */
+  let playing: string | null = null;
   beforeAll(async () => {
     server = await startTestServer({ kind, clock: 'manual' });
     clock = server.clock as ManualClock;
-    core = walletCore(server);
+    core = walletCore(server, { games: { isGameRunning: (uid) => Promise.resolve(uid === playing) } });
   });
   afterAll(() => server?.stop());
 
@@ -115,7 +117,7 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
     expect(notEmpty.status).toBe(409);
     expect(notEmpty.body.error).toEqual({ code: 'TOPUP_UNAVAILABLE', message: TEXTS.topUpNotEmpty });
     // Lose everything in a game: now at zero.
-    await core.wallet.hold({ ref: 'game:rc-out', uid: u.uid, currency: 'wbx', amount: 50_000n });
+    await core.escrow.hold({ ref: 'game:rc-out', uid: u.uid, currency: 'wbx', amount: 50_000n });
     const results = await Promise.all(Array.from({ length: 8 }, () => topUp()));
     const ok = results.filter((r) => r.status === 200);
     expect(ok).toHaveLength(1);
@@ -123,19 +125,19 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
     for (const r of results.filter((x) => x.status !== 200)) expect(r.body.error.code).toBe('TOPUP_UNAVAILABLE');
     expect(await rc(server, u.uid)).toBe(10_000n);
 
-    await core.wallet.hold({ ref: 'game:rc-out-2', uid: u.uid, currency: 'wbx', amount: 10_000n });
+    await core.escrow.hold({ ref: 'game:rc-out-2', uid: u.uid, currency: 'wbx', amount: 10_000n });
     const sameDay = await topUp();
     expect(sameDay.status).toBe(409);
     expect(sameDay.body.error.message).toBe(TEXTS.topUpAlreadyToday);
 
     const now = clock.now();
     clock.set(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)));
-    core.rewards.setGameActivity({ isGameRunning: (uid) => Promise.resolve(uid === u.uid) });
+    playing = u.uid;
     await expect(core.rewards.topUp(u.uid)).rejects.toMatchObject({
       code: 'TOPUP_UNAVAILABLE',
       message: TEXTS.topUpGameRunning,
     });
-    core.rewards.setGameActivity({ isGameRunning: () => Promise.resolve(false) });
+    playing = null;
     expect((await topUp()).status).toBe(200);
     expect(await rc(server, u.uid)).toBe(10_000n);
     await expectLedgerInvariants(server.ctx.db);

@@ -58,14 +58,14 @@ describe.each(DB_KINDS)('transactions (%s)', (kind) => {
       { amount: 100 },
       { headers: { 'idempotency-key': `w-${a.uid}` } },
     );
-    await core.wallet.hold({ ref: 'game:fields', uid: a.uid, currency: 'usd', amount: 500n });
-    await core.wallet.hold({ ref: 'game:fields', uid: b.uid, currency: 'usd', amount: 500n });
+    await core.escrow.hold({ ref: 'game:fields', uid: a.uid, currency: 'usd', amount: 500n });
+    await core.escrow.hold({ ref: 'game:fields', uid: b.uid, currency: 'usd', amount: 500n });
     // Before the result, a stake has no result yet.
     expect((await page(a, 1)).transactions[0]).toMatchObject({ type: 'stake', notes: { result: null } });
-    await core.wallet.settle({ ref: 'game:fields', currency: 'usd', winners: [a.uid] });
+    await core.escrow.settle({ ref: 'game:fields', currency: 'usd', winners: [a.uid] });
     await core.rewards.grantLinkReward(a.uid);
-    await core.wallet.hold({ ref: 'game:cancelled', uid: b.uid, currency: 'usd', amount: 200n });
-    await core.wallet.refund({ ref: 'game:cancelled', currency: 'usd', reason: 'refund' });
+    await core.escrow.hold({ ref: 'game:cancelled', uid: b.uid, currency: 'usd', amount: 200n });
+    await core.escrow.refund({ ref: 'game:cancelled', currency: 'usd', reason: 'refund' });
 
     const date = clock.now().toISOString();
     const rowsA = (await page(a, 1)).transactions;

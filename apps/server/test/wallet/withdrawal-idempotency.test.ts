@@ -5,6 +5,7 @@ import { TEXTS } from '@rush/domain';
 import { IDEMPOTENCY_HEADER, WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import type { PaymentsPort } from '../../src/modules/wallet/payments/port.ts';
+import type { SuspicionCheck } from '../../src/modules/wallet/ports.ts';
 import { ledgerMovements } from '../../src/modules/wallet/schema.ts';
 import { WithdrawalService, withdrawalIdFor } from '../../src/modules/wallet/withdrawals.service.ts';
 import { createTestDatabase, TEST_DATABASE_URL, TEST_REDIS_URL, POSTGRES_TOO, pgliteIt } from '../support/database.ts';
@@ -69,13 +70,17 @@ describe.each(POSTGRES_TOO)('withdrawal Idempotency-Key (%s)', (kind) => {
 
   const funded = (cents: number) => fundedUser(server, admin, cents);
   /** Another instance's withdrawals, on the server's database, with `payments` of its own. */
-  const serviceWith = (payments: PaymentsPort = core.payments) =>
+  const serviceWith = (
+    payments: PaymentsPort = core.payments,
+    suspicion: SuspicionCheck = () => Promise.resolve(false),
+  ) =>
     new WithdrawalService({
       db: server.ctx.db,
       clock,
-      wallet: core.wallet,
+      wallet: core.movements,
       payments,
       identity: core.identity,
+      suspicion,
       supportEmail: server.config.supportEmail,
       log: server.ctx.log,
       mailer: server.mailer,
@@ -241,9 +246,8 @@ describe.each(POSTGRES_TOO)('withdrawal Idempotency-Key (%s)', (kind) => {
       const key = crypto.randomUUID();
       let release!: () => void;
       const gate = new Promise<void>((resolve) => (release = resolve));
-      const slow = serviceWith();
       // Asked while the rules are decided, after the look for a withdrawal already made.
-      slow.setSuspicionCheck(() => gate.then(() => false));
+      const slow = serviceWith(core.payments, () => gate.then(() => false));
       const twin = slow.request(
         { id: u.uid, username: u.username, banned: false },
         { amount: 1000, region: 'us', deviceGps: gpsAt(server) },

@@ -167,12 +167,12 @@ describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
     expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
 
     // Stakes into escrow are wagering; a cancelled game's refund gives the requirement back.
-    await core.wallet.hold({ ref: 'game:wager-a', uid: u.uid, currency: 'usd', amount: 1500n });
-    await core.wallet.hold({ ref: 'game:wager-b', uid: u.uid, currency: 'usd', amount: 500n });
+    await core.escrow.hold({ ref: 'game:wager-a', uid: u.uid, currency: 'usd', amount: 1500n });
+    await core.escrow.hold({ ref: 'game:wager-b', uid: u.uid, currency: 'usd', amount: 500n });
     expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
-    await core.wallet.refund({ ref: 'game:wager-b', currency: 'usd', reason: 'refund' });
+    await core.escrow.refund({ ref: 'game:wager-b', currency: 'usd', reason: 'refund' });
     expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(1000);
-    await core.wallet.settle({ ref: 'game:wager-a', currency: 'usd', winners: [u.uid] });
+    await core.escrow.settle({ ref: 'game:wager-a', currency: 'usd', winners: [u.uid] });
     // Balance 1000 + 500 + 1350 = 2850; 500 of the deposit is still unwagered.
     expect(await usd(server, u.uid)).toBe(2850n);
     expect((await u.client.get(WALLET_ROUTES.summary)).body.withdrawable).toBe(2350);
@@ -300,9 +300,10 @@ describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
     const flaky = new WithdrawalService({
       db: server.ctx.db,
       clock,
-      wallet: core.wallet,
+      wallet: core.movements,
       payments: down,
       identity: core.identity,
+      suspicion: () => Promise.resolve(false),
       supportEmail: server.config.supportEmail,
       log: server.ctx.log,
       mailer: server.mailer,

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_ROUTES, AuditQuery, type AuditResponse } from '@rush/protocol';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAdmin } from './access.ts';
-import type { AuditLog } from './audit.ts';
+import { requireAdmin, type AuditLog } from '../audit/index.ts';
 
 /** GET the audit log: newest first, 50 a page, filtered by action, admin and target. */
 export function auditRoutes(app: FastifyInstance, audit: AuditLog): void {

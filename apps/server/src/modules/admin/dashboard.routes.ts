@@ -7,7 +7,7 @@ import { parse } from '../../platform/http/parse.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { countOnlineAt, PresenceStore } from '../accounts/index.ts';
 import { accountOf, houseExposure, readBalance } from '../wallet/index.ts';
-import { requireAdmin } from './access.ts';
+import { requireAdmin } from '../audit/index.ts';
 import { DASHBOARD_SERIES, DashboardStore } from './dashboard.store.ts';
 import { OnlineSampler } from './online-sampler.ts';
 

@@ -3,8 +3,7 @@ import { z } from 'zod';
 import { ADMIN_ROUTES, RaiseFlagRequest, type FlaggedUsersResponse } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAdmin } from './access.ts';
-import type { AdminChanges } from './changes.ts';
+import { requireAdmin, type AdminChanges } from '../audit/index.ts';
 import type { FlagsService } from './flags.service.ts';
 
 const FLAG_ID = /^[1-9][0-9]{0,17}$/;

@@ -2,7 +2,7 @@ import type { FlaggedUsersResponse } from '@rush/protocol';
 import type { Db } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
 import { notFound } from '../../platform/errors.ts';
-import type { AuditLog } from './audit.ts';
+import type { AuditLog } from '../audit/index.ts';
 import { FlagsStore, type FlagRecord } from './flags.store.ts';
 
 const flagView = (f: FlagRecord) => ({

@@ -1,8 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/index.ts';
-// eslint-disable-next-line local/module-boundaries -- fairplay's entry imports admin's guard at run time (a cycle) until the console leaves admin (issue 34, srvB)
-import { fairPlayFlags } from '../fairplay/schema.ts';
+import { fairPlayFlags } from '../fairplay/index.ts';
 
 export type FlagRecord = typeof fairPlayFlags.$inferSelect;
 

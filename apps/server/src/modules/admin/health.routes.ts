@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { WalletCore } from '../wallet/index.ts';
-import { requireAdmin } from './access.ts';
+import type { WalletConsole } from '../wallet/index.ts';
+import { requireAdmin } from '../audit/index.ts';
 
 /** Admin health: the last ledger reconciliation, run by whichever instance ran it last. */
 export const ADMIN_HEALTH_ROUTE = '/api/admin/health';
 
-export function healthRoutes(app: FastifyInstance, wallet: WalletCore): void {
+export function healthRoutes(app: FastifyInstance, wallet: Pick<WalletConsole, 'reconciliation'>): void {
   app.get(ADMIN_HEALTH_ROUTE, async (request, reply) => {
     requireAdmin(request);
     reply.header('cache-control', 'no-store');

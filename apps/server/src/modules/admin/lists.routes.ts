@@ -3,7 +3,7 @@ import { cheatingBanReason } from '@rush/domain';
 import { ADMIN_ROUTES, AdminReportsQuery, ConfirmCheatingRequest } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAdmin, UID_SHAPE } from './access.ts';
+import { requireAdmin, UID_SHAPE } from '../audit/index.ts';
 import type { AdminListsService } from './lists.service.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { ConsolePorts } from './ports.ts';

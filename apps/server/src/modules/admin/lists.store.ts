@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/index.ts';
-// eslint-disable-next-line local/module-boundaries -- matchmaking's entry imports admin's guard at run time (a cycle) until the console leaves admin (issue 34, srvB)
-import { matchRecords } from '../matchmaking/schema.ts';
-// eslint-disable-next-line local/module-boundaries -- puzzles's entry imports admin's guard at run time (a cycle) until the console leaves admin (issue 34, srvB)
-import { lobbyParticipants, puzzleLobbies } from '../puzzles/schema.ts';
+import { matchRecords } from '../matchmaking/index.ts';
+import { lobbyParticipants, puzzleLobbies } from '../puzzles/index.ts';
 
 /** The matchmaking states the console lists: looking for or about to play an opponent. */
 const WAITING_STATES = ['searching', 'matched', 'starting'] as const;

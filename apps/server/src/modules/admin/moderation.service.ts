@@ -5,8 +5,7 @@ import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { AccountStore, type UserStanding } from '../accounts/index.ts';
-import type { AuditLog } from './audit.ts';
-import type { AdminChanges } from './changes.ts';
+import type { AdminChanges, AuditLog } from '../audit/index.ts';
 import type { ConsolePorts } from './ports.ts';
 
 type Ports = Pick<ConsolePorts, 'profile' | 'queue' | 'battle' | 'reports'>;

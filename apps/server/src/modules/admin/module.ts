@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { ADMIN_TOPIC } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
-import { AuditLog } from './audit.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import { auditRoutes } from './audit.routes.ts';
-import { AdminChanges, type AdminTrail } from './changes.ts';
 import { FlagsService } from './flags.service.ts';
 import { flagsRoutes } from './flags.routes.ts';
 import { healthRoutes } from './health.routes.ts';
@@ -16,14 +15,6 @@ import { adminRoutes } from './routes.ts';
 import { registerDashboard } from './dashboard.routes.ts';
 import { usersRoutes } from './users.routes.ts';
 import { AdminUsersService } from './users.service.ts';
-
-/**
- * The audit log and the consoles' change notices: made first, so the capabilities with admin
- * writes of their own (catalogue, reports) record and announce them too.
- */
-export function createAdminTrail(ctx: AppContext): AdminTrail {
-  return { audit: new AuditLog(ctx.db, ctx.clock), changes: new AdminChanges(ctx.hub, ctx.log) };
-}
 
 /**
  * The admin capability (issue 12): the console's API, every route admin-only, every write in

@@ -4,8 +4,8 @@ import { AppError, badRequest, notFound } from '../../platform/errors.ts';
 import { toWireBalances } from '../accounts/index.ts';
 import { accountOf } from '../wallet/index.ts';
 import { InsufficientFundsError } from '../wallet/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
-import type { AuditLog } from './audit.ts';
+import type { WalletConsole } from '../wallet/index.ts';
+import type { AuditLog } from '../audit/index.ts';
 
 type Operation = 'deposit' | 'withdraw';
 
@@ -16,7 +16,7 @@ type Operation = 'deposit' | 'withdraw';
  */
 export class AdminMoneyService {
   constructor(
-    private readonly wallet: WalletCore,
+    private readonly wallet: Pick<WalletConsole, 'movements' | 'balances' | 'movementByKey' | 'userExists'>,
     private readonly audit: AuditLog,
   ) {}
 
@@ -28,7 +28,7 @@ export class AdminMoneyService {
       const adjustment = accountOf.adjustment('usd');
       const target = accountOf.user(uid, 'usd');
       try {
-        const outcome = await this.wallet.wallet.move(
+        const outcome = await this.wallet.movements.move(
           {
             key: movementKey,
             kind: op === 'deposit' ? 'admin_deposit' : 'admin_withdraw',
@@ -61,7 +61,7 @@ export class AdminMoneyService {
         throw e;
       }
     }
-    return { uid: user, balances: toWireBalances(await this.wallet.balances(uid)) };
+    return { uid: user, balances: toWireBalances(await this.wallet.balances.read(uid)) };
   }
 
   /** A key used before must name the same user and amount, or it is a mistake, not a retry. */

@@ -3,7 +3,7 @@ import type { MatchmakingModule } from '../matchmaking/index.ts';
 import type { BattleModule } from '../puzzles/index.ts';
 import type { ReportsService } from '../reports/index.ts';
 import type { StatsService } from '../stats/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { WalletConsole } from '../wallet/index.ts';
 
 /**
  * What the console uses of the other capabilities, handed over by the composition root (so the
@@ -11,7 +11,7 @@ import type { WalletCore } from '../wallet/index.ts';
  * imports them back at run time).
  */
 export interface ConsolePorts {
-  wallet: WalletCore;
+  wallet: WalletConsole;
   profile: Pick<ProfileLink, 'notifyChanged' | 'accountRestricted'>;
   isAdmin(userId: string): Promise<boolean>;
   queue: Pick<MatchmakingModule['queue'], 'kick'>;

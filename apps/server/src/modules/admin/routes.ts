@@ -10,10 +10,8 @@ import {
 import { notFound } from '../../platform/errors.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { parse } from '../../platform/http/parse.ts';
-import type { WalletCore } from '../wallet/index.ts';
-import { requireAdmin, targetUid } from './access.ts';
-import type { AuditLog } from './audit.ts';
-import type { AdminChanges } from './changes.ts';
+import type { WalletConsole } from '../wallet/index.ts';
+import { requireAdmin, targetUid, type AuditLog, type AdminChanges } from '../audit/index.ts';
 import type { AdminMoneyService } from './money.service.ts';
 
 type UidRequest = { Params: { uid: string } };
@@ -28,7 +26,7 @@ const WITHDRAWAL_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]
  */
 export function adminRoutes(
   app: FastifyInstance,
-  d: { wallet: WalletCore; money: AdminMoneyService; audit: AuditLog; changes: AdminChanges },
+  d: { wallet: WalletConsole; money: AdminMoneyService; audit: AuditLog; changes: AdminChanges },
 ): void {
   const { wallet, money, audit, changes } = d;
   app.post<UidRequest>(WALLET_ROUTES.adminDeposit(':uid'), async (request) => {

@@ -12,7 +12,7 @@ import {
   type KickResponse,
 } from '@rush/protocol';
 import { parse } from '../../platform/http/parse.ts';
-import { requireAdmin, targetUid } from './access.ts';
+import { requireAdmin, targetUid } from '../audit/index.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { AdminUsersService } from './users.service.ts';
 

@@ -66,7 +66,7 @@ export class AdminUsersService {
     const u = await this.store().find(uid);
     if (!u) throw notFound();
     const [balances, limits, openReports] = await Promise.all([
-      this.wallet.balances(uid),
+      this.wallet.balances.read(uid),
       this.wallet.limits.active(uid),
       this.store().openReports(uid),
     ]);

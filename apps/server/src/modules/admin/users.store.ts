@@ -3,8 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/index.ts';
 import { chessProfiles, games } from '../play/index.ts';
-// eslint-disable-next-line local/module-boundaries -- reports's entry imports admin's guard at run time (a cycle) until the console leaves admin (issue 34, srvB)
-import { playerReports } from '../reports/schema.ts';
+import { playerReports } from '../reports/index.ts';
 
 /** What the console shows of a user row (the avatar bytes never). */
 const row = {

@@ -4,7 +4,7 @@ import { JobRunner } from '../../platform/jobs/runner.ts';
 import type { EngineService } from '../engine/index.ts';
 import { FactsReader } from '../matchmaking/index.ts';
 import type { PlayModule } from '../play/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { EscrowRegistry, Movements, WalletFacts } from '../wallet/index.ts';
 import { BotDriver } from './driver.ts';
 import { BOT_PREFIX, BotMoney } from './money.ts';
 import { botRoutes } from './routes.ts';
@@ -18,6 +18,13 @@ export interface BotsOptions {
 }
 
 export const DEFAULT_BOTS_OPTIONS: BotsOptions = { sweepEveryMs: 1_000 };
+
+/** What bot games use of the wallet: movements by the bots' own rules, their escrow sweep, the player's facts. */
+export interface BotsWallet {
+  movements: Movements;
+  escrows: EscrowRegistry;
+  facts: WalletFacts;
+}
 
 export interface BotsModule {
   service: BotService;
@@ -36,18 +43,18 @@ export interface BotsModule {
 export async function registerBots(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { wallet: WalletCore; play: PlayModule; engine: EngineService; payoutGate?: BotPayoutGate },
+  deps: { wallet: BotsWallet; play: PlayModule; engine: EngineService; payoutGate?: BotPayoutGate },
   options = DEFAULT_BOTS_OPTIONS,
 ): Promise<BotsModule> {
   const { db, clock, log } = ctx;
-  const money = new BotMoney(db, deps.wallet, clock);
+  const money = new BotMoney(db, deps.wallet.movements, clock);
   await money.fundHouse();
-  const facts = new FactsReader(db, clock, deps.wallet);
+  const facts = new FactsReader(db, clock, deps.wallet.facts);
   const service = new BotService({ db, clock, facts, money, play: deps.play, engine: deps.engine, log });
   const driver = new BotDriver(db, clock, deps.play, deps.engine, log);
   const settler = new BotSettler(db, clock, money, deps.play, log, deps.payoutGate);
 
-  deps.wallet.escrowResolvers.register(BOT_PREFIX, settler.resolver());
+  deps.wallet.escrows.register(BOT_PREFIX, settler.resolver());
   const stopProgress = deps.play.onGameProgress((game) => driver.onProgress(game));
   const stopEnded = deps.play.onGameEnded((game) => {
     settler

@@ -19,7 +19,7 @@ import {
   readBalance,
   type Leg,
   type MovementOutcome,
-  type WalletCore,
+  type Movements,
 } from '../wallet/index.ts';
 
 export const BOT_PREFIX = 'bot:';
@@ -57,7 +57,7 @@ export interface CloseHooks {
 export class BotMoney {
   constructor(
     private readonly db: Db,
-    private readonly wallet: WalletCore,
+    private readonly movements: Movements,
     private readonly clock: Clock,
   ) {}
 
@@ -65,7 +65,7 @@ export class BotMoney {
   fundHouse(): Promise<MovementOutcome> {
     const house = accountOf.house();
     const issuance = accountOf.issuance();
-    return this.wallet.wallet.move({
+    return this.movements.move({
       key: HOUSE_FLOAT_KEY,
       kind: 'house-float',
       currency: WBX,
@@ -89,7 +89,7 @@ export class BotMoney {
     const user = accountOf.user(uid, WBX);
     const house = accountOf.house();
     const escrow = accountOf.escrow(ref, WBX);
-    return this.wallet.wallet.move({
+    return this.movements.move({
       key: holdAllKey(ref, WBX),
       kind: 'stake',
       currency: WBX,
@@ -135,7 +135,7 @@ export class BotMoney {
     const fee = accountOf.fee(WBX);
     const escrow = accountOf.escrow(ref, WBX);
     const paid = outcome === 'win' || outcome === 'loss';
-    return this.wallet.wallet.move({
+    return this.movements.move({
       key: escrowCloseKey(ref, WBX),
       kind: paid ? 'settle' : 'refund',
       currency: WBX,

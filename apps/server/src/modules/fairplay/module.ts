@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import type { EngineService } from '../engine/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { Movements } from '../wallet/index.ts';
 import { AnalysisService } from './analysis.service.ts';
 import type { PayoutGate } from './gate.ts';
 import type { GameRow } from './review.store.ts';
@@ -23,7 +23,8 @@ export const DEFAULT_FAIRPLAY_OPTIONS: FairplayOptions = { pollEveryMs: 1_000 };
 export interface FairplayDeps {
   gate: PayoutGate;
   engine: EngineService;
-  wallet: WalletCore;
+  /** The review's close of a held match's escrow (the wallet's movements). */
+  movements: Movements;
   trail: AdminTrail;
   /** Pays a game after a clean analysis: matchmaking's settlement (idempotent under the escrow's close key). */
   release: (game: GameRow) => Promise<void>;
@@ -37,8 +38,6 @@ export interface FairplayModule {
   gate: PayoutGate;
   worker: FairplayWorker;
   review: ReviewService;
-  /** Withdrawals (SPEC 1, 9): a held payout or an open flag stops them. */
-  underSuspicion(uid: string): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -69,7 +68,7 @@ export function registerFairplay(
     db,
     clock,
     {
-      wallet: deps.wallet,
+      movements: deps.movements,
       trail: deps.trail,
       accountRestricted: deps.accountRestricted,
       kick: deps.kick,
@@ -104,7 +103,6 @@ export function registerFairplay(
     gate: deps.gate,
     worker,
     review,
-    underSuspicion: (uid) => new ReviewStore(db).underSuspicion(uid),
     async close() {
       worker.stop();
       await jobs.stop();

@@ -5,15 +5,16 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
 import { AccountStore } from '../accounts/index.ts';
-import type { AdminTrail } from '../admin/index.ts';
-import { accountOf, escrowCloseKey, type Leg, type MovementOutcome, type WalletCore } from '../wallet/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
+import { accountOf, escrowCloseKey, type Leg, type MovementOutcome, type Movements } from '../wallet/index.ts';
 import { ReviewStore, type HoldRow } from './review.store.ts';
 
 /** Why the account was banned when an admin confirms cheating (ours; SPEC 4 names the status). */
 export const CHEAT_BAN_REASON = 'Cheating detected'; // SPEC 4 status text
 
 export interface ReviewPorts {
-  wallet: Pick<WalletCore, 'wallet'>;
+  /** The close of a held match's escrow, one movement under its close key (the wallet). */
+  movements: Movements;
   trail: AdminTrail;
   /** After a ban: the user's sockets close on every instance (accounts). */
   accountRestricted(uid: string): Promise<void>;
@@ -228,7 +229,7 @@ export class ReviewService {
         if (outcome.status === 'replayed') throw alreadyReviewed();
         return;
       }
-      const outcome = await this.ports.wallet.wallet.move({
+      const outcome = await this.ports.movements.move({
         key: escrowCloseKey(hold.escrowRef, currency),
         kind,
         currency,

@@ -4,7 +4,7 @@ import { ConfirmHeldRequest, FAIRPLAY_ROUTES, type GameAnalysisResponse, type He
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { requireAuth } from '../accounts/index.ts';
-import { requireAdmin } from '../admin/index.ts';
+import { requireAdmin } from '../audit/index.ts';
 import type { AnalysisService } from './analysis.service.ts';
 import type { ReviewService } from './review.service.ts';
 

@@ -19,7 +19,7 @@ import { inTx } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { requireAdmin, type AdminTrail } from '../admin/index.ts';
+import { requireAdmin, type AdminTrail } from '../audit/index.ts';
 import { CatalogStore } from './catalog.store.ts';
 
 type WagerRequest = { Params: { currency: string; key: string } };

@@ -21,7 +21,7 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ProfileStore } from '../play/index.ts';
 import { FLAG_TEXTS } from '../wallet/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { WalletFacts } from '../wallet/index.ts';
 import { MatchRecordStore } from './records.store.ts';
 import { playerRow } from './players.store.ts';
 
@@ -43,7 +43,7 @@ export class FactsReader {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly wallet: WalletCore,
+    private readonly wallet: WalletFacts,
   ) {}
 
   /** A user's site name by uid (the wizard's "Challenging {username}"); null when unknown. */
@@ -55,11 +55,11 @@ export class FactsReader {
     const user = await playerRow(this.db, uid);
     if (!user) return null;
     const [balances, walletReady, ratings, gamesAt, betLimit] = await Promise.all([
-      this.wallet.balances(uid),
+      this.wallet.balances.read(uid),
       this.wallet.hasUsdDeposit(uid),
       this.ratings(uid),
       this.gamesAt(uid),
-      this.wallet.limits.betLimitOf(uid),
+      this.wallet.betLimitOf(uid),
     ]);
     return {
       uid,
@@ -136,7 +136,7 @@ export class FactsReader {
       return { ...p.facts, underLocalMajority: false };
     }
     if (!gps) return p.facts;
-    const session = await this.wallet.identity.startSession({ uid: p.uid, type: 'PAY', deviceGps: gps, ip });
+    const session = await this.wallet.startSession({ uid: p.uid, type: 'PAY', deviceGps: gps, ip });
     if (!session.ok) {
       const message = 'flag' in session ? FLAG_TEXTS[session.flag] : session.message;
       return { ok: false, code: 'location', message };

@@ -1,16 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import type { PlayModule } from '../play/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { EscrowRegistry, WalletFacts } from '../wallet/index.ts';
 import { catalogRoutes } from './admin.routes.ts';
 import { CatalogStore } from './catalog.store.ts';
 import { ChallengeService } from './challenges.service.ts';
 import { FactsReader } from './facts.ts';
 import { QueueService } from './queue.service.ts';
 import { matchmakingRoutes } from './routes.ts';
-import { MATCH_PREFIX, MatchMoney, type PayoutGate } from './settlement.ts';
+import { MATCH_PREFIX, MatchMoney, type MatchMoneyWallet, type PayoutGate } from './settlement.ts';
 import { MatchViews } from './view.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 
@@ -22,6 +22,12 @@ export interface MatchmakingOptions {
 }
 
 export const DEFAULT_MATCHMAKING_OPTIONS: MatchmakingOptions = { pairEveryMs: 500, sweepEveryMs: 500 };
+
+/** What matchmaking uses of the wallet: the match's money, its escrow sweep, the players' facts. */
+export interface MatchmakingWallet extends MatchMoneyWallet {
+  escrows: EscrowRegistry;
+  facts: WalletFacts;
+}
 
 export interface MatchmakingModule {
   queue: QueueService;
@@ -36,18 +42,18 @@ export interface MatchmakingModule {
 export async function registerMatchmaking(
   app: FastifyInstance,
   ctx: AppContext,
-  deps: { wallet: WalletCore; play: PlayModule; admin: AdminTrail; payoutGate?: PayoutGate },
+  deps: { wallet: MatchmakingWallet; play: PlayModule; admin: AdminTrail; payoutGate?: PayoutGate },
   options = DEFAULT_MATCHMAKING_OPTIONS,
 ): Promise<MatchmakingModule> {
   const { db, clock, hub, log } = ctx;
   await new CatalogStore(db).seed();
   const views = new MatchViews(db, clock, hub, log);
-  const facts = new FactsReader(db, clock, deps.wallet);
+  const facts = new FactsReader(db, clock, deps.wallet.facts);
   const money = new MatchMoney(db, clock, deps.wallet, deps.play, views, log, deps.payoutGate);
   const queue = new QueueService({ db, clock, facts, views, money, play: deps.play, log });
   const challenges = new ChallengeService({ db, clock, hub, facts, queue, views, money, play: deps.play, log });
 
-  deps.wallet.escrowResolvers.register(MATCH_PREFIX, money.resolver());
+  deps.wallet.escrows.register(MATCH_PREFIX, money.resolver());
   deps.play.onGameEnded((game) => {
     if (!game.source?.startsWith(MATCH_PREFIX)) return;
     money

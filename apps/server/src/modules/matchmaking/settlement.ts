@@ -19,7 +19,7 @@ import type { PlayModule } from '../play/index.ts';
 import type { EscrowResolver, EscrowState } from '../wallet/index.ts';
 import { EscrowClosedError } from '../wallet/index.ts';
 import { InsufficientFundsError } from '../wallet/index.ts';
-import type { WalletCore } from '../wallet/index.ts';
+import type { Escrow, GameRewards } from '../wallet/index.ts';
 import { AccountClosedError } from '../wallet/index.ts';
 import { MatchRecordStore, type MatchRecord } from './records.store.ts';
 import type { MatchViews } from './view.ts';
@@ -45,6 +45,12 @@ export interface PayoutGate {
   payout(game: GameRecord): Promise<'pay' | 'wait' | 'closed'>;
 }
 
+/** What a match's money uses of the wallet: its escrow's pot operations and the game's RushCoins. */
+export interface MatchMoneyWallet {
+  escrow: Pick<Escrow, 'holdAll' | 'settle' | 'refund'>;
+  rewards: GameRewards;
+}
+
 type PayoutDecision = Awaited<ReturnType<PayoutGate['payout']>>;
 
 const ALWAYS_PAY: PayoutGate = { payout: () => Promise.resolve('pay') };
@@ -63,7 +69,7 @@ export class MatchMoney {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly wallet: WalletCore,
+    private readonly wallet: MatchMoneyWallet,
     private readonly play: Pick<PlayModule, 'createGame'>,
     private readonly views: MatchViews,
     private readonly log: FastifyBaseLogger,
@@ -77,7 +83,7 @@ export class MatchMoney {
     const [a, b] = records as [MatchRecord, MatchRecord];
     const ref = matchRef(matchId);
     try {
-      await this.wallet.wallet.holdAll({
+      await this.wallet.escrow.holdAll({
         ref,
         currency: a.currency,
         // A giveaway's opponent stakes nothing: only the creator's leg (no zero-amount legs).
@@ -105,7 +111,7 @@ export class MatchMoney {
       }));
     } catch (err) {
       this.log.warn({ err, matchId }, 'match game not created; stakes refunded');
-      await this.wallet.wallet.refund({ ref, currency: a.currency, reason: 'refund', meta: { matchId } });
+      await this.wallet.escrow.refund({ ref, currency: a.currency, reason: 'refund', meta: { matchId } });
       // A platform's limit (Lichess's games per 10 minutes) says why and when to try again.
       const limited = err instanceof AppError && err.code === 'RATE_LIMITED';
       return this.fail(matchId, limited ? err.message : MATCH_TEXTS.couldNotStartGame);
@@ -138,7 +144,7 @@ export class MatchMoney {
     const records = await new MatchRecordStore(this.db).byMatch(matchId);
     const currency = records[0]?.currency;
     if (currency)
-      await this.wallet.wallet.refund({ ref: matchRef(matchId), currency, reason: 'refund', meta: { matchId } });
+      await this.wallet.escrow.refund({ ref: matchRef(matchId), currency, reason: 'refund', meta: { matchId } });
     await this.fail(matchId, MATCH_TEXTS.couldNotStartGame);
   }
 
@@ -174,10 +180,10 @@ export class MatchMoney {
       // A decided staked game pays only once fair play allows it (it calls this again then).
       decision = await this.gate.payout(game);
       if (decision === 'pay') {
-        await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
+        await this.wallet.escrow.settle({ ref, currency, winners: [winnerUid], meta: { matchId, gameId: game.id } });
       }
     } else {
-      await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta: { matchId, gameId: game.id } });
+      await this.wallet.escrow.refund({ ref, currency, reason: 'refund', meta: { matchId, gameId: game.id } });
     }
     const at = game.endedAt ?? this.clock.now();
     await this.grantRewards(game, decision, at);
@@ -251,10 +257,10 @@ export class MatchMoney {
     if (s.escrow === 'settle') {
       decision = await this.gate.payout(game);
       if (decision === 'pay') {
-        await this.wallet.wallet.settle({ ref, currency, winners: [winnerUid!], meta });
+        await this.wallet.escrow.settle({ ref, currency, winners: [winnerUid!], meta });
       }
     } else {
-      await this.wallet.wallet.refund({ ref, currency, reason: 'refund', meta });
+      await this.wallet.escrow.refund({ ref, currency, reason: 'refund', meta });
     }
     const at = game.endedAt ?? this.clock.now();
     await this.grantRewards(game, decision, at);

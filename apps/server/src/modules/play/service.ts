@@ -20,6 +20,7 @@ import {
 import type { Db } from '../../platform/db/database.ts';
 import { notFound } from '../../platform/errors.ts';
 import { avatarUrl } from '../accounts/index.ts';
+import { isGameRunning } from './activity.ts';
 import { GameStore } from './games.store.ts';
 import { ProfileStore } from './profiles.store.ts';
 import { colorOf, modeOf, statusOf } from './record.ts';
@@ -48,8 +49,8 @@ export class PlayService {
   }
 
   /** Whether the user plays a game now (the wallet's top-up rule asks this). */
-  async isGameRunning(uid: string): Promise<boolean> {
-    return (await new GameStore(this.db).liveGameIdOf(uid)) !== null;
+  isGameRunning(uid: string): Promise<boolean> {
+    return isGameRunning(this.db, uid);
   }
 
   /** SPEC 2 History modal: finished games, newest first; SPEC 7's cash and RushCoin lists by `currency`. */

@@ -12,7 +12,7 @@ import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
-import { requireAdmin, targetUid, type AdminTrail } from '../admin/index.ts';
+import { requireAdmin, targetUid, type AdminTrail } from '../audit/index.ts';
 import type { BugReportRow } from './reports.store.ts';
 import type { ReportsService } from './reports.service.ts';
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../platform/context.ts';
-import type { AdminTrail } from '../admin/index.ts';
+import type { AdminTrail } from '../audit/index.ts';
 import { reportsAdminRoutes } from './admin.routes.ts';
 import { ReportsService } from './reports.service.ts';
 import { reportsRoutes } from './routes.ts';

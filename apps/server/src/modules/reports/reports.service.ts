@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../platform/errors.ts';
 import { reencodeImage } from '../../platform/uploads/images.ts';
 import { ThrottleStore, type ThrottleRule } from '../accounts/index.ts';
 import type { ChangeHook } from '../../platform/db/change-hook.ts';
-import type { AdminChanges } from '../admin/index.ts';
+import type { AdminChanges } from '../audit/index.ts';
 import { ReportsStore, type BugReportRow } from './reports.store.ts';
 
 const HOUR = 3_600_000;

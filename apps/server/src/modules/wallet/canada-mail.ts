@@ -1,6 +1,8 @@
 import { CANADA_TEXTS } from '@rush/domain';
 import type { Mail } from '../../platform/mail/mailer.ts';
 import { money, when } from './format.ts';
+import type { WithdrawalDeps } from './withdrawals.service.ts';
+import type { WithdrawalRecord } from './withdrawals.store.ts';
 
 /** What the two mails of a Canadian withdrawal request say (SPEC 9 "by email request", issue 16). */
 export interface CanadianRequestFacts {
@@ -50,4 +52,21 @@ export function playerRequestMail(r: CanadianRequestFacts & { email: string }, s
     `${site.productName} - ${site.supportEmail}`,
   ].join('\n');
   return { to: r.email, subject: CANADA_TEXTS.playerMailSubject, text };
+}
+
+/** After the hold committed: the request to support and the confirmation to the player, each logged if it fails. */
+export function mailCanadianRequest(
+  d: Pick<WithdrawalDeps, 'mailer' | 'log' | 'appUrl' | 'productName' | 'supportEmail'>,
+  w: WithdrawalRecord,
+  user: { id: string; username: string; email?: string | null },
+): void {
+  const facts = { ...w, username: user.username, email: user.email ?? null };
+  const site = { appUrl: d.appUrl, productName: d.productName, supportEmail: d.supportEmail };
+  const mails: Mail[] = [supportRequestMail(facts, site)];
+  if (facts.email) mails.push(playerRequestMail({ ...facts, email: facts.email }, site));
+  for (const mail of mails) {
+    d.mailer
+      .send(mail)
+      .catch((err: unknown) => d.log.error({ err, withdrawal: w.id, subject: mail.subject }, 'mail not sent'));
+  }
 }

@@ -15,7 +15,18 @@ export {
 export { EscrowClosedError, escrowCloseKey, holdAllKey } from './ledger.ts';
 export type { Leg, MovementOutcome } from './ledger.store.ts';
 export { registerWallet } from './module.ts';
-export type { WalletCore } from './module.ts';
+export type { WalletLinks, WalletModule } from './module.ts';
+export type {
+  Balances,
+  Escrow,
+  EscrowRegistry,
+  GameActivity,
+  GameRewards,
+  Movements,
+  SuspicionCheck,
+  WalletConsole,
+  WalletFacts,
+} from './ports.ts';
 export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
 export { AccountClosedError } from './wallet.service.ts';
 // The tables other modules' stores join (read only): they import them from here, never from schema.ts.

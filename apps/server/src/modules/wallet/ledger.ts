@@ -29,6 +29,50 @@ export const releaseKey = (ref: string, uid: string, currency: Currency, id: str
 /** The key of a hold that takes every player's stake at once (`holdAll`). */
 export const holdAllKey = (ref: string, currency: Currency) => `escrow:hold:${ref}:${currency}`;
 
+/** A stake into an escrow (`hold`): `seat` makes it once per seat rather than once per user and ref. */
+export interface HoldOrder {
+  ref: string;
+  uid: string;
+  currency: Currency;
+  amount: bigint;
+  seat?: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Every player's stake at once (`holdAll`). */
+export interface HoldAllOrder {
+  ref: string;
+  currency: Currency;
+  stakes: ReadonlyArray<{ uid: string; amount: bigint }>;
+  meta?: Record<string, unknown>;
+}
+
+/** One user's stake back from an open escrow (`release`), once per `id`. */
+export interface ReleaseOrder {
+  ref: string;
+  uid: string;
+  currency: Currency;
+  id: string;
+  amount?: bigint;
+  meta?: Record<string, unknown>;
+}
+
+/** The pot to the winners, minus the fee (`settle`). */
+export interface SettleOrder {
+  ref: string;
+  currency: Currency;
+  winners: string[];
+  meta?: Record<string, unknown>;
+}
+
+/** Every stake back to its owner (`refund`). */
+export interface RefundOrder {
+  ref: string;
+  currency: Currency;
+  reason: 'refund' | 'void';
+  meta?: Record<string, unknown>;
+}
+
 /**
  * Escrow and the other money operations later capabilities call. Every method is one movement
  * through `applyMovement`, so each is atomic and idempotent.
@@ -44,14 +88,7 @@ export class Ledger {
    * Stake from a user into the escrow of a game or lobby: once per user and ref, or, with
    * `seat`, once per seat (a lobby a user may leave and join again takes a stake per join).
    */
-  hold(opts: {
-    ref: string;
-    uid: string;
-    currency: Currency;
-    amount: bigint;
-    seat?: string;
-    meta?: Record<string, unknown>;
-  }) {
+  hold(opts: HoldOrder): Promise<MovementOutcome> {
     const user = accountOf.user(opts.uid, opts.currency);
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     const debts = opts.currency === 'usd' ? [accountOf.debt(opts.uid)] : [];
@@ -76,12 +113,7 @@ export class Ledger {
    * so the balance check makes it all-or-nothing: if any one cannot pay, nobody is charged
    * (InsufficientFundsError; AccountClosedError through the wallet). Once per ref and currency.
    */
-  holdAll(opts: {
-    ref: string;
-    currency: Currency;
-    stakes: ReadonlyArray<{ uid: string; amount: bigint }>;
-    meta?: Record<string, unknown>;
-  }) {
+  holdAll(opts: HoldAllOrder): Promise<MovementOutcome> {
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     const users = opts.stakes.map((s) => ({ account: accountOf.user(s.uid, opts.currency), amount: s.amount }));
     const debts = opts.currency === 'usd' ? opts.stakes.map((s) => accountOf.debt(s.uid)) : [];
@@ -110,14 +142,7 @@ export class Ledger {
    * has in it, never anyone else's money. Once per `id`. Throws EscrowClosedError when the
    * escrow was already settled or refunded (that close already decided this money).
    */
-  release(opts: {
-    ref: string;
-    uid: string;
-    currency: Currency;
-    id: string;
-    amount?: bigint;
-    meta?: Record<string, unknown>;
-  }) {
+  release(opts: ReleaseOrder): Promise<MovementOutcome> {
     const user = accountOf.user(opts.uid, opts.currency);
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     return this.move({
@@ -140,7 +165,7 @@ export class Ledger {
    * Pays the winner(s) the pot minus the 10% fee (floor), draining the escrow exactly:
    * credits + fee = pot. Ties split the net pot.
    */
-  settle(opts: { ref: string; currency: Currency; winners: string[]; meta?: Record<string, unknown> }) {
+  settle(opts: SettleOrder): Promise<MovementOutcome> {
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     const fee = accountOf.fee(opts.currency);
     const winners = opts.winners.map((uid) => accountOf.user(uid, opts.currency));
@@ -164,7 +189,7 @@ export class Ledger {
   }
 
   /** Returns every stake to its owner (cancelled, aborted or void game): no fee. */
-  async refund(opts: { ref: string; currency: Currency; reason: 'refund' | 'void'; meta?: Record<string, unknown> }) {
+  async refund(opts: RefundOrder): Promise<MovementOutcome> {
     const escrow = accountOf.escrow(opts.ref, opts.currency);
     for (let attempt = 1; ; attempt++) {
       // The stakers are read first so their accounts are locked with the escrow; a stake that

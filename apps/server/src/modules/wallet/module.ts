@@ -34,6 +34,7 @@ import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
 import { TaxService } from './tax.service.ts';
 import { PaymentsReconciliation } from './payments-reconciliation.job.ts';
+import type { Balances, Escrow, GameActivity, Movements, SuspicionCheck, WalletConsole, WalletFacts } from './ports.ts';
 import { StuckPayments } from './stuck-payments.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
@@ -68,13 +69,11 @@ export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
  * The wallet's services wired on a context, without routes or background jobs: what the module
  * registers, and what another instance (or a test acting as one) builds on the same database.
  */
-export function createWalletCore(
-  ctx: AppContext,
-  profile: ProfileLink,
-  options: WalletOptions = DEFAULT_WALLET_OPTIONS,
-) {
+export function createWalletCore(ctx: AppContext, links: WalletLinks, options: WalletOptions = DEFAULT_WALLET_OPTIONS) {
   const { db, clock, log } = ctx;
+  const { profile } = links;
   const wallet = new WalletService(db, clock, new BalanceEvents(db, ctx.hub, log));
+  const balances: Balances = { read: (uid) => readUserBalances(db, uid) };
   const secret = new SandboxSecret(db);
   // The sandbox also stands in with payments off: its routes and sweep are not registered then,
   // and the wallet refuses deposits and withdrawals before reaching the port.
@@ -111,6 +110,7 @@ export function createWalletCore(
     wallet,
     payments,
     identity,
+    suspicion: links.suspicion,
     supportEmail: ctx.config.supportEmail,
     log,
     mailer: ctx.mailer,
@@ -140,6 +140,36 @@ export function createWalletCore(
   );
   const escrowResolvers = new EscrowResolvers();
   const onboarding = new WalletOnboarding(db, clock, payments);
+  const closure = new ClosureService(db, profile);
+  const stuckPayments = new StuckPayments(db, clock, payments);
+  const paymentsReconciliation = new PaymentsReconciliation(db, clock, payments, log);
+  const reconciliation = new LedgerReconciliation(db, clock, log);
+  const transactions = new TransactionsService(db);
+  const users = new WalletUserStore(db);
+  // The ports other capabilities get (ports.ts): each typed as narrow as its users need.
+  const escrow: Escrow = wallet;
+  const movements: Movements = wallet;
+  const facts: WalletFacts = {
+    balances,
+    hasUsdDeposit: (uid) => hasUsdDeposit(db, uid),
+    betLimitOf: (uid) => limits.betLimitOf(uid),
+    ipCountry: (ip) => locator.countryOrNull(ip, log),
+    startSession: (request) => identity.startSession(request),
+  };
+  const walletConsole: WalletConsole = {
+    balances,
+    movements,
+    movementByKey: (key) => movementByKey(db, key),
+    userExists: async (uid) => (await users.find(uid)) !== null,
+    holders: (limit) => users.holders(limit),
+    limits,
+    closure,
+    withdrawals,
+    stuckPayments,
+    paymentsReconciliation,
+    reconciliation,
+    transactions,
+  };
   return {
     onboarding,
     /** The identity step after the SMS-verified wallet (profile, photo ID; one person one account). */
@@ -154,7 +184,11 @@ export function createWalletCore(
         phoneLast4: async (uid) => (await new OnboardingStore(db).find(uid))?.phoneLast4 ?? null,
       },
     }),
-    wallet,
+    /** The pot operations (matchmaking, battle lobbies). */
+    escrow,
+    /** Movements with their own legs (bots, fair play's review, the console). */
+    movements,
+    balances,
     payments,
     identity,
     limits,
@@ -162,34 +196,38 @@ export function createWalletCore(
     /** Deposits read back at the provider: credited, ended or reversed on its records (issue 32). */
     depositOutcomes,
     /** The admin view of money pending at the provider for over an hour, both sides (issue 32). */
-    stuckPayments: new StuckPayments(db, clock, payments),
+    stuckPayments,
     /** The platform's balance at the provider against the ledger's USD clearing (issue 32). */
-    paymentsReconciliation: new PaymentsReconciliation(db, clock, payments, log),
+    paymentsReconciliation,
     withdrawals,
     notifications,
     sandbox,
-    rewards: new RewardsService(db, clock, wallet),
+    rewards: new RewardsService(db, clock, wallet, links.games),
     /** SPEC 9: US payers' tax details, encrypted at rest (issue 16). */
     tax: new TaxService(db, clock, ctx.config.taxInfoKey),
     escrowResolvers,
     escrowSweeper: new EscrowSweeper(db, wallet, escrowResolvers, log),
     /** Checks the books add up; its last result is the admin health endpoint's ledger section. */
-    reconciliation: new LedgerReconciliation(db, clock, log),
-    transactions: new TransactionsService(db),
+    reconciliation,
+    transactions,
     summary: new SummaryService(db, deposits, withdrawals, limits),
-    closure: new ClosureService(db, profile),
+    closure,
     /** For the social and admin capabilities: a ban or a report on a user's withdrawals. */
     addRestriction: (uid: string, kind: RestrictionKind) => new RestrictionStore(db).add(uid, kind, clock.now()),
-    balances: (uid: string) => readUserBalances(db, uid),
-    movementByKey: (key: string) => movementByKey(db, key),
-    /** Matchmaking's walletReady: a USD deposit ever reached the user. */
-    hasUsdDeposit: (uid: string) => hasUsdDeposit(db, uid),
-    userExists: async (uid: string) => (await new WalletUserStore(db).find(uid)) !== null,
-    /** The admin console's balances list: users with a wallet and their balances. */
-    holders: (limit: number) => new WalletUserStore(db).holders(limit),
-    /** The country of a client address for RushCoin play, or null (IpLocator.countryOrNull). */
-    ipCountry: (ip: string | null) => locator.countryOrNull(ip, log),
+    /** What a player's eligibility reads (matchmaking's facts, for matches, bot games and lobbies). */
+    facts,
+    /** What the admin console reads and does here. */
+    console: walletConsole,
   };
+}
+
+/** What the wallet asks of the capabilities built on it, passed at construction (no setters). */
+export interface WalletLinks {
+  profile: ProfileLink;
+  /** The top-up rule's "is a game running" (play). */
+  games: GameActivity;
+  /** Withdrawals stop while fair play suspects the user. */
+  suspicion: SuspicionCheck;
 }
 
 export type WalletCore = ReturnType<typeof createWalletCore>;
@@ -206,10 +244,10 @@ export interface WalletModule extends WalletCore {
 export async function registerWallet(
   app: FastifyInstance,
   ctx: AppContext,
-  profile: ProfileLink,
+  links: WalletLinks,
   options: WalletOptions = DEFAULT_WALLET_OPTIONS,
 ): Promise<WalletModule> {
-  const core = createWalletCore(ctx, profile, options);
+  const core = createWalletCore(ctx, links, options);
   const sandboxMode = ctx.config.payments === 'sandbox';
   if (sandboxMode && !ctx.config.taxInfoKey)
     ctx.log.warn('TAX_INFO_KEY is unset: sandbox tax details are encrypted with a key kept in the database');

@@ -16,16 +16,22 @@ import { accountOf } from './account-ids.ts';
 import { movementByKey, type MovementOutcome } from './ledger.store.ts';
 import { rewardedGamesOn } from './rewards.store.ts';
 import { WalletUserStore } from './users.store.ts';
+import type { GameActivity } from './ports.ts';
 import type { WalletService } from './wallet.service.ts';
 
-/** Whether a user has a game running (the play capability answers; none exists yet). */
-export interface GameActivity {
-  isGameRunning(uid: string): Promise<boolean>;
+/** A finished game as its RushCoins are counted (`grantGameRewards`). */
+export interface GameRewardsOrder {
+  gameId: string;
+  uid: string;
+  opponentUid: string;
+  won: boolean;
+  at: Date;
+  plies: number;
+  cancelled: boolean;
 }
+
 /** Thrown inside the per-game credit to roll it back: the player is past a daily cap. */
 class PastRewardCaps extends Error {}
-
-export const noGames: GameActivity = { isGameRunning: () => Promise.resolve(false) };
 
 /**
  * RushCoins (SPEC 9): every credit comes from the issuance account through the ledger under a
@@ -33,18 +39,13 @@ export const noGames: GameActivity = { isGameRunning: () => Promise.resolve(fals
  * capabilities call these: chess-account linking, game results, the wallet's top-up button.
  */
 export class RewardsService {
-  private games: GameActivity = noGames;
-
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly wallet: WalletService,
+    /** The top-up rule's "is a game running" (play answers). */
+    private readonly games: GameActivity,
   ) {}
-
-  /** The play capability plugs in its answer to "is a game running" (top-up rule). */
-  setGameActivity(games: GameActivity): void {
-    this.games = games;
-  }
 
   /** 500 RC for linking the chess account, once per user ever. */
   grantLinkReward(uid: string): Promise<MovementOutcome> {
@@ -59,15 +60,7 @@ export class RewardsService {
    * The first-of-day key names the day, so only one game a day earns it; replays of any game
    * pay nothing more. A closed account earns nothing (frozen).
    */
-  async grantGameRewards(opts: {
-    gameId: string;
-    uid: string;
-    opponentUid: string;
-    won: boolean;
-    at: Date;
-    plies: number;
-    cancelled: boolean;
-  }): Promise<MovementOutcome[]> {
+  async grantGameRewards(opts: GameRewardsOrder): Promise<MovementOutcome[]> {
     if (!gameEarnsRewards(opts)) return [];
     const user = await new WalletUserStore(this.db).find(opts.uid);
     if (!user || user.closed) return [];

@@ -27,8 +27,8 @@ import { requireAuth } from '../accounts/index.ts';
 import { requireWalletUser } from './access.ts';
 import type { ClosureService } from './closure.service.ts';
 import type { DepositService } from './deposits.service.ts';
-import type { readUserBalances } from './ledger.store.ts';
 import type { LimitsService } from './limits.service.ts';
+import type { Balances } from './ports.ts';
 import type { RewardsService } from './rewards.service.ts';
 import type { SummaryService } from './summary.service.ts';
 import type { TransactionsService } from './transactions.service.ts';
@@ -46,7 +46,7 @@ export interface WalletRouteDeps {
   limits: LimitsService;
   rewards: RewardsService;
   closure: ClosureService;
-  balances: (uid: string) => ReturnType<typeof readUserBalances>;
+  balances: Balances;
   paymentsMode: PaymentsMode;
   onboarding: WalletOnboarding;
   tax: TaxService;
@@ -141,7 +141,7 @@ export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
     const auth = requireWalletUser(request);
     parse(EmptyRequest, request.body === undefined ? {} : request.body);
     await d.rewards.topUp(auth.user.id);
-    return { balances: toWireBalances(await d.balances(auth.user.id)) };
+    return { balances: toWireBalances(await d.balances.read(auth.user.id)) };
   });
 
   // Self-exclusion is always possible, verified email or not.

@@ -218,18 +218,18 @@ describe.each(POSTGRES_TOO)('deposits through Dots checkout sessions (%s)', (kin
     // Money from elsewhere (an admin's deposit) does not make real-money play possible while owing.
     expect((await adminDeposit(admin, u.uid, 5000)).status).toBe(200);
     const core = dotsCore(server);
-    const stake = await core.wallet
+    const stake = await core.escrow
       .hold({ ref: `game:${crypto.randomUUID()}`, uid: u.uid, currency: 'usd', amount: 100n })
       .catch((e: unknown) => e);
     expect(stake).toBeInstanceOf(InsufficientFundsError);
     expect((stake as InsufficientFundsError).accountId).toBe(accountOf.debt(u.uid).id);
-    expect(await core.hasUsdDeposit(u.uid)).toBe(false);
+    expect(await core.facts.hasUsdDeposit(u.uid)).toBe(false);
 
     const next = await startDotsDeposit(server, emu, u, 4000);
     await emu.payCheckout(next.sessionId);
     expect(await debtOf(u.uid)).toBe(0n);
     expect(await usd(server, u.uid)).toBe(6000n);
-    expect(await core.hasUsdDeposit(u.uid)).toBe(true);
+    expect(await core.facts.hasUsdDeposit(u.uid)).toBe(true);
     await expectLedgerInvariants(server.ctx.db);
   });
 

@@ -11,7 +11,7 @@ import { DOTS_WEBHOOK_PATH } from '../../../src/modules/wallet/payments/webhook.
 import { startDotsEmulator, type DotsEmulator } from '../../support/dots-emulator/emulator.ts';
 import { startTestServer, type TestServer } from '../../support/server.ts';
 import type { Registered } from '../../accounts/support.ts';
-import { ADMIN_ENV, adminUser, gpsAt, identityPhone, submitProfile } from '../support/wallet.ts';
+import { ADMIN_ENV, adminUser, gpsAt, identityPhone, submitProfile, testWalletLinks } from '../support/wallet.ts';
 
 export const CLIENT_ID = 'rush-test-client';
 export const API_KEY = 'dots-test-api-key';
@@ -52,15 +52,7 @@ export async function startDotsServer(kind: DatabaseKind, clock?: Clock) {
 
 /** The wallet's services on the server's database, as another instance would build them (options: the client's timeouts). */
 export function dotsCore(server: TestServer, dots?: DotsClientOptions) {
-  return createWalletCore(
-    server.ctx,
-    {
-      me: () => Promise.resolve(null),
-      notifyChanged: () => Promise.resolve(),
-      accountRestricted: () => Promise.resolve(),
-    },
-    { ...DEFAULT_WALLET_OPTIONS, ...(dots ? { dots } : {}) },
-  );
+  return createWalletCore(server.ctx, testWalletLinks(), { ...DEFAULT_WALLET_OPTIONS, ...(dots ? { dots } : {}) });
 }
 export type DotsCore = ReturnType<typeof dotsCore>;
 

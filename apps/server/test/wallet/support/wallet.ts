@@ -10,7 +10,7 @@ import type { Db, DatabaseKind } from '../../../src/platform/db/database.ts';
 import { accountOf } from '../../../src/modules/wallet/account-ids.ts';
 import { allBalances, readBalance } from '../../../src/modules/wallet/ledger.store.ts';
 import { checkLedger } from '../../../src/modules/wallet/reconciliation.store.ts';
-import { createWalletCore } from '../../../src/modules/wallet/module.ts';
+import { createWalletCore, type WalletLinks } from '../../../src/modules/wallet/module.ts';
 import { sandboxDecisionPath } from '../../../src/modules/wallet/payments/sandbox/routes.ts';
 import { SANDBOX_SECRET_KEY } from '../../../src/modules/wallet/payments/sandbox/secret.ts';
 import { signPayload, SIGNATURE_HEADER } from '../../../src/modules/wallet/payments/signature.ts';
@@ -133,13 +133,24 @@ export async function fundedUser(server: TestServer, admin: Registered, cents: n
 /** What a user's pending withdrawals hold. */
 export const heldUsd = (server: TestServer, uid: string) => readBalance(server.ctx.db, accountOf.withdrawal(uid).id);
 
-/** The wallet's services on the server's database, as a second instance would build them. */
-export function walletCore(server: TestServer) {
-  return createWalletCore(server.ctx, {
+/**
+ * What a wallet built by a test asks of the other capabilities: a profile that knows nobody, no
+ * game running, nobody suspected (unless the test says otherwise).
+ */
+export const testWalletLinks = (over: Partial<WalletLinks> = {}): WalletLinks => ({
+  profile: {
     me: () => Promise.resolve(null),
     notifyChanged: () => Promise.resolve(),
     accountRestricted: () => Promise.resolve(),
-  });
+  },
+  games: { isGameRunning: () => Promise.resolve(false) },
+  suspicion: () => Promise.resolve(false),
+  ...over,
+});
+
+/** The wallet's services on the server's database, as a second instance would build them. */
+export function walletCore(server: TestServer, links: Partial<WalletLinks> = {}) {
+  return createWalletCore(server.ctx, testWalletLinks(links));
 }
 export type WalletCore = ReturnType<typeof walletCore>;
 

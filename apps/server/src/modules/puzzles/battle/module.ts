@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { PUZZLE_TOPICS } from '@rush/protocol';
 import type { AppContext } from '../../../platform/context.ts';
 import { FactsReader } from '../../matchmaking/index.ts';
-import type { WalletCore } from '../../wallet/index.ts';
+import type { Escrow, EscrowRegistry, WalletFacts } from '../../wallet/index.ts';
 import { Attempts } from '../attempts.service.ts';
 import { BattleService } from './battle.service.ts';
 import { Eligibility } from './eligibility.ts';
@@ -26,8 +26,15 @@ export interface BattleModule {
   close(): Promise<void>;
 }
 
+/** What the battle lobbies use of the wallet: their escrow's pot operations and sweep, the players' facts. */
+export interface BattleWallet {
+  escrow: Pick<Escrow, 'hold' | 'release' | 'refund' | 'settle'>;
+  escrows: EscrowRegistry;
+  facts: WalletFacts;
+}
+
 export interface BattleDepsIn {
-  wallet: WalletCore;
+  wallet: BattleWallet;
   /** The puzzles module's attempts (shared judging) and its GET active hook, when registered. */
   puzzles?: { attempts?: Attempts; setActiveBattleOf?: (lookup: (uid: string) => Promise<string | null>) => void };
 }
@@ -44,12 +51,12 @@ export function registerBattle(
 ): BattleModule {
   const { db, clock, hub, log } = ctx;
   const views = new LobbyViews(db, clock, hub, log);
-  const money = new LobbyMoney(db, deps.wallet, log);
-  const eligibility = new Eligibility(db, new FactsReader(db, clock, deps.wallet));
+  const money = new LobbyMoney(db, deps.wallet.escrow, log);
+  const eligibility = new Eligibility(db, new FactsReader(db, clock, deps.wallet.facts));
   const attempts = deps.puzzles?.attempts ?? new Attempts(clock);
   const battle = new BattleService({ db, clock, log, money, views, attempts, eligibility });
 
-  deps.wallet.escrowResolvers.register(LOBBY_PREFIX, money.resolver());
+  deps.wallet.escrows.register(LOBBY_PREFIX, money.resolver());
   const idOf = (topic: string) => topic.slice(topic.indexOf(':') + 1);
   // lobby:{id} — a public lobby for anyone signed in; a private one for whoever is or was in it, unless kicked.
   hub.registerTopic('lobby', {

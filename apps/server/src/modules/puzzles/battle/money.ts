@@ -5,7 +5,7 @@ import { accountOf } from '../../wallet/index.ts';
 import type { EscrowResolver, EscrowState } from '../../wallet/index.ts';
 import { EscrowClosedError } from '../../wallet/index.ts';
 import { readBalance, stakesInEscrow } from '../../wallet/index.ts';
-import type { WalletCore } from '../../wallet/index.ts';
+import type { Escrow } from '../../wallet/index.ts';
 import { LobbyStore, type LobbyRecord } from './lobbies.store.ts';
 import { battlers } from './results.ts';
 
@@ -24,12 +24,12 @@ export const stakeOf = (s: BattleSettings): bigint => wagerMinor(s.stakesAmount)
 export class LobbyMoney {
   constructor(
     private readonly db: Db,
-    private readonly wallet: WalletCore,
+    private readonly escrow: Pick<Escrow, 'hold' | 'release' | 'refund' | 'settle'>,
     private readonly log: FastifyBaseLogger,
   ) {}
 
   hold(lobby: LobbyRecord, uid: string, seat: string) {
-    return this.wallet.wallet.hold({
+    return this.escrow.hold({
       ref: lobbyRef(lobby.id),
       uid,
       currency: lobby.settings.stakesCurrency,
@@ -42,7 +42,7 @@ export class LobbyMoney {
   /** Gives back one user's stake (up to `amount`); a closed escrow already decided it. */
   async release(lobby: LobbyRecord, uid: string, id: string, amount?: bigint): Promise<void> {
     try {
-      await this.wallet.wallet.release({
+      await this.escrow.release({
         ref: lobbyRef(lobby.id),
         uid,
         currency: lobby.settings.stakesCurrency,
@@ -56,7 +56,7 @@ export class LobbyMoney {
   }
 
   refundAll(lobby: LobbyRecord) {
-    return this.wallet.wallet.refund({
+    return this.escrow.refund({
       ref: lobbyRef(lobby.id),
       currency: lobby.settings.stakesCurrency,
       reason: 'refund',
@@ -66,7 +66,7 @@ export class LobbyMoney {
 
   settle(lobby: LobbyRecord, winners: string[]) {
     if (winners.length === 0) return this.refundAll(lobby);
-    return this.wallet.wallet.settle({
+    return this.escrow.settle({
       ref: lobbyRef(lobby.id),
       currency: lobby.settings.stakesCurrency,
       winners,
