@@ -164,7 +164,8 @@ export class ProviderIdentity implements IdentityPort {
           accept: 'application/json',
           'content-type': contentType,
         },
-        body,
+        // A plain Uint8Array (the same bytes): the DOM's BodyInit, which e2e compiles this under, takes no Buffer.
+        body: typeof body === 'string' ? body : new Uint8Array(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       status = res.status;
