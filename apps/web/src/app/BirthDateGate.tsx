@@ -13,7 +13,7 @@ import {
   type DobParts,
 } from '../features/accounts/auth/DateOfBirthField.tsx';
 import { LogoutButton } from '../features/accounts/settings/LogoutButton.tsx';
-import { SESSION_KEY, setMe } from '../features/accounts/session.ts';
+import { SESSION_KEY, setMe } from '../api/session.ts';
 
 /**
  * SPEC 5: an account a sign-in provider made (Google) gives its date of birth before anything

@@ -1,4 +1,4 @@
-import { normalizeBotWizard, type BotWizardParams } from '@rush/domain';
+import { BOT_STRENGTH, normalizeBotWizard, type BotLevel, type BotWizardParams } from '@rush/domain';
 import type { CatalogResponse } from '@rush/protocol';
 
 /** The bot flow's steps (SPEC 2: bot1 game type, bot2 wager and difficulty, bot3 play vs AI). */
@@ -63,3 +63,6 @@ export function botQueryIsCorrected(query: BotWizardQuery, params: BotWizardPara
 
 /** Where the bot flow begins (SPEC 2: /start?step=bot1&gameType=bot_000001). */
 export const BOT_FLOW_START = '/start?step=bot1&gameType=bot_000001';
+
+/** "Low 1x" (SPEC 9 bot multipliers). */
+export const levelName = (level: BotLevel) => `${BOT_STRENGTH[level].label} ${BOT_STRENGTH[level].multiplier}x`;

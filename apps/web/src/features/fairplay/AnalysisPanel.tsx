@@ -6,7 +6,7 @@ import { fetchGameAnalysis } from '../../api/fairplay.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 import { ANALYSIS_TEXTS, formatEval, MOVE_CLASS_LABEL, moveNumber, VERDICT_LABEL } from './labels.ts';
 import { SideFiguresTable } from './SideFiguresTable.tsx';
 import './fairplay.css';

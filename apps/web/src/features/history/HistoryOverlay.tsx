@@ -11,10 +11,9 @@ import { QueryState } from '../../ui/QueryState.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
 import { TabPanel, Tabs, type TabItem } from '../../ui/Tabs.tsx';
-import { useSession } from '../accounts/session.ts';
-import { challengeHref } from '../matchmaking/challengeHref.ts';
-import { PlayerCharts } from '../players/PlayerCharts.tsx';
-import { PlayerName } from '../players/PlayerName.tsx';
+import { useSession } from '../../api/session.ts';
+import { challengeHref } from '../matchmaking/index.ts';
+import { PlayerCharts, PlayerName } from '../players/index.ts';
 import './history.css';
 
 export const historyKey = (page: number, filter: HistoryFilter = 'all') => ['play', 'history', filter, page] as const;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadOnce } from '../../app/loadOnce.ts';
+import { loadOnce } from '../../api/loadOnce.ts';
 import type * as GameDialogs from './GameDialogs.tsx';
 
 /** GameDialogs.tsx: the promotion, offer and result dialogs of the game screen. */

@@ -7,7 +7,7 @@ import { login } from '../../../api/accounts.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';
-import { setMe, useAppConfig } from '../session.ts';
+import { setMe, useAppConfig } from '../../../api/session.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 
 const FIELDS = ['identifier', 'password', 'captchaToken'] as const;

@@ -8,7 +8,7 @@ import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
-import { SideFiguresTable } from '../../fairplay/SideFiguresTable.tsx';
+import { SideFiguresTable } from '../../fairplay/index.ts';
 import { ConfirmCheatingDialog } from './ConfirmCheatingDialog.tsx';
 import { formatTime, SectionFrame } from '../parts.tsx';
 import { sectionKey } from '../queries.ts';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { positionInfo } from '../features/play/chess.ts';
-import { START_FEN } from '../features/play/testing.tsx';
+import { positionInfo } from './chess.ts';
+import { STANDARD_FEN as START_FEN } from '@rush/domain';
 import { Board, describePosition, squareLabel } from './Board.tsx';
 
 afterEach(cleanup);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { CHAT_MAX_LENGTH, checkChatText, codePointLength } from '@rush/domain';
-import { Button } from '../../ui/Button.tsx';
-import { commandErrorText } from './commands.ts';
+import { Button } from './Button.tsx';
+import { commandErrorText } from '../api/realtime-commands.ts';
 
 export interface ChatLineLike {
   id: string;

@@ -5,7 +5,6 @@ import {
   activeBotModes,
   activeWagers,
   BOT_LEVELS,
-  BOT_STRENGTH,
   BOT_TEXTS,
   settleBotGame,
   wagerMinor,
@@ -17,25 +16,24 @@ import { startBotGame } from '../../api/bots.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { useSession } from '../accounts/session.ts';
-import { useAppState, useCatalog, useMatchOptions } from '../matchmaking/queries.ts';
-import { RefusalNotice } from '../matchmaking/RefusalNotice.tsx';
-import { useMatchStart } from '../matchmaking/useMatchStart.ts';
-import { BOT_KEYS, useCurrentBotGame } from './queries.ts';
+import { useSession } from '../../api/session.ts';
+import { useAppState, useCatalog, useMatchOptions } from './queries.ts';
+import { RefusalNotice } from './RefusalNotice.tsx';
+import { useMatchStart } from './useMatchStart.ts';
 import {
+  BOT_KEYS,
   botQueryIsCorrected,
   botWizardSearch,
+  levelName,
   normalizedBotWizard,
   readBotWizardQuery,
+  useCurrentBotGame,
   type BotStep,
-} from './botWizard.ts';
-import { ChoiceList, GameTypeChoice, StepList } from '../matchmaking/WizardParts.tsx';
-import '../matchmaking/matchmaking.css';
+} from '../bots/index.ts';
+import { ChoiceList, GameTypeChoice, StepList } from './WizardParts.tsx';
+import './matchmaking.css';
 
 const STEP_NAMES = ['Game type', 'Wager and difficulty', 'Play vs AI'] as const;
-
-/** "Low 1x" (SPEC 9 bot multipliers). */
-export const levelName = (level: BotLevel) => `${BOT_STRENGTH[level].label} ${BOT_STRENGTH[level].multiplier}x`;
 
 /** What a win against the bot pays the player at this wager and level (the domain's settlement). */
 const winPays = (bet: number, level: BotLevel) => settleBotGame(wagerMinor(bet), level, 'win').toPlayer;

@@ -3,8 +3,8 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { PROTOCOL_VERSION, type InvitationView } from '@rush/protocol';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp, type Handler } from '../../test/render.tsx';
-import { startMatchApp } from '../matchmaking/testing.tsx';
-import { makeGame } from './testing.tsx';
+import { startMatchApp } from './testing.tsx';
+import { makeGame } from '../play/testing.tsx';
 
 function invitation(overrides: Partial<InvitationView> = {}): InvitationView {
   return {

@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { INVITATIONS_KEY, useInvitations } from './FriendGame.tsx';
 import { modeName } from './modeName.ts';
-import { CURRENT_GAME_KEY } from './useLiveGame.ts';
+import { CURRENT_GAME_KEY } from '../play/index.ts';
 import './invitations.css';
 import { reloadOnce } from '../../api/reload-once.ts';
 

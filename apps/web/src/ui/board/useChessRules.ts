@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { loadOnce } from '../../app/loadOnce.ts';
+import { loadOnce } from '../../api/loadOnce.ts';
 import type * as ChessRules from './chess.ts';
 
 /** chess.ts: legal moves, typed moves and the check, read with chess.js. */

@@ -1,4 +1,4 @@
-import type { BoardColor, BoardPiece, BoardPosition, PieceKind } from '../../ui/Board.tsx';
+import type { BoardColor, BoardPiece, BoardPosition, PieceKind } from './Board.tsx';
 
 /**
  * A position as its FEN draws it, without the rules engine: the pieces and the side to move.

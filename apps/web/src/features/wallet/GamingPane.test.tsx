@@ -2,10 +2,10 @@ import { describe, expect, test, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { TEXTS } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { dismissOnboardingForTests, renderApp } from '../../../test/render.tsx';
-import { makeMe } from '../../../test/fakes.ts';
-import { sandboxMarks, textWithoutMarks } from '../../../test/sandbox.ts';
-import { makeSummary, mockWalletApi } from '../../wallet/testing.ts';
+import { dismissOnboardingForTests, renderApp } from '../../test/render.tsx';
+import { makeMe } from '../../test/fakes.ts';
+import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
+import { makeSummary, mockWalletApi } from './testing.ts';
 import { endOfDay, LIMIT_TEXTS } from './GamingPane.tsx';
 
 // Machines running several suites at once are slow: generous waits, same assertions.

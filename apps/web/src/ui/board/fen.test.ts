@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { positionInfo } from './chess.ts';
 import { capturedPieces, EMPTY_POSITION, positionOfFen } from './fen.ts';
-import { START_FEN } from './testing.tsx';
+import { STANDARD_FEN as START_FEN } from '@rush/domain';
 
 describe('positionOfFen (the board before the rules load)', () => {
   test.each([

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { formatAmount, RC_REWARDS } from '@rush/domain';
 import type { LinkChessResponse } from '@rush/protocol';
 import { fetchLichessLinkStatus, linkChessAccount, startLichessLink } from '../../api/play.ts';
-import { SESSION_KEY, useAppConfig } from '../accounts/session.ts';
+import { SESSION_KEY, useAppConfig } from '../../api/session.ts';
 
 /** SPEC 9: linking the chess account is rewarded ("500 RC"; the server credits it). */
 export const LINK_REWARD = formatAmount(RC_REWARDS.linkAccount, 'wbx', { trimCents: true });

@@ -2,17 +2,17 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { decideLimit, isLimitActive, parseAmount, TEXTS, type SelfLimit } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { errorText } from '../../../api/http.ts';
-import { closeAccount, setSelfLimit } from '../../../api/wallet.ts';
-import { Amount } from '../../../ui/Amount.tsx';
-import { Button } from '../../../ui/Button.tsx';
-import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
-import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
-import { QueryState } from '../../../ui/QueryState.tsx';
-import { formatUtc } from '../../wallet/format.ts';
-import { toSelfLimit, useWalletSummary, WALLET_SUMMARY_KEY } from '../../wallet/queries.ts';
-import { SESSION_KEY, setMe } from '../session.ts';
-import { useFieldErrors } from '../useFieldErrors.ts';
+import { errorText } from '../../api/http.ts';
+import { closeAccount, setSelfLimit } from '../../api/wallet.ts';
+import { Amount } from '../../ui/Amount.tsx';
+import { Button } from '../../ui/Button.tsx';
+import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';
+import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
+import { QueryState } from '../../ui/QueryState.tsx';
+import { formatUtc } from './format.ts';
+import { toSelfLimit, useWalletSummary, WALLET_SUMMARY_KEY } from './queries.ts';
+import { SESSION_KEY, setMe } from '../../api/session.ts';
+import { useFieldErrors } from '../accounts/index.ts';
 
 type LimitKind = 'bet' | 'deposit';
 

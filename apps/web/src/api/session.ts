@@ -1,7 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@rush/domain';
 import { PROTOCOL_VERSION, type AppConfigResponse, type Me } from '@rush/protocol';
-import { fetchAppConfig, fetchSession } from '../../api/accounts.ts';
+import { fetchAppConfig, fetchSession } from './accounts.ts';
 
 export const SESSION_KEY = ['session'] as const;
 export const APP_CONFIG_KEY = ['app-config'] as const;

@@ -6,7 +6,7 @@ import { ApiError, errorText } from '../../api/http.ts';
 import { finishLichessLink } from '../../api/play.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { SESSION_KEY } from '../accounts/session.ts';
+import { SESSION_KEY } from '../../api/session.ts';
 import { linkedText, useStartLichessLink, type LinkedNotice } from './linkChess.ts';
 
 export const LINKING_TEXT = 'Linking your Lichess account…'; // ours

@@ -3,13 +3,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { GIVEAWAY_TEXTS, MATCH_TEXTS } from '@rush/domain';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { useSession } from '../accounts/session.ts';
-import { MatchFinishActions } from '../matchmaking/MatchFinishActions.tsx';
-import { MatchmakingScreen } from '../matchmaking/MatchmakingScreen.tsx';
-import { useMatchmaking } from '../matchmaking/queries.ts';
-import { GameScreen } from './GameScreen.tsx';
-import { CURRENT_GAME_KEY, useCurrentGame, useLiveGame } from './useLiveGame.ts';
-import './play.css';
+import { useSession } from '../../api/session.ts';
+import { MatchFinishActions } from './MatchFinishActions.tsx';
+import { MatchmakingScreen } from './MatchmakingScreen.tsx';
+import { useMatchmaking } from './queries.ts';
+import { CURRENT_GAME_KEY, GameScreen, useCurrentGame, useLiveGame } from '../play/index.ts';
 
 /**
  * SPEC 2 /match. With a matchmaking record: the match screen (searching, matched, starting, no

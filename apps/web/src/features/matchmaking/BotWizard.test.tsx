@@ -2,9 +2,9 @@ import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { BOT_TEXTS, MATCH_TEXTS } from '@rush/domain';
 import type { BotStartRequest } from '@rush/protocol';
-import { makeCatalog, refused, startMatchApp } from '../matchmaking/testing.tsx';
+import { makeCatalog, refused, startMatchApp } from './testing.tsx';
 import { makeGame } from '../play/testing.tsx';
-import { makeBotView } from './testing.ts';
+import { makeBotView } from '../bots/testing.ts';
 
 const search = (app: ReturnType<typeof startMatchApp>['app']) =>
   Object.fromEntries(new URLSearchParams(app.location().search));

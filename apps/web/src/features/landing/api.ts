@@ -1,0 +1,5 @@
+import { MATCH_ROUTES } from '@rush/protocol';
+import { request } from '../../api/http.ts';
+
+/** The landing's numbers and lists (MATCH_ROUTES.landing, public). */
+export const fetchLanding = () => request('GET', MATCH_ROUTES.landing, { schema: (s) => s.LandingResponse });
