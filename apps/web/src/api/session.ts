@@ -1,7 +1,12 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { DEFAULT_SUPPORT_EMAIL, PRODUCT_NAME } from '@rush/domain';
-import { PROTOCOL_VERSION, type AppConfigResponse, type Me } from '@rush/protocol';
-import { fetchAppConfig, fetchSession } from './accounts.ts';
+import { ACCOUNT_ROUTES, PROTOCOL_VERSION, type AppConfigResponse, type Me } from '@rush/protocol';
+import { request } from './http.ts';
+
+/** The session (who is signed in) and the app's config: read by every layer, so kept with the client. */
+export const fetchAppConfig = () => request('GET', ACCOUNT_ROUTES.appConfig, { schema: (s) => s.AppConfigResponse });
+
+export const fetchSession = () => request('GET', ACCOUNT_ROUTES.session, { schema: (s) => s.SessionResponse });
 
 export const SESSION_KEY = ['session'] as const;
 export const APP_CONFIG_KEY = ['app-config'] as const;

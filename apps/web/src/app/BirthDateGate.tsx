@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXTS, validateDateOfBirth } from '@rush/domain';
-import { setDateOfBirth } from '../api/accounts.ts';
+import { setDateOfBirth } from '../features/accounts/api.ts';
 import { ApiError } from '../api/http.ts';
 import { Button } from '../ui/Button.tsx';
 import { BlockingOverlay } from '../ui/BlockingOverlay.tsx';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { PLAY_TEXTS } from '@rush/domain';
 import { ApiError, errorText } from '../../api/http.ts';
-import { finishLichessLink } from '../../api/play.ts';
+import { finishLichessLink } from './api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { SESSION_KEY } from '../../api/session.ts';

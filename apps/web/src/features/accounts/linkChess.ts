@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { formatAmount, RC_REWARDS } from '@rush/domain';
 import type { LinkChessResponse } from '@rush/protocol';
-import { fetchLichessLinkStatus, linkChessAccount, startLichessLink } from '../../api/play.ts';
+import { fetchLichessLinkStatus, linkChessAccount, startLichessLink } from './api.ts';
 import { SESSION_KEY, useAppConfig } from '../../api/session.ts';
 
 /** SPEC 9: linking the chess account is rewarded ("500 RC"; the server credits it). */

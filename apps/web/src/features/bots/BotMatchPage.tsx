@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { MINOR_PER_UNIT, type GameModeId } from '@rush/domain';
 import type { BotGameView } from '@rush/protocol';
-import { abortBotGame } from '../../api/bots.ts';
+import { abortBotGame } from './api.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';

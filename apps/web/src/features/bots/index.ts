@@ -13,3 +13,4 @@ export {
   type BotStep,
 } from './botWizard.ts';
 export { BOT_KEYS, useCurrentBotGame } from './queries.ts';
+export { startBotGame } from './api.ts';

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } f
 import { useQuery } from '@tanstack/react-query';
 import { FAIRPLAY_TEXTS } from '@rush/domain';
 import type { AnalysedPlyView, GameAnalysisResponse, GameView } from '@rush/protocol';
-import { fetchGameAnalysis } from '../../api/fairplay.ts';
+import { fetchGameAnalysis } from './api.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';

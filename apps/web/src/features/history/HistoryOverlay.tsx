@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { FAIRPLAY_TEXTS, type Currency } from '@rush/domain';
 import type { HistoryItem } from '@rush/protocol';
-import { fetchHistory } from '../../api/play.ts';
+import { fetchHistory } from './api.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { pageCountOf, Pagination } from '../../ui/Pagination.tsx';

@@ -12,7 +12,6 @@ import {
   type BotLevel,
   type BotWizardParams,
 } from '@rush/domain';
-import { startBotGame } from '../../api/bots.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
@@ -27,6 +26,7 @@ import {
   levelName,
   normalizedBotWizard,
   readBotWizardQuery,
+  startBotGame,
   useCurrentBotGame,
   type BotStep,
 } from '../bots/index.ts';

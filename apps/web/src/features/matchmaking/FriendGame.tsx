@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { GAME_MODES, type GameModeId } from '@rush/domain';
 import type { InvitationView } from '@rush/protocol';
-import { cancelInvitation, createInvitation, fetchInvitations } from '../../api/play.ts';
+import { cancelInvitation, createInvitation, fetchInvitations } from './api.ts';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { PlayUserEvents, TOPICS, type InvitationView, type Me } from '@rush/protocol';
-import { acceptInvitation, declineInvitation } from '../../api/play.ts';
+import { acceptInvitation, declineInvitation } from './api.ts';
 import { errorText } from '../../api/http.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { Button } from '../../ui/Button.tsx';

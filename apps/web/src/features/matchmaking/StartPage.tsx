@@ -18,7 +18,6 @@ import {
   type WagerOptionView,
 } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
-import { fetchRatings } from '../../api/play.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
@@ -27,7 +26,7 @@ import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSession } from '../../api/session.ts';
 import { FriendGameForm } from './FriendGame.tsx';
 import type { LinkedNotice } from '../accounts/index.ts';
-import { cancelChallenge, createChallenge, seek } from './api.ts';
+import { cancelChallenge, createChallenge, fetchRatings, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { decideLimit, isLimitActive, parseAmount, TEXTS, type SelfLimit } from '@rush/domain';
 import type { Me } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
-import { closeAccount, setSelfLimit } from '../../api/wallet.ts';
+import { closeAccount, setSelfLimit } from './api.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { ConfirmDialog } from '../../ui/ConfirmDialog.tsx';

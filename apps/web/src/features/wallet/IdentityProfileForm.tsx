@@ -10,7 +10,7 @@ import {
   type IdentityProfileErrors,
 } from '@rush/domain';
 import type { IdentityView, Me } from '@rush/protocol';
-import { submitIdentityProfile } from '../../api/wallet.ts';
+import { submitIdentityProfile } from './api.ts';
 import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';

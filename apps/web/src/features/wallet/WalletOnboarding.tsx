@@ -2,12 +2,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canSubmitCode, checkWalletCreate, formatWalletPhone, type WalletCreateErrors } from '@rush/domain';
 import type { Me, WalletOnboardingView } from '@rush/protocol';
-import {
-  createProviderWallet,
-  fetchWalletOnboarding,
-  resendWalletCode,
-  verifyProviderWallet,
-} from '../../api/wallet.ts';
+import { createProviderWallet, fetchWalletOnboarding, resendWalletCode, verifyProviderWallet } from './api.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';

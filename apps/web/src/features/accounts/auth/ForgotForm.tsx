@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TEXTS, validateEmail } from '@rush/domain';
-import { forgotPassword } from '../../../api/accounts.ts';
+import { forgotPassword } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';

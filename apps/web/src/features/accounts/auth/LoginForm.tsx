@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { classifyIdentifier, TEXTS } from '@rush/domain';
 import type { LoginRequest } from '@rush/protocol';
-import { login } from '../../../api/accounts.ts';
+import { login } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';

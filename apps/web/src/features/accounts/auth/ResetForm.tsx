@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { validateConfirm, validatePassword } from '@rush/domain';
-import { resetPassword } from '../../../api/accounts.ts';
+import { resetPassword } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
 import type { RegisterRequest } from '@rush/protocol';
-import { register } from '../../../api/accounts.ts';
+import { register } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { logout } from '../../../api/accounts.ts';
+import { logout } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { setMe } from '../../../api/session.ts';
 

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { TEXTS, validateConfirm, validateEmail, validatePassword } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { changePassword, setRecoveryEmail } from '../../../api/accounts.ts';
+import { changePassword, setRecoveryEmail } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AppStateView } from '@rush/protocol';
-import { setAnnouncement, setPaused } from '../../../api/admin.ts';
+import { setAnnouncement, setPaused } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';

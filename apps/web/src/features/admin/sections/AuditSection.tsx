@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AuditEntry } from '@rush/protocol';
-import type { AuditFilters } from '../../../api/admin.ts';
+import type { AuditFilters } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';
 import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';

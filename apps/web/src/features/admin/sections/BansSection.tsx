@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { BAN_REASON_MAX, decideBan } from '@rush/domain';
-import { setBanned } from '../../../api/admin.ts';
+import { setBanned } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { FlaggedUsersResponse } from '@rush/protocol';
-import { deleteFlag, raiseFlag } from '../../../api/admin.ts';
+import { deleteFlag, raiseFlag } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Currency } from '@rush/domain';
 import type { AdminLobbiesResponse, AdminGamesResponse, MatchmakingUsersResponse } from '@rush/protocol';
-import { kickUser } from '../../../api/admin.ts';
+import { kickUser } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ModeView } from '@rush/protocol';
-import { saveModes } from '../../../api/admin.ts';
+import { saveModes } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';

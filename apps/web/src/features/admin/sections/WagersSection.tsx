@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { CURRENCIES, currencyName, MIN_REQUIREMENT_MAX, type Currency } from '@rush/domain';
 import type { WagerView } from '@rush/protocol';
-import { setMinRequirement, setWagerSettings, setWagerValue } from '../../../api/admin.ts';
+import { setMinRequirement, setWagerSettings, setWagerValue } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';

@@ -10,8 +10,8 @@ import {
   type TaxDetailsRequest,
   type WithdrawRequest,
 } from '@rush/protocol';
-import { request, type Parser } from './http.ts';
-import type { Schemas } from './schemaLoader.ts';
+import { request, type Parser } from '../../api/http.ts';
+import type { Schemas } from '../../api/schemaLoader.ts';
 
 /** The HTTP calls of the wallet capability, one function per route of WALLET_ROUTES. */
 

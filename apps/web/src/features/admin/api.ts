@@ -10,7 +10,7 @@ import {
   type ModeView,
   type TRANSACTION_TYPES,
 } from '@rush/protocol';
-import { request } from './http.ts';
+import { request } from '../../api/http.ts';
 
 /** The HTTP calls of the admin console (issue 12), one function per route. */
 

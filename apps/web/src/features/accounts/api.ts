@@ -1,7 +1,15 @@
-import { ACCOUNT_ROUTES, type Me, type LoginRequest, type RegisterRequest, type UserSettings } from '@rush/protocol';
+import {
+  ACCOUNT_ROUTES,
+  PLAY_ROUTES,
+  type LichessLinkCallbackRequest,
+  type Me,
+  type LoginRequest,
+  type RegisterRequest,
+  type UserSettings,
+} from '@rush/protocol';
 import type { DateOfBirth, UsernameColorId } from '@rush/domain';
-import { request, type Parser } from './http.ts';
-import type { Schemas } from './schemaLoader.ts';
+import { request, type Parser } from '../../api/http.ts';
+import type { Schemas } from '../../api/schemaLoader.ts';
 
 /** The HTTP calls of the accounts capability, one function per route of ACCOUNT_ROUTES. */
 
@@ -17,10 +25,6 @@ const updatedMe = (s: Schemas): Parser<Me | null> => ({
     return { success: true, data: wrapped.success ? wrapped.data.user : null };
   },
 });
-
-export const fetchAppConfig = () => request('GET', ACCOUNT_ROUTES.appConfig, { schema: (s) => s.AppConfigResponse });
-
-export const fetchSession = () => request('GET', ACCOUNT_ROUTES.session, { schema: (s) => s.SessionResponse });
 
 /** No session: the answer is the same message for a new and a taken address (issue 10). */
 export const register = (body: RegisterRequest) =>
@@ -65,5 +69,18 @@ export function uploadAvatar(file: File) {
   return request('POST', ACCOUNT_ROUTES.avatar, { form, schema: updatedMe });
 }
 
-/** The current online count (the `presence` topic keeps it live afterwards). */
-export const fetchPresence = () => request('GET', ACCOUNT_ROUTES.presence, { schema: (s) => s.PresenceCount });
+/** Linking the chess account (PLAY_ROUTES; CHESS_PLATFORM builtin or lichess, issue 15). */
+export const linkChessAccount = () =>
+  request('POST', PLAY_ROUTES.link, { json: {}, schema: (s) => s.LinkChessResponse });
+
+/** CHESS_PLATFORM=lichess: the authorization URL to send the browser to (issue 15). */
+export const startLichessLink = () =>
+  request('POST', PLAY_ROUTES.lichessStart, { json: {}, schema: (s) => s.LichessLinkStartResponse });
+
+/** CHESS_PLATFORM=lichess: the link with its token checked (re-authorisation needed or not). */
+export const fetchLichessLinkStatus = () =>
+  request('GET', PLAY_ROUTES.lichessStatus, { schema: (s) => s.LichessLinkStatusResponse });
+
+/** /callbacklichess: what Lichess put on the URL, for the server to finish the link. */
+export const finishLichessLink = (body: LichessLinkCallbackRequest) =>
+  request('POST', PLAY_ROUTES.lichessCallback, { json: body, schema: (s) => s.LinkChessResponse });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FAIRPLAY_ROUTES, type ConfirmHeldRequest } from '@rush/protocol';
-import { request } from './http.ts';
+import { request } from '../../api/http.ts';
 
 /** The HTTP calls of fair play (issue 14), one function per route of FAIRPLAY_ROUTES. */
 

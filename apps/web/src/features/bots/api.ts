@@ -1,5 +1,5 @@
 import { BOT_ROUTES, type BotStartRequest } from '@rush/protocol';
-import { request } from './http.ts';
+import { request } from '../../api/http.ts';
 
 /** The HTTP calls of bot games (SPEC 7 startBotGame, abortBotGame), one function per route of BOT_ROUTES. */
 
