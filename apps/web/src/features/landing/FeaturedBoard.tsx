@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { STANDARD_FEN } from '@rush/domain';
 import type { FeaturedGameView } from '@rush/protocol';
-import type { BoardColor, PieceKind } from '../../ui/board/Board.tsx';
+import type { BoardColor, PieceKind } from '../../ui/board/squares.ts';
 import { positionOfFen } from '../../ui/board/fen.ts';
 
 const FILES = 'abcdefgh';

@@ -1,5 +1,6 @@
 import { useCallback, useState, type MouseEvent } from 'react';
-import { Board, displayOrder } from '../../ui/board/Board.tsx';
+import { Board } from '../../ui/board/Board.tsx';
+import { displayOrder } from '../../ui/board/squares.ts';
 import { movesBetween } from '../../ui/board/chess.ts';
 import { PromotionDialog } from '../../ui/board/PromotionDialog.tsx';
 import type { PuzzleBoardState } from './usePuzzleBoard.ts';

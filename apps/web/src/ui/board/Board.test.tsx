@@ -2,7 +2,8 @@ import { afterEach, describe, expect, test, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { positionInfo } from './chess.ts';
 import { STANDARD_FEN as START_FEN } from '@rush/domain';
-import { Board, describePosition, squareLabel } from './Board.tsx';
+import { Board } from './Board.tsx';
+import { describePosition, squareLabel } from './squares.ts';
 
 afterEach(cleanup);
 

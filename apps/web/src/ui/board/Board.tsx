@@ -1,13 +1,14 @@
+import { memo, useId, useRef, useState, type KeyboardEvent, type PointerEvent as ReactPointerEvent } from 'react';
+import { PieceImage } from './PieceImage.tsx';
 import {
-  memo,
-  useId,
-  useRef,
-  useState,
-  type KeyboardEvent,
-  type PointerEvent as ReactPointerEvent,
-  type ReactElement,
-} from 'react';
-import { defaultPieces } from 'react-chessboard';
+  describePosition,
+  displayOrder,
+  FILES,
+  READ_POSITION_KEY,
+  squareLabel,
+  type BoardColor,
+  type BoardPosition,
+} from './squares.ts';
 import './board.css';
 
 /**
@@ -20,89 +21,6 @@ import './board.css';
  * and P reads the whole position aloud through a live region (as Lichess's accessible mode
  * does). It knows nothing of chess rules: the legal destinations come in `dests`.
  */
-
-export type BoardColor = 'white' | 'black';
-export type PieceKind = 'p' | 'n' | 'b' | 'r' | 'q' | 'k';
-export interface BoardPiece {
-  color: BoardColor;
-  kind: PieceKind;
-}
-export type BoardPosition = Readonly<Record<string, BoardPiece | undefined>>;
-
-export const FILES = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] as const;
-export const RANKS = ['1', '2', '3', '4', '5', '6', '7', '8'] as const;
-
-export const PIECE_NAMES: Readonly<Record<PieceKind, string>> = {
-  p: 'pawn',
-  n: 'knight',
-  b: 'bishop',
-  r: 'rook',
-  q: 'queen',
-  k: 'king',
-};
-
-/** "e2 white pawn", "e4 empty". */
-export function squareLabel(square: string, piece: BoardPiece | undefined): string {
-  return piece ? `${square} ${piece.color} ${PIECE_NAMES[piece.kind]}` : `${square} empty`;
-}
-
-/** The squares as displayed, top-left first (rank 8 on top for white). */
-export function displayOrder(orientation: BoardColor): string[] {
-  const files = orientation === 'white' ? FILES : [...FILES].reverse();
-  const ranks = orientation === 'white' ? [...RANKS].reverse() : RANKS;
-  return ranks.flatMap((rank) => files.map((file) => `${file}${rank}`));
-}
-
-/** The key that reads the whole position (with no modifier; either case). */
-export const READ_POSITION_KEY = 'p';
-
-const ORDER_OF_KINDS: readonly PieceKind[] = ['k', 'q', 'r', 'b', 'n', 'p'];
-const PLURAL: Readonly<Record<PieceKind, string>> = {
-  p: 'Pawns',
-  n: 'Knights',
-  b: 'Bishops',
-  r: 'Rooks',
-  q: 'Queens',
-  k: 'Kings',
-};
-
-/** "a2", "b2" and "c2": a spoken list. */
-function spokenList(items: readonly string[]): string {
-  if (items.length <= 1) return items.join('');
-  return `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
-}
-
-/**
- * The whole position in words, by side and then by piece from king to pawn, squares in file
- * order: "White: King e1, Queen d1, Rooks a1 and h1, ... Black: King e8, ...".
- */
-export function describePosition(pieces: BoardPosition): string {
-  const sides = (['white', 'black'] as const).map((color) => {
-    const parts: string[] = [];
-    for (const kind of ORDER_OF_KINDS) {
-      const squares = Object.keys(pieces)
-        .filter((sq) => pieces[sq]?.color === color && pieces[sq]?.kind === kind)
-        .sort();
-      if (squares.length === 0) continue;
-      const name = squares.length === 1 ? capitalize(PIECE_NAMES[kind]) : PLURAL[kind];
-      parts.push(`${name} ${spokenList(squares)}`);
-    }
-    return `${capitalize(color)}: ${parts.length ? parts.join(', ') : 'no pieces'}.`;
-  });
-  return sides.join(' ');
-}
-
-function capitalize(word: string): string {
-  return word.charAt(0).toUpperCase() + word.slice(1);
-}
-
-const PIECE_KEY: Readonly<Record<BoardColor, string>> = { white: 'w', black: 'b' };
-
-/** The picture of a piece (react-chessboard's set), decorative: the square carries the name. */
-export function PieceImage({ piece }: { piece: BoardPiece }): ReactElement | null {
-  const render = defaultPieces[`${PIECE_KEY[piece.color]}${piece.kind.toUpperCase()}`];
-  return render ? render() : null;
-}
 
 interface BoardProps {
   /** Accessible name of the board ("Chess board"). */

@@ -1,6 +1,7 @@
 import type { Color } from '@rush/domain';
 import { Dialog } from '../Dialog.tsx';
-import { PieceImage, type PieceKind } from './Board.tsx';
+import { PieceImage } from './PieceImage.tsx';
+import type { PieceKind } from './squares.ts';
 
 const PROMOTIONS: readonly { kind: Exclude<PieceKind, 'p' | 'k'>; name: string }[] = [
   { kind: 'q', name: 'Queen' },

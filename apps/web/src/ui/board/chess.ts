@@ -1,5 +1,5 @@
 import { replay } from '@rush/domain';
-import type { BoardColor, BoardPiece } from './Board.tsx';
+import type { BoardColor, BoardPiece } from './squares.ts';
 import { EMPTY_POSITION, type ParsedMove, type PositionInfo } from './fen.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { BoardColor, BoardPiece, BoardPosition, PieceKind } from './Board.tsx';
+import type { BoardColor, BoardPiece, BoardPosition, PieceKind } from './squares.ts';
 
 /**
  * A position as its FEN draws it, without the rules engine: the pieces and the side to move.

@@ -31,7 +31,7 @@ export function loginErrorText(sent: string, supportEmail: string): string {
 export function LoginForm() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const { errors, bind, formError, fromServer, reset } = useFieldErrors(FIELDS);
   const [params] = useSearchParams();
   const { supportEmail } = useAppConfig();
   const client = useQueryClient();
@@ -70,20 +70,14 @@ export function LoginForm() {
         label="Email or username"
         name="identifier"
         autoComplete="username"
-        value={identifier}
-        onValueChange={setIdentifier}
-        onFocus={() => clear('identifier')}
-        error={errors.identifier}
+        {...bind('identifier', identifier, setIdentifier)}
       />
       <TextField
         label="Password"
         name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        onFocus={() => clear('password')}
-        error={errors.password}
+        {...bind('password', password, setPassword)}
       />
       <p className="auth-forgot">
         <Link to="/forgot-password">Forgot password?</Link>

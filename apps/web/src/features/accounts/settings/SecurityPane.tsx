@@ -18,7 +18,7 @@ const EMAIL_FIELDS = ['email', 'currentPassword'] as const;
 function RecoveryEmailForm({ me }: { me: Me }) {
   const [email, setEmail] = useState(me.pendingRecoveryEmail ?? me.recoveryEmail ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
-  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
+  const { errors, setErrors, clear, bind, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
   const save = useMeUpdate(setRecoveryEmail, fromServer);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -65,10 +65,7 @@ function RecoveryEmailForm({ me }: { me: Me }) {
         name="recoveryCurrentPassword"
         type="password"
         autoComplete="current-password"
-        value={currentPassword}
-        onValueChange={setCurrentPassword}
-        onFocus={() => clear('currentPassword')}
-        error={errors.currentPassword}
+        {...bind('currentPassword', currentPassword, setCurrentPassword)}
       />
       <div className="settings-actions">
         <Button type="submit" variant="secondary" busy={save.isPending}>
