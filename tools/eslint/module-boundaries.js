@@ -14,6 +14,8 @@ import path from 'node:path';
  *
  * Tests may reach inside (they are not linted by this rule). The decision is the pure
  * `boundaryViolation`, tested on its own; the rule only finds import specifiers.
+ *
+ * The web (apps/web/src) keeps the same shape, see `webBoundaryViolation` below.
  */
 const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
 const ENTRY_FILE = 'index.ts';
@@ -34,6 +36,7 @@ export function placeOf(file) {
 
 /** The message when `from` may not import `to` (absolute paths), or null when it may. */
 export function boundaryViolation(from, to) {
+  if (webPlaceOf(from)) return webBoundaryViolation(from, to);
   const a = placeOf(from);
   const b = placeOf(to);
   if (!a || !b) return null;
@@ -50,15 +53,60 @@ export function boundaryViolation(from, to) {
   return `a module imports another only through its entry file: import from '${b.module}/index.ts' (tables included)`;
 }
 
+/*
+ * The web's layers (ARCHITECTURE.md): api/ (the shared client: fetch wrapper, realtime, schema
+ * loader, the session) below ui/ (primitives, the board) below features/<x>/ below app/ (router,
+ * layout, providers: the composition root, which may load a feature's page file on demand).
+ *
+ * - api/ imports no ui/, feature or app/; ui/ imports no feature or app/; a feature imports no app/.
+ * - A feature imports another only through its entry file, `index.ts` (its public surface); its
+ *   tests and test helpers (`testing.ts(x)`) may also use another feature's `testing.ts(x)`, and
+ *   any test may build the app's providers (app/).
+ */
+const WEB_SRC = `${path.sep}apps${path.sep}web${path.sep}src${path.sep}`;
+const WEB_ENTRY = 'index.ts';
+const WEB_TEST_SUPPORT = /^testing\.tsx?$/;
+const WEB_TEST_FILE = /(\.test\.tsx?|(^|\/)testing\.tsx?)$/;
+const WEB_BELOW = { api: ['ui', 'feature', 'app'], ui: ['feature', 'app'], feature: ['app'] };
+
+/** Where a web source file sits: its layer, and for a feature its name and path inside it. */
+export function webPlaceOf(file) {
+  const at = file.indexOf(WEB_SRC);
+  if (at < 0) return null;
+  const parts = file.slice(at + WEB_SRC.length).split(path.sep);
+  if (parts[0] === 'features' && parts.length > 2)
+    return { layer: 'feature', feature: parts[1], rest: parts.slice(2).join('/') };
+  if (['api', 'ui', 'app'].includes(parts[0])) return { layer: parts[0], rest: parts.slice(1).join('/') };
+  return { layer: 'root', rest: parts.join('/') };
+}
+
+/** The message when web file `from` may not import `to` (absolute paths), or null when it may. */
+export function webBoundaryViolation(from, to) {
+  const a = webPlaceOf(from);
+  const b = webPlaceOf(to);
+  if (!a || !b) return null;
+  const test = WEB_TEST_FILE.test(from.split(path.sep).join('/'));
+  if (WEB_BELOW[a.layer]?.includes(b.layer) && !(test && b.layer === 'app')) {
+    const what = b.layer === 'feature' ? `a feature (${b.feature})` : `${b.layer}/`;
+    return `${a.layer === 'feature' ? 'a feature' : `${a.layer}/`} imports nothing above it: not ${what} (api/ < ui/ < features/ < app/)`;
+  }
+  if (a.layer !== 'feature' || b.layer !== 'feature' || a.feature === b.feature) return null;
+  if (b.rest === WEB_ENTRY || (test && WEB_TEST_SUPPORT.test(b.rest))) return null;
+  return `a feature imports another only through its entry file: import from '${b.feature}/index.ts'`;
+}
+
 export default {
   meta: {
     type: 'problem',
-    docs: { description: "server layers: platform imports no module; modules import each other's entry files only" },
+    docs: {
+      description:
+        "server layers: platform imports no module; modules import each other's entry files only (web: features alike)",
+    },
     schema: [],
   },
   create(context) {
     const file = context.filename;
-    if (!placeOf(file)) return {};
+    if (!placeOf(file) && !webPlaceOf(file)) return {};
     const check = (node) => {
       const spec = node.source?.value;
       if (typeof spec !== 'string' || !spec.startsWith('.')) return;

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundaryViolation } from './module-boundaries.js';
+import { boundaryViolation, webBoundaryViolation } from './module-boundaries.js';
 
 const src = (p) => path.join('/repo/apps/server/src', ...p.split('/'));
 
@@ -43,5 +43,53 @@ describe('server layer boundaries (ARCHITECTURE.md)', () => {
 
   it('ignores files outside the server source', () => {
     expect(boundaryViolation('/repo/apps/web/src/a.ts', src('modules/accounts/me.ts'))).toBeNull();
+  });
+});
+
+const web = (p) => path.join('/repo/apps/web/src', ...p.split('/'));
+
+describe('web layer boundaries (ARCHITECTURE.md)', () => {
+  it.each([
+    // a feature reaches another only through its entry file
+    ['features/spectate/SpectatePage.tsx', 'features/play/index.ts', true],
+    ['features/spectate/SpectatePage.tsx', 'features/play/GameScreen.tsx', false],
+    ['features/spectate/SpectatePage.tsx', 'features/play/play.css', false],
+    ['features/puzzles/battle/BattleGame.tsx', 'features/play/index.ts', true],
+    ['features/puzzles/battle/BattleGame.tsx', 'features/puzzles/usePuzzleBoard.ts', true],
+    ['features/accounts/settings/GamingPane.tsx', 'features/wallet/queries.ts', false],
+    ['features/matchmaking/StartPage.tsx', 'features/bots/botWizard.ts', false],
+    ['features/matchmaking/StartPage.tsx', 'features/bots/index.ts', true],
+    // tests: entry files, test helpers (testing.ts(x)) and the app's providers
+    ['features/bots/BotMatchPage.test.tsx', 'features/matchmaking/testing.tsx', true],
+    ['features/puzzles/battle/testing.tsx', 'features/matchmaking/testing.tsx', true],
+    ['features/reports/ReportPlayerDialog.test.tsx', 'features/play/GameScreen.tsx', false],
+    ['features/reports/ReportPlayerDialog.test.tsx', 'features/spectate/index.ts', true],
+    ['features/matchmaking/StartPage.tsx', 'features/wallet/testing.ts', false],
+    ['features/play/testing.tsx', 'app/providers.tsx', true],
+    ['api/retry.test.ts', 'app/providers.tsx', true],
+    // layers: api/ < ui/ < features/ < app/
+    ['features/play/useChessRules.ts', 'app/loadOnce.ts', false],
+    ['ui/SandboxMark.tsx', 'features/accounts/session.ts', false],
+    ['ui/SandboxMark.tsx', 'api/session.ts', true],
+    ['ui/board/Board.test.tsx', 'features/play/testing.tsx', false],
+    ['api/schemaLoader.ts', 'app/chunkReload.ts', false],
+    ['api/http.ts', 'ui/Button.tsx', false],
+    ['features/play/GameScreen.tsx', 'ui/board/Board.tsx', true],
+    ['app/routes.tsx', 'features/play/MatchPage.tsx', true],
+    ['app/Header.tsx', 'features/social/index.ts', true],
+    ['main.tsx', 'app/providers.tsx', true],
+  ])('%s -> %s allowed: %s', (from, to, allowed) => {
+    expect(boundaryViolation(web(from), web(to)) === null).toBe(allowed);
+  });
+
+  it('says what to import instead', () => {
+    expect(webBoundaryViolation(web('features/a/x.ts'), web('features/play/GameScreen.tsx'))).toContain(
+      "'play/index.ts'",
+    );
+    expect(webBoundaryViolation(web('ui/x.ts'), web('features/play/index.ts'))).toContain('api/ < ui/');
+  });
+
+  it('leaves the server alone', () => {
+    expect(webBoundaryViolation(src('modules/play/a.ts'), src('modules/accounts/me.ts'))).toBeNull();
   });
 });

@@ -21,13 +21,13 @@ export const FIRST_LOAD_GOAL_BYTES = 150_000;
  * landing, which is in the entry) and the ceiling the test enforces: the goal, for both. The
  * play page was 188.8 kB (landing 149.4 kB) on 2026-11-26 and is 148.0 kB (landing 124.3 kB)
  * since zod and the protocol's schemas load beside the first request (api/schemaLoader.ts), the
- * board draws before the rules engine arrives (features/play/useChessRules.ts), and the puzzles
+ * board draws before the rules engine arrives (ui/board/useChessRules.ts), and the puzzles
  * of the matchmaking wait and the report form load when opened. What remains is mostly React
  * DOM (58 kB), the router (27 kB), TanStack Query (9 kB), the app shell and the game screen.
  */
 export const PAGE_BUDGETS = {
   landing: { route: null, maxBytes: FIRST_LOAD_GOAL_BYTES },
-  play: { route: 'src/features/play/MatchPage.tsx', maxBytes: FIRST_LOAD_GOAL_BYTES },
+  play: { route: 'src/features/matchmaking/MatchPage.tsx', maxBytes: FIRST_LOAD_GOAL_BYTES },
 } as const satisfies Record<string, { route: string | null; maxBytes: number }>;
 
 /**

@@ -1,3 +1,4 @@
+import { TEXTS } from '@rush/domain';
 import type { ClientMessage, ServerMessage } from '@rush/protocol';
 
 /** A command the server refused (its ack carried `ok: false`), or one that never got an answer. */
@@ -12,6 +13,12 @@ export class CommandError extends Error {
     this.code = code;
     this.retryAfterSeconds = retryAfterSeconds;
   }
+}
+
+/** The user-facing text of a failed command (the server's text, or ours when none came). */
+export function commandErrorText(error: unknown): string {
+  if (error instanceof CommandError) return error.message;
+  return TEXTS.internal;
 }
 
 /** Codes of failures decided here, not by the server. */

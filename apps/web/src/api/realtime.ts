@@ -1,6 +1,14 @@
 import { CommandQueue, type CommandOptions } from './realtime-commands.ts';
-import { CLOSE_CODES, PROTOCOL_VERSION, REALTIME_PATH, type ClientMessage, type TopicEvent } from '@rush/protocol';
+import { CLOSE_CODES, PROTOCOL_VERSION, type ClientMessage, type TopicEvent } from '@rush/protocol';
 import { loadedSchemas, loadSchemas, schemasLoaded } from './schemaLoader.ts';
+import { defaultUrl, reloadForNewProtocol } from './realtime-reload.ts';
+import type {
+  ConnectionStatus,
+  PresenceMessageState,
+  RealtimeOptions,
+  SocketLike,
+  TopicHandlers,
+} from './realtime-types.ts';
 
 /**
  * The realtime client: one socket per tab to `/ws`. It reconnects with backoff, re-subscribes
@@ -10,8 +18,6 @@ import { loadedSchemas, loadSchemas, schemasLoaded } from './schemaLoader.ts';
  * (schemaLoader.ts), so every message, and every event handed on, is parsed as it arrives.
  */
 
-/** `elsewhere`: closed for the user's newer windows (4009) and not reconnecting until resume(). */
-export type ConnectionStatus = 'idle' | 'connecting' | 'open' | 'reconnecting' | 'elsewhere';
 export {
   COMMAND_DISCONNECTED,
   COMMAND_NO_ANSWER_TEXT,
@@ -19,38 +25,13 @@ export {
   CommandError,
   type CommandOptions,
 } from './realtime-commands.ts';
-
-export type PresenceMessageState = 'online' | 'idle';
-
-export interface TopicHandlers {
-  onEvent?(event: TopicEvent): void;
-  /**
-   * Reload the topic's state: the missed events are gone (the snapshot, when the server sent one,
-   * is the state), or a fresh subscription just went live (snapshot undefined).
-   */
-  onResync?(snapshot: unknown): void;
-}
-
-/** The part of the browser WebSocket this client uses (tests pass a fake). */
-export interface SocketLike {
-  readonly readyState: number;
-  onopen: ((ev: Event) => void) | null;
-  onmessage: ((ev: MessageEvent) => void) | null;
-  onclose: ((ev: CloseEvent) => void) | null;
-  onerror: ((ev: Event) => void) | null;
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-}
-
-export interface RealtimeOptions {
-  url?: string;
-  createSocket?: (url: string) => SocketLike;
-  /** Full page reload (protocol mismatch, session replaced). */
-  reload?: () => void;
-  pingIntervalMs?: number;
-  pongTimeoutMs?: number;
-  maxBackoffMs?: number;
-}
+export type {
+  ConnectionStatus,
+  PresenceMessageState,
+  RealtimeOptions,
+  SocketLike,
+  TopicHandlers,
+} from './realtime-types.ts';
 
 interface TopicState {
   handlers: Set<TopicHandlers>;
@@ -60,26 +41,6 @@ interface TopicState {
 
 const OPEN = 1;
 const BASE_BACKOFF_MS = 500;
-const RELOAD_GUARD_KEY = 'rush.protocolReloadAt';
-const RELOAD_GUARD_MS = 30_000;
-
-function defaultUrl(): string {
-  const { protocol, host } = window.location;
-  return `${protocol === 'https:' ? 'wss' : 'ws'}://${host}${REALTIME_PATH}`;
-}
-
-/** A protocol mismatch reloads once to fetch the new bundle; never loops if the server is still old. */
-function reloadForNewProtocol(reload: () => void): void {
-  try {
-    const last = Number(sessionStorage.getItem(RELOAD_GUARD_KEY) ?? 0);
-    if (Date.now() - last < RELOAD_GUARD_MS) return;
-    sessionStorage.setItem(RELOAD_GUARD_KEY, String(Date.now()));
-  } catch {
-    // storage unavailable: reload anyway
-  }
-  reload();
-}
-
 export class RealtimeClient {
   private readonly opts: Required<Omit<RealtimeOptions, 'url'>> & Pick<RealtimeOptions, 'url'>;
   private readonly loggedOutListeners = new Set<() => void>();

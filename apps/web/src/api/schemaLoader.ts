@@ -1,5 +1,5 @@
-import { loadOnce } from '../app/loadOnce.ts';
-import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from '../app/chunkReload.ts';
+import { loadOnce } from './loadOnce.ts';
+import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from './chunkReload.ts';
 import type * as ProtocolSchemas from './schemas.ts';
 
 /** The protocol's schemas, once loaded (everything `@rush/protocol` exports). */

@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useMatches } from 'react-router';
 import { QueryState } from '../ui/QueryState.tsx';
-import { useSession } from '../features/accounts/session.ts';
+import { useSession } from '../api/session.ts';
 import { useUserEvents } from '../features/accounts/useUserEvents.ts';
 import { isRouteHandle, redirectFor, type Access } from './access.ts';
 import { ApiErrorNotice } from './ApiErrorNotice.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { TEXTS, validateDateOfBirth } from '@rush/domain';
-import { setDateOfBirth } from '../api/accounts.ts';
+import { setDateOfBirth } from '../features/accounts/api.ts';
 import { ApiError } from '../api/http.ts';
 import { Button } from '../ui/Button.tsx';
 import { BlockingOverlay } from '../ui/BlockingOverlay.tsx';
@@ -13,7 +13,7 @@ import {
   type DobParts,
 } from '../features/accounts/auth/DateOfBirthField.tsx';
 import { LogoutButton } from '../features/accounts/settings/LogoutButton.tsx';
-import { SESSION_KEY, setMe } from '../features/accounts/session.ts';
+import { SESSION_KEY, setMe } from '../api/session.ts';
 
 /**
  * SPEC 5: an account a sign-in provider made (Google) gives its date of birth before anything

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { buttonClass } from '../ui/Button.tsx';
 import { useOverlayLink } from '../ui/overlayFlags.ts';
-import { useAppConfig } from '../features/accounts/session.ts';
+import { useAppConfig } from '../api/session.ts';
 
 const YEAR = new Date().getFullYear();
 

@@ -1,9 +1,18 @@
+import type { Me } from '@rush/protocol';
 import { Link } from 'react-router';
 import { buttonClass } from '../ui/Button.tsx';
 import { KnightIcon } from '../ui/icons.tsx';
 import { Balances } from '../features/accounts/header/Balances.tsx';
 import { UserMenu } from '../features/accounts/header/UserMenu.tsx';
-import { useAppConfig, useSession } from '../features/accounts/session.ts';
+import { usePendingInvites, useUnreadMessages } from '../features/social/index.ts';
+import { useAppConfig, useSession } from '../api/session.ts';
+
+/** The user menu with social's counts: the badge is the live friends list's (refetched on `friends.changed`). */
+function SignedInMenu({ me }: { me: Me }) {
+  const pending = usePendingInvites(me);
+  const unread = useUnreadMessages(me);
+  return <UserMenu me={me} pending={pending} unread={unread} />;
+}
 
 /**
  * SPEC 2 header: logo to /; visitors get Login and Sign up, users their balances and menu. Until
@@ -26,7 +35,7 @@ export function Header() {
           ) : me ? (
             <>
               <Balances me={me} />
-              <UserMenu me={me} />
+              <SignedInMenu me={me} />
             </>
           ) : (
             <>

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
 import { Overlay } from '../ui/Overlay.tsx';
-import { useSession } from '../features/accounts/session.ts';
+import { useSession } from '../api/session.ts';
 import { AnnouncementHost } from '../features/matchmaking/AnnouncementHost.tsx';
 import { useProfileRequest } from '../features/players/profileRequests.ts';
 
 // A signed-in player's layers load after the page's first paint: a visitor never downloads them,
 // and the landing's first load stays within its budget (issue 17).
 const InvitationHost = lazy(() =>
-  import('../features/play/InvitationHost.tsx').then((m) => ({ default: m.InvitationHost })),
+  import('../features/matchmaking/InvitationHost.tsx').then((m) => ({ default: m.InvitationHost })),
 );
 const ChallengeHost = lazy(() =>
   import('../features/matchmaking/ChallengeHost.tsx').then((m) => ({ default: m.ChallengeHost })),
@@ -19,7 +19,7 @@ const ActiveGameRedirect = lazy(() =>
 const SocialHost = lazy(() => import('../features/social/SocialHost.tsx').then((m) => ({ default: m.SocialHost })));
 
 const AccountSettings = lazy(() =>
-  import('../features/accounts/settings/AccountSettings.tsx').then((m) => ({ default: m.AccountSettings })),
+  import('./AccountSettingsOverlay.tsx').then((m) => ({ default: m.AccountSettingsOverlay })),
 );
 const BugReportForm = lazy(() =>
   import('../features/reports/BugReportForm.tsx').then((m) => ({ default: m.BugReportForm })),

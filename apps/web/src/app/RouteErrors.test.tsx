@@ -2,7 +2,7 @@ import { describe, expect, test, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import '../test/render.tsx';
-import { CHUNK_RELOAD_KEY, page } from './chunkReload.ts';
+import { CHUNK_RELOAD_KEY, page } from '../api/chunkReload.ts';
 import { CrashToServerError } from './RouteErrors.tsx';
 
 function Boom(): never {

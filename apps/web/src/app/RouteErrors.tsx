@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, useLocation, useRouteError } from 'react-router';
-import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from './chunkReload.ts';
+import { isChunkLoadError, mayReloadForNewBuild, reloadForNewBuild } from '../api/chunkReload.ts';
 import { LoadingScreen } from './LoadingScreen.tsx';
 
 /**

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { RealtimeProvider } from '../api/realtime-react.tsx';
 import { queryRetryDelay, shouldRetryQuery } from '../api/retry.ts';
 import type { RealtimeClient } from '../api/realtime.ts';
-import { SESSION_KEY, useSession } from '../features/accounts/session.ts';
+import { SESSION_KEY, useSession } from '../api/session.ts';
 import { AppErrorBoundary } from './AppErrorBoundary.tsx';
 
 export function createQueryClient(): QueryClient {

@@ -103,12 +103,12 @@ export const appRoutes: RouteObject[] = [
           {
             path: 'callbacklichess',
             handle: handle('user'),
-            lazy: lazyPage(() => import('../features/play/LichessCallbackPage.tsx'), 'LichessCallbackPage'),
+            lazy: lazyPage(() => import('../features/accounts/LichessCallbackPage.tsx'), 'LichessCallbackPage'),
           },
           {
             path: 'match',
             handle: handle('user'),
-            lazy: lazyPage(() => import('../features/play/MatchPage.tsx'), 'MatchPage'),
+            lazy: lazyPage(() => import('../features/matchmaking/MatchPage.tsx'), 'MatchPage'),
           },
           {
             path: 'tv/:id',

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import type { AppConfigResponse, Me } from '@rush/protocol';
 import { AppProviders, createQueryClient } from '../app/providers.tsx';
 import { appRoutes } from '../app/routes.tsx';
-import { FALLBACK_CONFIG } from '../features/accounts/session.ts';
+import { FALLBACK_CONFIG } from '../api/session.ts';
 import { fakeRealtime } from './fakes.ts';
 
 // jsdom has no layout: scrolling (ScrollRestoration) is a no-op here.

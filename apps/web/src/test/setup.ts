@@ -1,6 +1,6 @@
 import { configure } from '@testing-library/react';
 import { loadSchemas } from '../api/schemaLoader.ts';
-import { loadChessRules } from '../features/play/useChessRules.ts';
+import { loadChessRules } from '../ui/board/useChessRules.ts';
 import { loadGameDialogs } from '../features/play/useGameDialogs.ts';
 
 // findBy/waitFor poll until this long. The default second is shorter than one render of a

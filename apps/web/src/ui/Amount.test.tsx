@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ComponentProps } from 'react';
 import type { AppConfigResponse } from '@rush/protocol';
-import { APP_CONFIG_KEY, FALLBACK_CONFIG } from '../features/accounts/session.ts';
+import { APP_CONFIG_KEY, FALLBACK_CONFIG } from '../api/session.ts';
 import { Amount } from './Amount.tsx';
 import { SANDBOX_DESCRIPTION } from './SandboxMark.tsx';
 

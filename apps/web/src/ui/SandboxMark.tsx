@@ -1,5 +1,5 @@
 import type { Currency } from '@rush/domain';
-import { useAppConfig } from '../features/accounts/session.ts';
+import { useAppConfig } from '../api/session.ts';
 import './amount.css';
 
 /** What the mark means, for hover and for screen readers; it starts with the visible word. */

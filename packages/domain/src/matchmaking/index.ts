@@ -7,3 +7,4 @@ export * from './leaderboard.ts';
 export * from './featured.ts';
 export * from './giveaway.ts';
 export * from './giveaway-texts.ts';
+export * from './start-query.ts';

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  inFirstMoveWindow,
   clockAfterMove,
   clockAfterTakeback,
   flagDeadline,
@@ -240,5 +241,17 @@ describe('clock properties', () => {
         expect(r.ok).toBe(!isFlagged(c, 'white', T0 + d));
       }),
     );
+  });
+});
+
+describe('the first-move window', () => {
+  it.each([
+    [0, true],
+    [1, true],
+    [2, false],
+    [3, false],
+    [80, false],
+  ])('after %i plies: %s', (ply, open) => {
+    expect(inFirstMoveWindow(ply)).toBe(open);
   });
 });

@@ -22,6 +22,13 @@ export const DISCONNECT_GRACE_MS = 60_000;
 /** Clocks start with the move of this ply count (after both first moves). */
 export const CLOCK_STARTS_AT_PLY = 2;
 
+/**
+ * The first-move window: with `ply` moves on the board, is a first move still missing? Then the
+ * clocks do not run and the side to move has the first-move deadline instead (FIRST_MOVE_MS).
+ * The server (its view's `firstMoveDeadline`, the sweeper) and the web (the first-move note) ask this.
+ */
+export const inFirstMoveWindow = (ply: number): boolean => ply < CLOCK_STARTS_AT_PLY;
+
 export interface ClockState {
   whiteMs: number;
   blackMs: number;
@@ -82,7 +89,7 @@ export function clockAfterMove(opts: {
   // Increment only once clocks run: Lichess adds none for the free first moves.
   const gained = clock.runningSince === null ? 0 : incrementMs;
   const next = withMs(clock, mover, left + gained);
-  return { ok: true, clock: { ...next, runningSince: ply >= CLOCK_STARTS_AT_PLY ? now : null }, spentMs, creditMs };
+  return { ok: true, clock: { ...next, runningSince: inFirstMoveWindow(ply) ? null : now }, spentMs, creditMs };
 }
 
 /**
@@ -111,7 +118,7 @@ export function stopClock(c: ClockState, turn: Color, now: number): ClockState {
  * side to move runs from `now` once both first moves stand (CLOCK_STARTS_AT_PLY).
  */
 export function clockAfterTakeback(c: ClockState, turn: Color, ply: number, now: number): ClockState {
-  return { ...stopClock(c, turn, now), runningSince: ply >= CLOCK_STARTS_AT_PLY ? now : null };
+  return { ...stopClock(c, turn, now), runningSince: inFirstMoveWindow(ply) ? null : now };
 }
 
 export const sideToMove = (ply: number): Color => (ply % 2 === 0 ? 'white' : 'black');

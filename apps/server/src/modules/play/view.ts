@@ -1,6 +1,7 @@
 import {
   chatClosesAt,
   DEFAULT_USERNAME_COLOR,
+  inFirstMoveWindow,
   resultTitle,
   statusText,
   USERNAME_COLOR_IDS,
@@ -104,7 +105,7 @@ export class GameViews {
       createdAt: g.createdAt.toISOString(),
       endedAt: g.endedAt ? g.endedAt.toISOString() : null,
       firstMoveDeadline:
-        status === 'started' && g.turnStartedAt === null && g.deadlineAt ? g.deadlineAt.toISOString() : null,
+        status === 'started' && inFirstMoveWindow(g.ply) && g.deadlineAt ? g.deadlineAt.toISOString() : null,
       offers: offersView(g),
       stake:
         g.stakeCurrency && g.stakeAmount !== null

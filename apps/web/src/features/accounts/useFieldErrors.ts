@@ -37,5 +37,13 @@ export function useFieldErrors<Field extends string>(fieldNames: readonly Field[
     setFormError(null);
   };
 
-  return { errors, setErrors, clear, formError, setFormError, fromServer, reset };
+  /** A field's value, setter and error as a text field takes them; focusing it clears its error. */
+  const bind = (field: Field, value: string, onValueChange: (value: string) => void) => ({
+    value,
+    onValueChange,
+    onFocus: () => clear(field),
+    error: errors[field],
+  });
+
+  return { errors, setErrors, clear, bind, formError, setFormError, fromServer, reset };
 }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UserSettings } from '@rush/protocol';
-import { changeSettings } from '../../api/accounts.ts';
-import { patchMe, SESSION_KEY, setMe } from './session.ts';
+import { changeSettings } from './api.ts';
+import { patchMe, SESSION_KEY, setMe } from '../../api/session.ts';
 
 const SETTINGS_MUTATION = ['account-settings'] as const;
 

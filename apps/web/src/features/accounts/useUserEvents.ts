@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { TOPICS, UserEvents, type Me } from '@rush/protocol';
 import type { EventOn } from '../../api/events.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
-import { SESSION_KEY } from './session.ts';
+import { SESSION_KEY } from '../../api/session.ts';
 import { reloadOnce } from '../../api/reload-once.ts';
 
 /**

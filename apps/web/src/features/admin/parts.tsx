@@ -1,5 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { CopyButton } from '../../ui/CopyButton.tsx';
+import { QueryState, type QueryStatus } from '../../ui/QueryState.tsx';
+import { Table, type Column } from '../../ui/Table.tsx';
 
 /** One console section: a region named by its heading. */
 export function SectionFrame({ title, children, level = 2 }: { title: string; children: ReactNode; level?: 2 | 3 }) {
@@ -103,5 +105,38 @@ export function InputField({
         </p>
       ) : null}
     </div>
+  );
+}
+
+interface TableSectionProps<Data, Row> {
+  /** The section's heading (h3) and the table's accessible name; its loading line and Try again say it too. */
+  title: string;
+  query: QueryStatus<Data>;
+  columns: readonly Column<Row>[];
+  rows: (data: Data) => readonly Row[];
+  rowKey: (row: Row) => string;
+  empty: string;
+  /** Below the table (a failed action's message). */
+  children?: ReactNode;
+}
+
+/** A console section that is one table read from a query: loading and failure as QueryState shows them. */
+export function TableSection<Data, Row>({
+  title,
+  query,
+  columns,
+  rows,
+  rowKey,
+  empty,
+  children,
+}: TableSectionProps<Data, Row>) {
+  const subject = title.toLowerCase();
+  return (
+    <SectionFrame title={title} level={3}>
+      <QueryState query={query} loading={`Loading ${subject}…`} subject={subject}>
+        {(data) => <Table caption={title} columns={columns} rows={rows(data)} rowKey={rowKey} empty={empty} />}
+      </QueryState>
+      {children}
+    </SectionFrame>
   );
 }

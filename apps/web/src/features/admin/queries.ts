@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { ADMIN_TOPIC, AdminEvents, type AdminSection } from '@rush/protocol';
-import * as api from '../../api/admin.ts';
+import * as api from './api.ts';
 import { ApiError } from '../../api/http.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { reloadOnce } from '../../api/reload-once.ts';

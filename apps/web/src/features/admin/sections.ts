@@ -11,86 +11,37 @@ export interface AdminSectionEntry {
   component: LazyExoticComponent<ComponentType>;
 }
 
-function lazySection<K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
-  name: K,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
-}
+/** One row: the id, the title, the module's loader and the section's export in it. */
+type SectionRow = readonly [id: string, title: string, load: () => Promise<object>, name: string];
 
-export const ADMIN_SECTION_LIST: readonly AdminSectionEntry[] = [
-  {
-    id: 'app',
-    title: 'Pause and announcement',
-    component: lazySection(() => import('./sections/AppSection.tsx'), 'AppSection'),
-  },
-  {
-    id: 'bans',
-    title: 'Ban and unban',
-    component: lazySection(() => import('./sections/BansSection.tsx'), 'BansSection'),
-  },
-  {
-    id: 'live',
-    title: 'Ongoing games and lobbies',
-    component: lazySection(() => import('./sections/LiveSection.tsx'), 'LiveSection'),
-  },
-  {
-    id: 'modes',
-    title: 'Game modes',
-    component: lazySection(() => import('./sections/ModesSection.tsx'), 'ModesSection'),
-  },
-  {
-    id: 'wagers',
-    title: 'Game wagers',
-    component: lazySection(() => import('./sections/WagersSection.tsx'), 'WagersSection'),
-  },
-  { id: 'users', title: 'Users', component: lazySection(() => import('./sections/UsersSection.tsx'), 'UsersSection') },
-  {
-    id: 'balances',
-    title: 'Balances',
-    component: lazySection(() => import('./sections/BalancesSection.tsx'), 'BalancesSection'),
-  },
-  {
-    id: 'bug-reports',
-    title: 'Bug reports',
-    component: lazySection(() => import('./sections/BugReportsSection.tsx'), 'BugReportsSection'),
-  },
-  {
-    id: 'reports',
-    title: 'Reported players',
-    component: lazySection(() => import('./sections/ReportsSection.tsx'), 'ReportsSection'),
-  },
-  {
-    id: 'flags',
-    title: 'System-flagged users',
-    component: lazySection(() => import('./sections/FlagsSection.tsx'), 'FlagsSection'),
-  },
-  {
-    id: 'withdrawals',
-    title: 'Canadian withdrawals',
-    component: lazySection(() => import('./sections/CanadianWithdrawalsSection.tsx'), 'CanadianWithdrawalsSection'),
-  },
-  {
-    id: 'stuck-payments',
-    title: 'Stuck payments',
-    component: lazySection(() => import('./sections/StuckPaymentsSection.tsx'), 'StuckPaymentsSection'),
-  },
-  {
-    id: 'transactions',
-    title: 'Transactions',
-    component: lazySection(() => import('./sections/TransactionsSection.tsx'), 'TransactionsSection'),
-  },
-  {
-    id: 'audit',
-    title: 'Audit log',
-    component: lazySection(() => import('./sections/AuditSection.tsx'), 'AuditSection'),
-  },
-  {
-    id: 'dashboard',
-    title: 'Dashboard',
-    component: lazySection(() => import('./dashboard/DashboardSection.tsx'), 'DashboardSection'),
-  },
+const SECTION_ROWS: readonly SectionRow[] = [
+  ['app', 'Pause and announcement', () => import('./sections/AppSection.tsx'), 'AppSection'],
+  ['bans', 'Ban and unban', () => import('./sections/BansSection.tsx'), 'BansSection'],
+  ['live', 'Ongoing games and lobbies', () => import('./sections/LiveSection.tsx'), 'LiveSection'],
+  ['modes', 'Game modes', () => import('./sections/ModesSection.tsx'), 'ModesSection'],
+  ['wagers', 'Game wagers', () => import('./sections/WagersSection.tsx'), 'WagersSection'],
+  ['users', 'Users', () => import('./sections/UsersSection.tsx'), 'UsersSection'],
+  ['balances', 'Balances', () => import('./sections/BalancesSection.tsx'), 'BalancesSection'],
+  ['bug-reports', 'Bug reports', () => import('./sections/BugReportsSection.tsx'), 'BugReportsSection'],
+  ['reports', 'Reported players', () => import('./sections/ReportsSection.tsx'), 'ReportsSection'],
+  ['flags', 'System-flagged users', () => import('./sections/FlagsSection.tsx'), 'FlagsSection'],
+  [
+    'withdrawals',
+    'Canadian withdrawals',
+    () => import('./sections/CanadianWithdrawalsSection.tsx'),
+    'CanadianWithdrawalsSection',
+  ],
+  ['stuck-payments', 'Stuck payments', () => import('./sections/StuckPaymentsSection.tsx'), 'StuckPaymentsSection'],
+  ['transactions', 'Transactions', () => import('./sections/TransactionsSection.tsx'), 'TransactionsSection'],
+  ['audit', 'Audit log', () => import('./sections/AuditSection.tsx'), 'AuditSection'],
+  ['dashboard', 'Dashboard', () => import('./dashboard/DashboardSection.tsx'), 'DashboardSection'],
 ];
+
+export const ADMIN_SECTION_LIST: readonly AdminSectionEntry[] = SECTION_ROWS.map(([id, title, load, name]) => ({
+  id,
+  title,
+  component: lazy(async () => ({ default: ((await load()) as Record<string, ComponentType>)[name]! })),
+}));
 
 /** The section an address's hash names, or the first. */
 export function sectionFor(hash: string): AdminSectionEntry {

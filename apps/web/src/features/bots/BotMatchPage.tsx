@@ -3,16 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Navigate, useNavigate } from 'react-router';
 import { MINOR_PER_UNIT, type GameModeId } from '@rush/domain';
 import type { BotGameView } from '@rush/protocol';
-import { abortBotGame } from '../../api/bots.ts';
+import { abortBotGame } from './api.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { GameScreen } from '../play/GameScreen.tsx';
-import { useLiveGame } from '../play/useLiveGame.ts';
-import { BOT_FLOW_START, botWizardSearch } from './botWizard.ts';
-import { levelName } from './BotWizard.tsx';
+import { GameScreen, useLiveGame } from '../play/index.ts';
+import { BOT_FLOW_START, botWizardSearch, levelName } from './botWizard.ts';
 import { BOT_KEYS, useCurrentBotGame } from './queries.ts';
-import '../play/play.css';
 
 /** The bot flow's last step with this game's choices: Play again is one click from there. */
 function againSearch(bot: BotGameView, mode: GameModeId): string {

@@ -1,4 +1,11 @@
-import { normalizeBotWizard, type BotWizardParams } from '@rush/domain';
+import {
+  BOT_STRENGTH,
+  normalizeBotWizard,
+  readStartFlags,
+  startSearch,
+  type BotLevel,
+  type BotWizardParams,
+} from '@rush/domain';
 import type { CatalogResponse } from '@rush/protocol';
 
 /** The bot flow's steps (SPEC 2: bot1 game type, bot2 wager and difficulty, bot3 play vs AI). */
@@ -23,15 +30,8 @@ export function isBotFlow(search: string): boolean {
 }
 
 export function readBotWizardQuery(search: string): BotWizardQuery {
-  const q = new URLSearchParams(search);
-  const step = q.get('step');
-  return {
-    step: step === 'bot2' ? 2 : step === 'bot3' ? 3 : 1,
-    gameType: q.get('gameType'),
-    c: q.get('c'),
-    bet: q.get('bet'),
-    bot: q.get('bot'),
-  };
+  const { step, gameType, c, bet, bot } = readStartFlags(search);
+  return { step: step === 'bot2' ? 2 : step === 'bot3' ? 3 : 1, gameType, c, bet, bot };
 }
 
 /** The query corrected by the domain's rules (SPEC 5 as for players; the currency is always wbx). */
@@ -40,15 +40,8 @@ export const normalizedBotWizard = (query: BotWizardQuery, catalog: CatalogRespo
 
 /** `?step=bot2&gameType=…&c=wbx&bet=…&bot=…`, keeping the other flags of `rest` (overlays). */
 export function botWizardSearch(step: BotStep, params: BotWizardParams, rest?: URLSearchParams): string {
-  const q = new URLSearchParams(rest);
-  q.set('step', `bot${step}`);
-  if (params.gameType) q.set('gameType', params.gameType);
-  else q.delete('gameType');
-  q.set('c', params.currency);
-  if (params.bet === null) q.delete('bet');
-  else q.set('bet', String(params.bet));
-  q.set('bot', params.level);
-  return `?${q.toString()}`;
+  const { gameType, currency: c, bet, level: bot } = params;
+  return startSearch({ step: `bot${step}`, gameType, c, bet, bot }, rest);
 }
 
 /** Whether the address already says what the corrected params say (else it is replaced). */
@@ -63,3 +56,6 @@ export function botQueryIsCorrected(query: BotWizardQuery, params: BotWizardPara
 
 /** Where the bot flow begins (SPEC 2: /start?step=bot1&gameType=bot_000001). */
 export const BOT_FLOW_START = '/start?step=bot1&gameType=bot_000001';
+
+/** "Low 1x" (SPEC 9 bot multipliers). */
+export const levelName = (level: BotLevel) => `${BOT_STRENGTH[level].label} ${BOT_STRENGTH[level].multiplier}x`;

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchCurrentBotGame } from '../../api/bots.ts';
+import { fetchCurrentBotGame } from './api.ts';
 
 export const BOT_KEYS = { current: ['bots', 'current'] as const };
 

@@ -5,7 +5,7 @@ import type { GameAnalysisResponse, GameView, SideFiguresView } from '@rush/prot
 import { makeMe } from '../../test/fakes.ts';
 import { mockApi, type Handler } from '../../test/render.tsx';
 import { foolsMateSetup, renderWithPlay } from '../play/testing.tsx';
-import { SpectatePage } from '../spectate/SpectatePage.tsx';
+import { SpectatePage } from '../spectate/index.ts';
 import { ANALYSIS_POLL_MS } from './AnalysisPanel.tsx';
 import type { EvalChartProps } from './EvalChart.tsx';
 import { ANALYSIS_TEXTS, formatEval, moveNumber } from './labels.ts';

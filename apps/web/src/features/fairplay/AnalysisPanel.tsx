@@ -2,11 +2,11 @@ import { Component, lazy, Suspense, useId, useMemo, useState, type ReactNode } f
 import { useQuery } from '@tanstack/react-query';
 import { FAIRPLAY_TEXTS } from '@rush/domain';
 import type { AnalysedPlyView, GameAnalysisResponse, GameView } from '@rush/protocol';
-import { fetchGameAnalysis } from '../../api/fairplay.ts';
+import { fetchGameAnalysis } from './api.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 import { ANALYSIS_TEXTS, formatEval, MOVE_CLASS_LABEL, moveNumber, VERDICT_LABEL } from './labels.ts';
 import { SideFiguresTable } from './SideFiguresTable.tsx';
 import './fairplay.css';

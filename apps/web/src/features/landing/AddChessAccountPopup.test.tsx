@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
-import { LINK_REWARD_TEXT } from '../play/linkChess.ts';
+import { LINK_REWARD_TEXT } from '../accounts/index.ts';
 
 describe('dashboard: add chess account popup', () => {
   test('a verified user without a linked account is asked, and can link from the popup', async () => {

@@ -3,7 +3,7 @@ import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { LICHESS_LINK_HINT, LINK_REWARD, linkedText, useChessLink } from '../play/linkChess.ts';
+import { LICHESS_LINK_HINT, LINK_REWARD, linkedText, useChessLink } from '../accounts/index.ts';
 
 /**
  * SPEC 2 dashboard: a verified user without a linked chess account is asked to add one. Linking

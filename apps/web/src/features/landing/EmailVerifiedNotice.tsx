@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { TEXTS } from '@rush/domain';
-import { SESSION_KEY } from '../accounts/session.ts';
+import { SESSION_KEY } from '../../api/session.ts';
 
 export const EMAIL_VERIFIED_PARAM = 'emailVerified';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { STANDARD_FEN } from '@rush/domain';
 import type { FeaturedGameView } from '@rush/protocol';
-import type { BoardColor, PieceKind } from '../../ui/Board.tsx';
-import { positionOfFen } from '../play/fen.ts';
+import type { BoardColor, PieceKind } from '../../ui/board/squares.ts';
+import { positionOfFen } from '../../ui/board/fen.ts';
 
 const FILES = 'abcdefgh';
 /** Filled glyphs for both sides (coloured by CSS); U+FE0E asks for text, never an emoji. */

@@ -2,8 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import type { Currency } from '@rush/domain';
 import type { LandingResponse } from '@rush/protocol';
-import { CurrencySwitch } from '../leaderboard/CurrencySwitch.tsx';
-import { LeaderboardTable } from '../leaderboard/LeaderboardTable.tsx';
+import { CurrencySwitch, LeaderboardTable } from '../leaderboard/index.ts';
 
 /** SPEC 2 landing: the top 15 with the same switch as /leaderboard, and a link to it. */
 export function LandingLeaderboard({ leaderboard }: { leaderboard: LandingResponse['leaderboard'] }) {

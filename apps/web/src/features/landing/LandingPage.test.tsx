@@ -5,7 +5,7 @@ import type { LandingResponse, Me, OngoingGameView } from '@rush/protocol';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { makeMe } from '../../test/fakes.ts';
 import { sandboxMarks, textWithoutMarks } from '../../test/sandbox.ts';
-import { FALLBACK_CONFIG } from '../accounts/session.ts';
+import { FALLBACK_CONFIG } from '../../api/session.ts';
 import { makeRows } from '../leaderboard/testing.ts';
 import { ONBOARDING_DISMISSED_KEY } from './onboarding.ts';
 import { LANDING_REFRESH_MS } from './useLanding.ts';

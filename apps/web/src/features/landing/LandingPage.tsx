@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { anyModalOpen } from '../../ui/overlayFlags.ts';
-import { useAppConfig, useSession } from '../accounts/session.ts';
+import { useAppConfig, useSession } from '../../api/session.ts';
 import { AddChessAccountPopup } from './AddChessAccountPopup.tsx';
 import { BanNotice } from './BanNotice.tsx';
 import { EMAIL_VERIFIED_PARAM, EmailVerifiedNotice } from './EmailVerifiedNotice.tsx';
 import { Hero } from './Hero.tsx';
 import { LandingDashboard } from './LandingDashboard.tsx';
 import { LandingPromos } from './LandingPromos.tsx';
-import { OnlineUsers } from '../online/OnlineUsers.tsx';
+import { OnlineUsers } from '../online/index.ts';
 import { isOnboardingDismissed } from './onboarding.ts';
 import { OnboardingPopup } from './OnboardingPopup.tsx';
 import { VerifyEmailPopup } from './VerifyEmailPopup.tsx';

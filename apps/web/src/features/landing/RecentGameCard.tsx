@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { FAIRPLAY_TEXTS } from '@rush/domain';
 import type { RecentGameView } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
-import { formatDateTime } from '../wallet/format.ts';
+import { formatDateTime } from '../wallet/index.ts';
 
 /** How the card words each outcome (ours: the SPEC names the card, not its words). */
 export const OUTCOME_TEXT: Record<RecentGameView['outcome'], string> = {

@@ -1,5 +1,5 @@
 import type { Me } from '@rush/protocol';
-import { ResendEmail } from '../accounts/verify/ResendEmail.tsx';
+import { ResendEmail } from '../accounts/index.ts';
 import { Dialog } from '../../ui/Dialog.tsx';
 
 /** SPEC 2 dashboard: an unverified email gets this popup with "Resend email". */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { fetchLanding } from '../leaderboard/queries.ts';
+import { fetchLanding } from './api.ts';
 
 /** Live games, the top 15 and the count change all the time: reloaded this often while shown. */
 export const LANDING_REFRESH_MS = 15_000;

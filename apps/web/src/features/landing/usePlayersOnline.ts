@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TOPICS } from '@rush/protocol';
-import { fetchPresence } from '../../api/accounts.ts';
+import { fetchPresence } from './api.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { loadedSchemas } from '../../api/schemaLoader.ts';
 import { reloadOnce } from '../../api/reload-once.ts';

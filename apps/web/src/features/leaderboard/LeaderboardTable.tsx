@@ -2,7 +2,7 @@ import type { Currency } from '@rush/domain';
 import type { LeaderboardRow } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
 import { Table, type Column } from '../../ui/Table.tsx';
-import { PlayerName } from '../players/PlayerName.tsx';
+import { PlayerName } from '../players/index.ts';
 import { WON_HEADERS, WON_TITLES } from './format.ts';
 import { RankCell } from './Medal.tsx';
 import './leaderboard.css';

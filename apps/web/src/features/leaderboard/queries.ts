@@ -1,16 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Currency } from '@rush/domain';
-import { MATCH_ROUTES } from '@rush/protocol';
-import { request } from '../../api/http.ts';
-
-/** The leaderboard's and the landing's reads (MATCH_ROUTES.leaderboard / .landing, both public). */
-
-export const fetchLeaderboard = (currency: Currency, page: number) =>
-  request('GET', `${MATCH_ROUTES.leaderboard}?currency=${currency}&page=${page}`, {
-    schema: (s) => s.LeaderboardResponse,
-  });
-
-export const fetchLanding = () => request('GET', MATCH_ROUTES.landing, { schema: (s) => s.LandingResponse });
+import { fetchLeaderboard } from './api.ts';
 
 export const leaderboardKey = (currency: Currency, page: number) => ['leaderboard', currency, page] as const;
 

@@ -7,7 +7,7 @@ import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
-import { modeName } from '../play/modeName.ts';
+import { modeName } from './modeName.ts';
 import { acceptChallenge, declineChallenge, fetchCurrentMatchmaking, MATCH_KEYS } from './api.ts';
 import { storeMatchmaking, useAppState, useChallenges, useMatchmaking } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { MatchmakingView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
-import { SESSION_KEY } from '../accounts/session.ts';
+import { SESSION_KEY } from '../../api/session.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { MATCH_KEYS, recordAction, seek } from './api.ts';

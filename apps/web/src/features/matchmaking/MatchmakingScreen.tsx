@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
 import { useSecondsLeft } from '../../ui/useSecondsLeft.ts';
-import { modeName } from '../play/modeName.ts';
+import { modeName } from './modeName.ts';
 import { MATCH_KEYS, recordAction, seek, type RecordAction } from './api.ts';
 import { storeMatchmaking, useAppState, type MatchmakingRecord } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
@@ -18,7 +18,7 @@ import './matchmaking.css';
 
 // The puzzles to solve while waiting load when the player asks for them: the match page's first
 // load leaves them out (and the rules engine they need), issue 17.
-const CasualPuzzle = lazy(() => import('../puzzles/CasualPuzzle.tsx').then((m) => ({ default: m.CasualPuzzle })));
+const CasualPuzzle = lazy(() => import('../puzzles/index.ts').then((m) => ({ default: m.CasualPuzzle })));
 
 function PlayerCard({ player, label }: { player: MatchPlayerView | null; label: string }) {
   if (!player) {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MATCH_TEXTS } from '@rush/domain';
 import type { AnnouncementView } from '@rush/protocol';
-import { TopUpButton } from '../wallet/TopUpButton.tsx';
+import { TopUpButton } from '../wallet/index.ts';
 import { Announcement } from './Announcement.tsx';
 import type { MatchRefusal } from './refusal.ts';
 

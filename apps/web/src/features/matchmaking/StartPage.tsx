@@ -18,22 +18,21 @@ import {
   type WagerOptionView,
 } from '@rush/protocol';
 import { useTopic } from '../../api/realtime-react.tsx';
-import { fetchRatings } from '../../api/play.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { useOverlayLink } from '../../ui/overlayFlags.ts';
 import { SandboxMark } from '../../ui/SandboxMark.tsx';
-import { useSession } from '../accounts/session.ts';
-import { FriendGameForm } from '../play/FriendGame.tsx';
-import type { LinkedNotice } from '../play/linkChess.ts';
-import { cancelChallenge, createChallenge, seek } from './api.ts';
+import { useSession } from '../../api/session.ts';
+import { FriendGameForm } from './FriendGame.tsx';
+import type { LinkedNotice } from '../accounts/index.ts';
+import { cancelChallenge, createChallenge, fetchRatings, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
 import { GameTypeChoice, StepList } from './WizardParts.tsx';
-import { BOT_FLOW_START, isBotFlow } from '../bots/botWizard.ts';
-import { BotWizard } from '../bots/BotWizard.tsx';
+import { BOT_FLOW_START, isBotFlow } from '../bots/index.ts';
+import { BotWizard } from './BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
 import './matchmaking.css';
 

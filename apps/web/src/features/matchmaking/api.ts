@@ -1,4 +1,11 @@
-import { MATCH_ROUTES, type MatchmakingView, type CreateChallengeRequest, type SeekRequest } from '@rush/protocol';
+import {
+  MATCH_ROUTES,
+  PLAY_ROUTES,
+  type CreateChallengeRequest,
+  type CreateInvitationRequest,
+  type MatchmakingView,
+  type SeekRequest,
+} from '@rush/protocol';
 import type { DeviceGps } from '@rush/protocol';
 import { request } from '../../api/http.ts';
 
@@ -58,3 +65,31 @@ export const declineChallenge = (id: string) =>
 
 export const cancelChallenge = (id: string) =>
   request('POST', MATCH_ROUTES.cancelChallenge(encodeURIComponent(id)), { json: {} });
+
+/** A player's ratings and friend games (invitations), PLAY_ROUTES used by the start page. */
+
+export const fetchRatings = (uid: string) =>
+  request('GET', PLAY_ROUTES.ratings(encodeURIComponent(uid)), { schema: (s) => s.RatingsResponse });
+
+export const fetchInvitations = () => request('GET', PLAY_ROUTES.invitations, { schema: (s) => s.InvitationsResponse });
+
+export const createInvitation = (body: CreateInvitationRequest) =>
+  request('POST', PLAY_ROUTES.invitations, { json: body, schema: (s) => s.InvitationView });
+
+export const acceptInvitation = (invitationId: string) =>
+  request('POST', PLAY_ROUTES.acceptInvitation(encodeURIComponent(invitationId)), {
+    json: {},
+    schema: (s) => s.AcceptInvitationResponse,
+  });
+
+export const declineInvitation = (invitationId: string) =>
+  request('POST', PLAY_ROUTES.declineInvitation(encodeURIComponent(invitationId)), {
+    json: {},
+    schema: (s) => s.InvitationView,
+  });
+
+export const cancelInvitation = (invitationId: string) =>
+  request('POST', PLAY_ROUTES.cancelInvitation(encodeURIComponent(invitationId)), {
+    json: {},
+    schema: (s) => s.InvitationView,
+  });

@@ -1,6 +1,6 @@
 import { MATCH_TEXTS } from '@rush/domain';
 import { ApiError, errorText } from '../../api/http.ts';
-import { LocationError } from '../wallet/location.ts';
+import { LocationError } from '../wallet/index.ts';
 
 /**
  * Why a game could not start, as the wizard, the match screen and the challenge card show it:

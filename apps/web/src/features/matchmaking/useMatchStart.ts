@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import type { Currency } from '@rush/domain';
 import type { AppStateView, DeviceGps } from '@rush/protocol';
-import { locateDevice } from '../wallet/location.ts';
+import { locateDevice } from '../wallet/index.ts';
 import { MATCH_KEYS } from './api.ts';
 import { takeMatchCall } from './guard.ts';
 import { useAppState } from './queries.ts';

@@ -1,4 +1,11 @@
-import { normalizeWizard, type Catalog, type GameModeId, type WizardParams } from '@rush/domain';
+import {
+  normalizeWizard,
+  readStartFlags,
+  startSearch,
+  type Catalog,
+  type GameModeId,
+  type WizardParams,
+} from '@rush/domain';
 import type { CatalogResponse, OptionsResponse } from '@rush/protocol';
 
 /** The /start query (SPEC 2 flags step, gameType, bet, c, challengeid, giveaway). */
@@ -12,15 +19,14 @@ export interface WizardQuery {
 }
 
 export function readWizardQuery(search: string): WizardQuery {
-  const q = new URLSearchParams(search);
-  const step = q.get('step');
+  const { step, gameType, c, bet, challengeid, giveaway } = readStartFlags(search);
   return {
     step: step === '2' ? 2 : step === '3' ? 3 : 1,
-    gameType: q.get('gameType'),
-    c: q.get('c'),
-    bet: q.get('bet'),
-    challengeid: q.get('challengeid') || null,
-    giveaway: q.has('giveaway'),
+    gameType,
+    c,
+    bet,
+    challengeid: challengeid || null,
+    giveaway,
   };
 }
 
@@ -55,7 +61,10 @@ export function normalizedWizard(query: WizardQuery, catalog: CatalogResponse, o
 }
 
 /** `?step=2&gameType=...` in a stable order; `giveaway` bare, kept only when asked. */
-export function wizardSearch(params: {
+export function wizardSearch({
+  rest,
+  ...flags
+}: {
   step: number;
   gameType: string | null;
   c: string | null;
@@ -64,18 +73,5 @@ export function wizardSearch(params: {
   giveaway: boolean;
   rest?: URLSearchParams;
 }): string {
-  const q = new URLSearchParams(params.rest);
-  const set = (key: string, value: string | number | null) => {
-    if (value === null || value === '') q.delete(key);
-    else q.set(key, String(value));
-  };
-  set('step', params.step);
-  set('gameType', params.gameType);
-  set('c', params.c);
-  set('bet', params.bet);
-  set('challengeid', params.challengeid);
-  q.delete('giveaway');
-  const text = q.toString();
-  const giveaway = params.giveaway ? `${text ? '&' : ''}giveaway` : '';
-  return `?${text}${giveaway}`;
+  return startSearch(flags, rest);
 }

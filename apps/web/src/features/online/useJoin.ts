@@ -1,8 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/http.ts';
-import { useMatchStart } from '../matchmaking/useMatchStart.ts';
-import { storeMatchmaking } from '../matchmaking/queries.ts';
-import { locateDevice } from '../wallet/location.ts';
+import { storeMatchmaking, useMatchStart } from '../matchmaking/index.ts';
+import { locateDevice } from '../wallet/index.ts';
 import { joinMatch } from './api.ts';
 
 /**

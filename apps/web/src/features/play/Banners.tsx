@@ -1,4 +1,4 @@
-import type { Color } from '@rush/domain';
+import { inFirstMoveWindow, type Color } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
 import { formatClock } from '../../ui/Clock.tsx';
 import { useSecondsLeft } from '../../ui/useSecondsLeft.ts';
@@ -49,7 +49,7 @@ export function DisconnectBanner({ game, onClaim, claiming = false }: Disconnect
 /** Before both first moves the clocks do not run; each first move has a deadline instead. */
 export function FirstMoveNote({ game }: { game: LiveGame }) {
   const { view } = game;
-  const deadline = view.status === 'started' && view.ply < 2 ? view.firstMoveDeadline : null;
+  const deadline = view.status === 'started' && inFirstMoveWindow(view.ply) ? view.firstMoveDeadline : null;
   const secondsLeft = useSecondsLeft(deadline ? localTimeOf(game, deadline) : null);
   if (secondsLeft === null) return null;
   const mover: Color = view.turn;

@@ -4,9 +4,11 @@ import type { GameView } from '@rush/protocol';
 import { Button } from '../../ui/Button.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { PieceImage, type PieceKind } from '../../ui/Board.tsx';
 import { colorName } from './PlayerBar.tsx';
 import type { OfferActionName } from './commands.ts';
+
+// The game screen loads every dialog at once (useGameDialogs), the promotion choice among them.
+export { PromotionDialog } from '../../ui/board/PromotionDialog.tsx';
 
 const OFFER_TEXT = {
   draw: { title: 'Draw offer', text: 'Your opponent offers a draw.' },
@@ -36,45 +38,6 @@ export function OfferDialog({ kind, busy, error, onAnswer, onClose }: OfferDialo
         <Button onClick={() => onAnswer('accept')} busy={busy}>
           Accept
         </Button>
-      </div>
-    </Dialog>
-  );
-}
-
-const PROMOTIONS: readonly { kind: Exclude<PieceKind, 'p' | 'k'>; name: string }[] = [
-  { kind: 'q', name: 'Queen' },
-  { kind: 'r', name: 'Rook' },
-  { kind: 'b', name: 'Bishop' },
-  { kind: 'n', name: 'Knight' },
-];
-
-/** The promotion choice: four named buttons with the piece pictures. */
-export function PromotionDialog({
-  color,
-  onChoose,
-  onCancel,
-}: {
-  color: Color;
-  onChoose: (kind: 'q' | 'r' | 'b' | 'n') => void;
-  onCancel: () => void;
-}) {
-  return (
-    <Dialog title="Promote to" onClose={onCancel} className="promotion-dialog">
-      <div className="promotion-choices">
-        {PROMOTIONS.map((p, i) => (
-          <button
-            key={p.kind}
-            type="button"
-            className="promotion-choice"
-            onClick={() => onChoose(p.kind)}
-            data-autofocus={i === 0 ? true : undefined}
-          >
-            <span className="promotion-piece" aria-hidden="true">
-              <PieceImage piece={{ color, kind: p.kind }} />
-            </span>
-            <span>{p.name}</span>
-          </button>
-        ))}
       </div>
     </Dialog>
   );

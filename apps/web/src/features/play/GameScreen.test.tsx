@@ -3,16 +3,16 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { CHAT_TEXTS, FAIRPLAY_TEXTS, PLAY_TEXTS } from '@rush/domain';
 import type { GameView } from '@rush/protocol';
 import { mockApi } from '../../test/render.tsx';
-import type * as BoardModule from '../../ui/Board.tsx';
+import type * as BoardModule from '../../ui/board/Board.tsx';
 import { GameScreen } from './GameScreen.tsx';
 import { foolsMateSetup, makeGame, makePlayer, renderWithPlay } from './testing.tsx';
 import { useLiveGame } from './useLiveGame.ts';
-import { closeProfile, useProfileRequest } from '../players/profileRequests.ts';
+import { closeProfile, useProfileRequest } from '../players/index.ts';
 
 // Counts every render of the board: the wrapper is not memoised, so a re-render of the game
 // screen around it counts too.
 const boardRenders = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../ui/Board.tsx', async (importOriginal) => {
+vi.mock('../../ui/board/Board.tsx', async (importOriginal) => {
   const mod = await importOriginal<typeof BoardModule>();
   return {
     ...mod,

@@ -2,10 +2,11 @@ import { memo, useMemo } from 'react';
 import { remainingAt, type Color } from '@rush/domain';
 import type { PlayerView } from '@rush/protocol';
 import { Avatar } from '../../ui/Avatar.tsx';
-import { PIECE_NAMES, PieceImage, type PieceKind } from '../../ui/Board.tsx';
+import { PieceImage } from '../../ui/board/PieceImage.tsx';
+import { PIECE_NAMES, type PieceKind } from '../../ui/board/squares.ts';
 import { Clock } from '../../ui/Clock.tsx';
 import { Username } from '../../ui/Username.tsx';
-import { PlayerName } from '../players/PlayerName.tsx';
+import { PlayerName } from '../players/index.ts';
 import type { ClockReading } from './liveGame.ts';
 
 const COLOR_NAME: Readonly<Record<Color, string>> = { white: 'White', black: 'Black' };

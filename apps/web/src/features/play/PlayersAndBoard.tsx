@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { opposite, type Color } from '@rush/domain';
-import { Board } from '../../ui/Board.tsx';
-import { capturedPieces, type PositionInfo } from './fen.ts';
+import { Board } from '../../ui/board/Board.tsx';
+import { capturedPieces, type PositionInfo } from '../../ui/board/fen.ts';
 import type { ClockReading, LiveGame } from './liveGame.ts';
 import { PlayerBar } from './PlayerBar.tsx';
 

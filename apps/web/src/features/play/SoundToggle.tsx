@@ -1,5 +1,5 @@
 import { Button } from '../../ui/Button.tsx';
-import { useSettingToggle } from '../accounts/useSettingToggle.ts';
+import { useSettingToggle } from '../accounts/index.ts';
 
 /**
  * Issue 19: Mute on the game screen, a toggle (pressed = muted) of the user's `soundMuted`

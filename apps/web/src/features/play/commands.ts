@@ -10,12 +10,6 @@ import { applyToCache, refetchGame } from './useLiveGame.ts';
 
 export type OfferActionName = 'offer' | 'accept' | 'decline';
 
-/** The user-facing text of a failed command (the server's text, or ours when none came). */
-export function commandErrorText(error: unknown): string {
-  if (error instanceof CommandError) return error.message;
-  return TEXTS.internal;
-}
-
 /**
  * Commands that the server applies at most once (a move names its ply; ending an ended game is
  * refused) are resent after a reconnect; offers and chat lines are not.

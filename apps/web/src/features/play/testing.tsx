@@ -5,7 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { PROTOCOL_VERSION, type GameView, type Me, type PlayerView } from '@rush/protocol';
 import { RealtimeProvider } from '../../api/realtime-react.tsx';
 import { createQueryClient } from '../../app/providers.tsx';
-import { setMe } from '../accounts/session.ts';
+import { setMe } from '../../api/session.ts';
 import { fakeRealtime, type FakeSocket } from '../../test/fakes.ts';
 import { storeGame } from './useLiveGame.ts';
 

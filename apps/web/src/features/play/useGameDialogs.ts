@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { loadOnce } from '../../app/loadOnce.ts';
+import { loadOnce } from '../../api/loadOnce.ts';
+import { useLoadedModule } from '../../ui/useLoadedModule.ts';
 import type * as GameDialogs from './GameDialogs.tsx';
 
 /** GameDialogs.tsx: the promotion, offer and result dialogs of the game screen. */
@@ -14,31 +14,5 @@ const dialogs = loadOnce(() => import('./GameDialogs.tsx'));
  */
 export const loadGameDialogs = (): Promise<Dialogs> => dialogs.load();
 
-/**
- * The dialogs, or null while they load (at once when loaded before). A load that fails is thrown
- * while rendering, as useChessRules does: the route's error boundary reloads for a new build or
- * shows the error page.
- */
-export function useGameDialogs(): Dialogs | null {
-  const [state, setState] = useState<{ dialogs: Dialogs | null; error: Error | null }>(() => ({
-    dialogs: dialogs.loaded(),
-    error: null,
-  }));
-  useEffect(() => {
-    if (state.dialogs) return;
-    let current = true;
-    loadGameDialogs().then(
-      (loaded) => {
-        if (current) setState({ dialogs: loaded, error: null });
-      },
-      (error: unknown) => {
-        if (current) setState({ dialogs: null, error: error instanceof Error ? error : new Error(String(error)) });
-      },
-    );
-    return () => {
-      current = false;
-    };
-  }, [state.dialogs]);
-  if (state.error) throw state.error;
-  return state.dialogs;
-}
+/** The dialogs, or null while they load (at once when loaded before); a failed load is thrown while rendering. */
+export const useGameDialogs = (): Dialogs | null => useLoadedModule(dialogs);

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { PLAY_TOPICS, type GameView } from '@rush/protocol';
-import { fetchCurrentGame, fetchGame } from '../../api/play.ts';
+import { fetchCurrentGame, fetchGame } from './api.ts';
 import { useConnectionStatus, useTopic } from '../../api/realtime-react.tsx';
 import { applyGameEvent, liveGame, newerGame, parseSnapshot, type EventLike, type LiveGame } from './liveGame.ts';
 

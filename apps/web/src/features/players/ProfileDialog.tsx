@@ -5,7 +5,7 @@ import { Avatar } from '../../ui/Avatar.tsx';
 import { Dialog } from '../../ui/Dialog.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { Username } from '../../ui/Username.tsx';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 import { fetchPlayerCard, playerCardKey } from './api.ts';
 import { PlayerCharts } from './PlayerCharts.tsx';
 import type { ProfileRequest } from './profileRequests.ts';

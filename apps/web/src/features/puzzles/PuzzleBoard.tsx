@@ -1,7 +1,8 @@
 import { useCallback, useState, type MouseEvent } from 'react';
-import { Board, displayOrder } from '../../ui/Board.tsx';
-import { movesBetween } from '../play/chess.ts';
-import { PromotionDialog } from '../play/GameDialogs.tsx';
+import { Board } from '../../ui/board/Board.tsx';
+import { displayOrder } from '../../ui/board/squares.ts';
+import { movesBetween } from '../../ui/board/chess.ts';
+import { PromotionDialog } from '../../ui/board/PromotionDialog.tsx';
 import type { PuzzleBoardState } from './usePuzzleBoard.ts';
 
 /** Where a square sits on the board as displayed, as percentages of the board's side. */

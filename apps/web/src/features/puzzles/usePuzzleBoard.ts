@@ -2,7 +2,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { judgeMove, type PuzzleRow } from '@rush/domain';
 import type { MoveVerdictView, PuzzleView } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
-import { fenAfter, positionInfo, type PositionInfo } from '../play/chess.ts';
+import { fenAfter, positionInfo, type PositionInfo } from '../../ui/board/chess.ts';
 import {
   cycleStart,
   nextPly,

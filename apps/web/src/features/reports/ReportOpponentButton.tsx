@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useState } from 'react';
 import { opponentIn, SOCIAL_TEXTS } from '@rush/domain';
 import { Button } from '../../ui/Button.tsx';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 
 // The report form (and its checks) loads when opened: not with every game screen (issue 17).
 const ReportPlayerDialog = lazy(() =>

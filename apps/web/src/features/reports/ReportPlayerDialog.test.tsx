@@ -4,10 +4,9 @@ import { REPORT_CONFIRM_MS, SOCIAL_TEXTS } from '@rush/domain';
 import { SOCIAL_ROUTES, type GameView } from '@rush/protocol';
 import { makeMe } from '../../test/fakes.ts';
 import { mockApi } from '../../test/render.tsx';
-import { GameScreen } from '../play/GameScreen.tsx';
+import { GameScreen, useLiveGame } from '../play/index.ts';
 import { foolsMateSetup, makeGame, renderWithPlay } from '../play/testing.tsx';
-import { useLiveGame } from '../play/useLiveGame.ts';
-import { SpectatePage } from '../spectate/SpectatePage.tsx';
+import { SpectatePage } from '../spectate/index.ts';
 import { ReportPlayerDialog } from './ReportPlayerDialog.tsx';
 
 afterEach(() => vi.useRealTimers());

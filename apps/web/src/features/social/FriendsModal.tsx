@@ -10,11 +10,11 @@ import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { CloseIcon } from '../../ui/icons.tsx';
 import { useCloseOverlay } from '../../ui/overlayFlags.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { openProfile } from '../players/profileRequests.ts';
+import { openProfile } from '../players/index.ts';
 import { acceptFriend, cancelFriend, inviteFriend, removeFriend, SOCIAL_KEYS } from './api.ts';
 import { useFriends } from './queries.ts';
 import { useSocial } from './SocialContext.ts';
-import { challengeHref } from '../matchmaking/challengeHref.ts';
+import { challengeHref } from '../matchmaking/index.ts';
 
 function OnlineDot({ online }: { online: boolean }) {
   return (

@@ -5,22 +5,25 @@ import { errorText, ApiError } from '../../api/http.ts';
 import { CommandError } from '../../api/realtime.ts';
 import { Button } from '../../ui/Button.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
-import { useSession } from '../accounts/session.ts';
-import { AnalysisPanel } from '../fairplay/AnalysisPanel.tsx';
-import { ReportOpponentButton } from '../reports/ReportOpponentButton.tsx';
-import { DisconnectBanner, FirstMoveNote } from '../play/Banners.tsx';
-import { ChatPanel } from '../play/ChatPanel.tsx';
-import { fenAfter, positionInfo } from '../play/chess.ts';
-import { useGameCommands } from '../play/commands.ts';
-import { ResultDialog } from '../play/GameDialogs.tsx';
-import { lastMoveAnnouncement } from '../play/GameScreen.tsx';
-import { clockReading, type LiveGame } from '../play/liveGame.ts';
-import { MoveList } from '../play/MoveList.tsx';
-import { PlayersAndBoard } from '../play/PlayersAndBoard.tsx';
-import { PrizePool } from '../play/PrizePool.tsx';
-import { useLiveGame } from '../play/useLiveGame.ts';
+import { useSession } from '../../api/session.ts';
+import { AnalysisPanel } from '../fairplay/index.ts';
+import { ReportOpponentButton } from '../reports/index.ts';
+import {
+  clockReading,
+  DisconnectBanner,
+  FirstMoveNote,
+  lastMoveAnnouncement,
+  type LiveGame,
+  MoveList,
+  PlayersAndBoard,
+  PrizePool,
+  ResultDialog,
+  useGameCommands,
+  useLiveGame,
+} from '../play/index.ts';
+import { ChatPanel } from '../../ui/ChatPanel.tsx';
+import { fenAfter, positionInfo } from '../../ui/board/chess.ts';
 import { useSpectateHeartbeat } from './useSpectateHeartbeat.ts';
-import '../play/play.css';
 
 const NO_DESTS: ReadonlyMap<string, readonly string[]> = new Map();
 

@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GameEvents, SPECTATE_HEARTBEAT_MS } from '@rush/protocol';
-import type { GameCommands } from '../play/commands.ts';
-import { applyToCache } from '../play/useLiveGame.ts';
+import { applyToCache, type GameCommands } from '../play/index.ts';
 
 /**
  * SPEC 7: a spectator is counted through a heartbeat every 30 s while watching, and removed on

@@ -14,7 +14,7 @@ import {
 } from '@rush/domain';
 import type { WalletSummary } from '@rush/protocol';
 import { ApiError } from '../../api/http.ts';
-import { startDeposit } from '../../api/wallet.ts';
+import { startDeposit } from './api.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { ONBOARDING_TEXTS } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { fetchIdentity } from '../../api/wallet.ts';
+import { fetchIdentity } from './api.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { IdentityProfileForm } from './IdentityProfileForm.tsx';
 import { PhotoIdUpload } from './PhotoIdUpload.tsx';

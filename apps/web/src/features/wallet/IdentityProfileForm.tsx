@@ -10,12 +10,13 @@ import {
   type IdentityProfileErrors,
 } from '@rush/domain';
 import type { IdentityView, Me } from '@rush/protocol';
-import { submitIdentityProfile } from '../../api/wallet.ts';
+import { submitIdentityProfile } from './api.ts';
 import { ApiError } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
 import { ProcessingNotice, WALLET_IDENTITY_KEY } from './ProcessingNotice.tsx';
 import { locatedErrorText, locateDevice } from './location.ts';
+import { useFormFields } from './useFormFields.ts';
 
 /**
  * SPEC 2 identity start form "Submit your profile to start": Salutation, First Name, Last Name,
@@ -28,15 +29,21 @@ import { locatedErrorText, locateDevice } from './location.ts';
 export function IdentityProfileForm({ me }: { me: Me }) {
   const client = useQueryClient();
   const countries = useMemo(() => citizenshipCountries(), []);
-  const [form, setForm] = useState({
-    salutation: '',
-    firstName: '',
-    lastName: '',
-    dateOfBirth: '',
-    phone: '',
-    citizenshipCountryCode: 'US',
-  });
-  const [errors, setErrors] = useState<IdentityProfileErrors>({});
+  const { form, errors, setErrors, set, field } = useFormFields<
+    {
+      salutation: string;
+      firstName: string;
+      lastName: string;
+      dateOfBirth: string;
+      phone: string;
+      citizenshipCountryCode: string;
+    },
+    IdentityProfileErrors
+  >(
+    { salutation: '', firstName: '', lastName: '', dateOfBirth: '', phone: '', citizenshipCountryCode: 'US' },
+    (key, value) =>
+      key === 'dateOfBirth' ? formatDateOfBirth(value) : key === 'phone' ? formatIdentityPhone(value) : value,
+  );
   const [locating, setLocating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const submit = useMutation({
@@ -58,12 +65,6 @@ export function IdentityProfileForm({ me }: { me: Me }) {
       else setFailure(locatedErrorText(error));
     },
   });
-  const set = (key: keyof typeof form) => (value: string) => {
-    const next =
-      key === 'dateOfBirth' ? formatDateOfBirth(value) : key === 'phone' ? formatIdentityPhone(value) : value;
-    setForm((f) => ({ ...f, [key]: next }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
@@ -97,20 +98,8 @@ export function IdentityProfileForm({ me }: { me: Me }) {
         </select>
         <FieldError id="identity-salutation-error" error={errors.salutation} />
       </div>
-      <TextField
-        label="First Name"
-        value={form.firstName}
-        onValueChange={set('firstName')}
-        error={errors.firstName}
-        autoComplete="given-name"
-      />
-      <TextField
-        label="Last Name"
-        value={form.lastName}
-        onValueChange={set('lastName')}
-        error={errors.lastName}
-        autoComplete="family-name"
-      />
+      <TextField label="First Name" {...field('firstName')} autoComplete="given-name" />
+      <TextField label="Last Name" {...field('lastName')} autoComplete="family-name" />
       <TextField
         label="Date Of Birth"
         value={form.dateOfBirth}
@@ -123,9 +112,7 @@ export function IdentityProfileForm({ me }: { me: Me }) {
       <TextField label="Email Address" value={me.email} onValueChange={() => undefined} readOnly />
       <TextField
         label="Phone Number"
-        value={form.phone}
-        onValueChange={set('phone')}
-        error={errors.phone}
+        {...field('phone')}
         inputMode="tel"
         autoComplete="tel-national"
         placeholder="(###) ###-####"

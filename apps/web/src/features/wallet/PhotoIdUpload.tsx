@@ -2,7 +2,7 @@ import { useRef, type ChangeEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isPhotoIdType, ONBOARDING_TEXTS } from '@rush/domain';
 import type { IdentityView } from '@rush/protocol';
-import { uploadPhotoId } from '../../api/wallet.ts';
+import { uploadPhotoId } from './api.ts';
 import { errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { TAX_TEXTS, US_TAX_STATES, validateTaxDetails, type TaxField } from '@rush/domain';
 import type { TaxInfoView } from '@rush/protocol';
 import { ApiError, errorText } from '../../api/http.ts';
-import { saveTaxInfo } from '../../api/wallet.ts';
+import { saveTaxInfo } from './api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../ui/Field.tsx';
 

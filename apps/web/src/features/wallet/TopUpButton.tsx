@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { currencyName, MINOR_PER_UNIT, RC_REWARDS } from '@rush/domain';
 import { errorText } from '../../api/http.ts';
-import { topUpRushCoins } from '../../api/wallet.ts';
+import { topUpRushCoins } from './api.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 import { refreshMoney } from './queries.ts';
 
 /** "100 RushCoins", as SPEC 9 words the top-up. */

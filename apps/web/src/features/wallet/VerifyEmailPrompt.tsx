@@ -1,6 +1,6 @@
 import { TEXTS } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { ResendEmail } from '../accounts/verify/ResendEmail.tsx';
+import { ResendEmail } from '../accounts/index.ts';
 
 /** SPEC 4 wallet flow, email unverified: the wallet waits for the address; Resend email. */
 export function VerifyEmailPrompt({ me }: { me: Me }) {

@@ -2,17 +2,13 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { canSubmitCode, checkWalletCreate, formatWalletPhone, type WalletCreateErrors } from '@rush/domain';
 import type { Me, WalletOnboardingView } from '@rush/protocol';
-import {
-  createProviderWallet,
-  fetchWalletOnboarding,
-  resendWalletCode,
-  verifyProviderWallet,
-} from '../../api/wallet.ts';
+import { createProviderWallet, fetchWalletOnboarding, resendWalletCode, verifyProviderWallet } from './api.ts';
 import { ApiError, errorText } from '../../api/http.ts';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { IdentityGate } from './IdentityGate.tsx';
+import { useFormFields } from './useFormFields.ts';
 
 export const WALLET_ONBOARDING_KEY = ['wallet', 'onboarding'] as const;
 
@@ -46,8 +42,12 @@ function useOnboardingStep() {
 /** SPEC 5 wallet create: e-mail (the account's, read-only), phone +1 (###) ###-####, names (max 20), nickname optional. */
 function CreateWalletForm({ me }: { me: Me }) {
   const setStep = useOnboardingStep();
-  const [form, setForm] = useState({ phone: '', firstName: '', lastName: '', nickname: '' });
-  const [errors, setErrors] = useState<WalletCreateErrors>({});
+  const { form, setErrors, field } = useFormFields<
+    { phone: string; firstName: string; lastName: string; nickname: string },
+    WalletCreateErrors
+  >({ phone: '', firstName: '', lastName: '', nickname: '' }, (key, value) =>
+    key === 'phone' ? formatWalletPhone(value) : value,
+  );
   const create = useMutation({
     mutationFn: createProviderWallet,
     onSuccess: setStep,
@@ -55,10 +55,6 @@ function CreateWalletForm({ me }: { me: Me }) {
       if (error instanceof ApiError) setErrors(error.fields);
     },
   });
-  const set = (key: keyof typeof form) => (value: string) => {
-    setForm((f) => ({ ...f, [key]: key === 'phone' ? formatWalletPhone(value) : value }));
-    setErrors((e) => ({ ...e, [key]: undefined }));
-  };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = checkWalletCreate(form);
@@ -74,33 +70,14 @@ function CreateWalletForm({ me }: { me: Me }) {
       <TextField label="E-mail" value={me.email} onValueChange={() => undefined} readOnly />
       <TextField
         label="Phone number"
-        value={form.phone}
-        onValueChange={set('phone')}
-        error={errors.phone}
+        {...field('phone')}
         inputMode="tel"
         autoComplete="tel-national"
         placeholder="+1 (###) ###-####"
       />
-      <TextField
-        label="First name"
-        value={form.firstName}
-        onValueChange={set('firstName')}
-        error={errors.firstName}
-        autoComplete="given-name"
-      />
-      <TextField
-        label="Last name"
-        value={form.lastName}
-        onValueChange={set('lastName')}
-        error={errors.lastName}
-        autoComplete="family-name"
-      />
-      <TextField
-        label="Nickname (optional)"
-        value={form.nickname}
-        onValueChange={set('nickname')}
-        error={errors.nickname}
-      />
+      <TextField label="First name" {...field('firstName')} autoComplete="given-name" />
+      <TextField label="Last name" {...field('lastName')} autoComplete="family-name" />
+      <TextField label="Nickname (optional)" {...field('nickname')} />
       <FormMessage text={otherError ? errorText(create.error) : null} />
       <Button type="submit" busy={create.isPending}>
         Create wallet

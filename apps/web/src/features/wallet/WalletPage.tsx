@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button.tsx';
 import { Overlay } from '../../ui/Overlay.tsx';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { overlayLink, useCloseOverlay, useSwitchOverlay } from '../../ui/overlayFlags.ts';
-import { useSession } from '../accounts/session.ts';
+import { useSession } from '../../api/session.ts';
 import { DepositFlow } from './DepositFlow.tsx';
 import { refreshMoney, useWalletEvents, useWalletSummary } from './queries.ts';
 import { TopUpButton } from './TopUpButton.tsx';

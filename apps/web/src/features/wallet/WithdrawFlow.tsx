@@ -4,7 +4,7 @@ import { CANADA_TEXTS, CANADIAN_WITHDRAWAL_FEE, parseAmount, TEXTS, withdrawalPl
 import type { WalletSummary } from '@rush/protocol';
 import { ApiError } from '../../api/http.ts';
 import { newIdempotencyKey } from '../../api/idempotency.ts';
-import { requestWithdrawal } from '../../api/wallet.ts';
+import { requestWithdrawal } from './api.ts';
 import { Amount } from '../../ui/Amount.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../ui/Field.tsx';

@@ -1,9 +1,9 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SelfLimit } from '@rush/domain';
 import { TOPICS, UserEvents, type Me, type WalletSummary } from '@rush/protocol';
-import { fetchTransactions, fetchWalletSummary } from '../../api/wallet.ts';
+import { fetchTransactions, fetchWalletSummary } from './api.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
-import { SESSION_KEY } from '../accounts/session.ts';
+import { SESSION_KEY } from '../../api/session.ts';
 import { reloadOnce } from '../../api/reload-once.ts';
 
 export const WALLET_KEY = ['wallet'] as const;

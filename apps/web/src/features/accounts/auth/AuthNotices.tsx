@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { useAppConfig } from '../session.ts';
+import { useAppConfig } from '../../../api/session.ts';
 
 /** SPEC 2 notices: chess-platform account needed, captcha, age attestation and terms. */
 export function AuthNotices() {

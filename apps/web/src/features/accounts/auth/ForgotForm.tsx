@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TEXTS, validateEmail } from '@rush/domain';
-import { forgotPassword } from '../../../api/accounts.ts';
+import { forgotPassword } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';
@@ -13,7 +13,7 @@ const FIELDS = ['email', 'captchaToken'] as const;
 /** Forgot password: email (and the captcha when configured) and Submit, then the SPEC confirmation text. */
 export function ForgotForm() {
   const [email, setEmail] = useState('');
-  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const { errors, setErrors, bind, formError, fromServer, reset } = useFieldErrors(FIELDS);
   const captcha = useCaptcha(errors.captchaToken);
   const mutation = useMutation({
     mutationFn: forgotPassword,
@@ -52,16 +52,7 @@ export function ForgotForm() {
   return (
     <form className="auth-form" onSubmit={onSubmit} noValidate>
       <p>Enter the email of your account and we will send you a link to choose a new password.</p>
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={email}
-        onValueChange={setEmail}
-        onFocus={() => clear('email')}
-        error={errors.email}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" {...bind('email', email, setEmail)} />
       {captcha.widget}
       <Button type="submit" className="btn-block" busy={mutation.isPending}>
         Submit

@@ -3,11 +3,11 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { classifyIdentifier, TEXTS } from '@rush/domain';
 import type { LoginRequest } from '@rush/protocol';
-import { login } from '../../../api/accounts.ts';
+import { login } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';
-import { setMe, useAppConfig } from '../session.ts';
+import { setMe, useAppConfig } from '../../../api/session.ts';
 import { useFieldErrors } from '../useFieldErrors.ts';
 
 const FIELDS = ['identifier', 'password', 'captchaToken'] as const;
@@ -31,7 +31,7 @@ export function loginErrorText(sent: string, supportEmail: string): string {
 export function LoginForm() {
   const [identifier, setIdentifier] = useState('');
   const [password, setPassword] = useState('');
-  const { errors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const { errors, bind, formError, fromServer, reset } = useFieldErrors(FIELDS);
   const [params] = useSearchParams();
   const { supportEmail } = useAppConfig();
   const client = useQueryClient();
@@ -70,20 +70,14 @@ export function LoginForm() {
         label="Email or username"
         name="identifier"
         autoComplete="username"
-        value={identifier}
-        onValueChange={setIdentifier}
-        onFocus={() => clear('identifier')}
-        error={errors.identifier}
+        {...bind('identifier', identifier, setIdentifier)}
       />
       <TextField
         label="Password"
         name="password"
         type="password"
         autoComplete="current-password"
-        value={password}
-        onValueChange={setPassword}
-        onFocus={() => clear('password')}
-        error={errors.password}
+        {...bind('password', password, setPassword)}
       />
       <p className="auth-forgot">
         <Link to="/forgot-password">Forgot password?</Link>

@@ -1,5 +1,5 @@
 import { ACCOUNT_ROUTES } from '@rush/protocol';
-import { useAppConfig } from '../session.ts';
+import { useAppConfig } from '../../../api/session.ts';
 
 /**
  * "Continue with Google" and "Continue with Facebook": plain links (the server runs the redirect

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { validateConfirm, validatePassword } from '@rush/domain';
-import { resetPassword } from '../../../api/accounts.ts';
+import { resetPassword } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
@@ -13,7 +13,7 @@ const FIELDS = ['password', 'confirmPassword'] as const;
 export function ResetForm({ token }: { token: string }) {
   const [password, setPassword] = useState('');
   const [confirmPassword, setConfirmPassword] = useState('');
-  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const { setErrors, bind, formError, fromServer, reset } = useFieldErrors(FIELDS);
   const mutation = useMutation({ mutationFn: resetPassword, onError: fromServer });
 
   if (mutation.isSuccess) {
@@ -53,20 +53,14 @@ export function ResetForm({ token }: { token: string }) {
         type="password"
         autoComplete="new-password"
         hint="8-20 characters with a symbol, a number and a capital letter"
-        value={password}
-        onValueChange={setPassword}
-        onFocus={() => clear('password')}
-        error={errors.password}
+        {...bind('password', password, setPassword)}
       />
       <TextField
         label="Confirm password"
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={confirmPassword}
-        onValueChange={setConfirmPassword}
-        onFocus={() => clear('confirmPassword')}
-        error={errors.confirmPassword}
+        {...bind('confirmPassword', confirmPassword, setConfirmPassword)}
       />
       <Button type="submit" className="btn-block" busy={mutation.isPending}>
         Reset password

@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
 import type { RegisterRequest } from '@rush/protocol';
-import { register } from '../../../api/accounts.ts';
+import { register } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';
@@ -96,6 +96,8 @@ export function SignupForm() {
   };
 
   const field = (name: Exclude<Field, 'dob' | 'acceptTerms' | 'captchaToken'>) => ({
+    value: values[name],
+    onValueChange: (v: string) => set(name, v),
     onFocus: () => clear(name),
     onBlur: () => checkOne(name),
     error: errors[name],
@@ -108,19 +110,9 @@ export function SignupForm() {
         name="username"
         autoComplete="username"
         hint="No special characters, max 10"
-        value={values.username}
-        onValueChange={(v) => set('username', v)}
         {...field('username')}
       />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        value={values.email}
-        onValueChange={(v) => set('email', v)}
-        {...field('email')}
-      />
+      <TextField label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
       <DateOfBirthField
         value={values.dob}
         onChange={(dob) => set('dob', dob)}
@@ -134,8 +126,6 @@ export function SignupForm() {
         type="password"
         autoComplete="new-password"
         hint="8-20 characters with a symbol, a number and a capital letter"
-        value={values.password}
-        onValueChange={(v) => set('password', v)}
         {...field('password')}
       />
       <TextField
@@ -143,8 +133,6 @@ export function SignupForm() {
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
-        value={values.confirmPassword}
-        onValueChange={(v) => set('confirmPassword', v)}
         {...field('confirmPassword')}
       />
       <div className="terms-banner">

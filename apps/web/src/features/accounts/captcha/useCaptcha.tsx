@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TEXTS } from '@rush/domain';
 import { FieldError } from '../../../ui/Field.tsx';
-import { useAppConfig } from '../session.ts';
+import { useAppConfig } from '../../../api/session.ts';
 import { loadCaptchaScript, type CaptchaApi } from './captcha-script.ts';
 
 export interface Captcha {

@@ -4,7 +4,6 @@ import type { Me } from '@rush/protocol';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { Username } from '../../../ui/Username.tsx';
 import { overlayLink, useCloseOverlay, useOverlayOpen, withoutFlag } from '../../../ui/overlayFlags.ts';
-import { usePendingInvites, useUnreadMessages } from '../../social/queries.ts';
 
 interface MenuEntry {
   label: string;
@@ -81,8 +80,16 @@ function MenuItems({ entries, banned, onDone }: { entries: MenuEntry[]; banned: 
   });
 }
 
+interface UserMenuProps {
+  me: Me;
+  /** SPEC 2 badge: the live friends list's pending invitations (app/Header reads them from social). */
+  pending: number;
+  /** Unread messages (app/Header reads them from social). */
+  unread: number;
+}
+
 /** The avatar button and its dropdown (SPEC 2 user menu). Escape, Tab or a click outside close it. */
-export function UserMenu({ me }: { me: Me }) {
+export function UserMenu({ me, pending, unread }: UserMenuProps) {
   const location = useLocation();
   // `?showtempmenu` opens the menu; closing it removes the flag, and removing the flag closes it.
   const flagged = useOverlayOpen(MENU_FLAG);
@@ -97,9 +104,6 @@ export function UserMenu({ me }: { me: Me }) {
   const root = useRef<HTMLDivElement>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
-  // SPEC 2 badge: the live friends list's count (refetched on `friends.changed`).
-  const pending = usePendingInvites(me);
-  const unread = useUnreadMessages(me);
   // The entries lead on from the page without the flag, so following one leaves the menu closed.
   const entries = menuEntries({ ...location, search: withoutFlag(location.search, MENU_FLAG) }, pending, unread);
 

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { Me } from '@rush/protocol';
 import { TabPanel, Tabs } from '../../../ui/Tabs.tsx';
-import { GamingPane } from './GamingPane.tsx';
 import { GeneralPane } from './GeneralPane.tsx';
 import { LogoutButton } from './LogoutButton.tsx';
 import { SecurityPane } from './SecurityPane.tsx';
@@ -15,8 +14,11 @@ const PANES = [
   { id: 'gaming', label: 'Gaming' },
 ] as const;
 
-/** The Account Settings modal (?settings): General, Security, Gaming, Logout. */
-export function AccountSettings({ me }: { me: Me }) {
+/**
+ * The Account Settings modal (?settings): General, Security, Gaming, Logout. The Gaming pane
+ * (limits, closing the account) is the wallet's, handed in by app/ (accounts sits below wallet).
+ */
+export function AccountSettings({ me, gaming }: { me: Me; gaming: ReactNode }) {
   const [pane, setPane] = useState<Pane>('general');
   return (
     <div className="settings">
@@ -31,7 +33,7 @@ export function AccountSettings({ me }: { me: Me }) {
       />
       <TabPanel idPrefix="settings" id={pane}>
         {pane === 'security' ? <SecurityPane me={me} /> : null}
-        {pane === 'gaming' ? <GamingPane me={me} /> : null}
+        {pane === 'gaming' ? gaming : null}
         {pane === 'general' ? <GeneralPane me={me} /> : null}
       </TabPanel>
     </div>

@@ -1,7 +1,7 @@
 import { useId, type ChangeEvent } from 'react';
 import { AVATAR_MIME_TYPES } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { uploadAvatar } from '../../../api/accounts.ts';
+import { uploadAvatar } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Avatar } from '../../../ui/Avatar.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';

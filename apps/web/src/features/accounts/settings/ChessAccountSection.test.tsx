@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { makeMe } from '../../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../../test/render.tsx';
 import { PLAY_TEXTS } from '@rush/domain';
-import { browserNavigation, LICHESS_LINK_HINT, LINK_REWARD_TEXT } from '../../play/linkChess.ts';
+import { browserNavigation, LICHESS_LINK_HINT, LINK_REWARD_TEXT } from '../linkChess.ts';
 
 const ratings = {
   uid: 'u1',

@@ -11,7 +11,7 @@ import {
   useChessLink,
   useLichessLinkStatus,
   useStartLichessLink,
-} from '../../play/linkChess.ts';
+} from '../linkChess.ts';
 import { useSettingToggle } from '../useSettingToggle.ts';
 import { useLocalOverride } from './useLocalOverride.ts';
 

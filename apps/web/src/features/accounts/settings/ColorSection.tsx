@@ -2,11 +2,11 @@ import { useId } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { USERNAME_COLORS, type UsernameColorId } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { changeColor } from '../../../api/accounts.ts';
+import { changeColor } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { Username } from '../../../ui/Username.tsx';
-import { patchMe, SESSION_KEY, setMe } from '../session.ts';
+import { patchMe, SESSION_KEY, setMe } from '../../../api/session.ts';
 import { useLocalOverride } from './useLocalOverride.ts';
 
 /** Username font colour: the five SPEC swatches as a radio group, saved at once. */

@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
-import { logout } from '../../../api/accounts.ts';
+import { logout } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
-import { setMe } from '../session.ts';
+import { setMe } from '../../../api/session.ts';
 
 /** Longest wait for the new page to be on screen before the user is forgotten anyway. */
 const COMMIT_TIMEOUT_MS = 5_000;

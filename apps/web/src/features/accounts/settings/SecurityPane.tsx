@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { TEXTS, validateConfirm, validateEmail, validatePassword } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { changePassword, setRecoveryEmail } from '../../../api/accounts.ts';
+import { changePassword, setRecoveryEmail } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
@@ -18,7 +18,7 @@ const EMAIL_FIELDS = ['email', 'currentPassword'] as const;
 function RecoveryEmailForm({ me }: { me: Me }) {
   const [email, setEmail] = useState(me.pendingRecoveryEmail ?? me.recoveryEmail ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
-  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
+  const { errors, setErrors, clear, bind, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
   const save = useMeUpdate(setRecoveryEmail, fromServer);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -65,10 +65,7 @@ function RecoveryEmailForm({ me }: { me: Me }) {
         name="recoveryCurrentPassword"
         type="password"
         autoComplete="current-password"
-        value={currentPassword}
-        onValueChange={setCurrentPassword}
-        onFocus={() => clear('currentPassword')}
-        error={errors.currentPassword}
+        {...bind('currentPassword', currentPassword, setCurrentPassword)}
       />
       <div className="settings-actions">
         <Button type="submit" variant="secondary" busy={save.isPending}>

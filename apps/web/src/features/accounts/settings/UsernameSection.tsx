@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { validateUsernameChange } from '@rush/domain';
 import type { Me } from '@rush/protocol';
-import { changeUsername } from '../../../api/accounts.ts';
+import { changeUsername } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { MAIL_SPACING_MS, TEXTS } from '@rush/domain';
-import { resendVerification } from '../../../api/accounts.ts';
+import { resendVerification } from '../api.ts';
 import { ApiError, errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';

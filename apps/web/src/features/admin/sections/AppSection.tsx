@@ -1,12 +1,13 @@
 import { useState, type FormEvent } from 'react';
 import type { AppStateView } from '@rush/protocol';
-import { setAnnouncement, setPaused } from '../../../api/admin.ts';
+import { setAnnouncement, setPaused } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { fromLocalInput, InputField, SectionFrame, toLocalInput } from '../parts.tsx';
 import { useAdminMutation, useAppStateAdmin } from '../queries.ts';
+import { ADMIN_LIMITS } from '../limits.ts';
 
 /** SPEC 2 / 4: game creation running or paused (admin toggle); paused shows the announcement. */
 function PauseToggle({ paused }: { paused: boolean }) {
@@ -48,8 +49,14 @@ function AnnouncementForm({ state, save }: { state: AppStateView; save: Announce
           <input type="checkbox" checked={show} onChange={(e) => setShow(e.target.checked)} /> Show announcement
         </label>
       </div>
-      <TextField label="Title" value={title} onValueChange={setTitle} maxLength={200} />
-      <InputField label="Text" value={text} onValueChange={setText} multiline maxLength={2000} />
+      <TextField label="Title" value={title} onValueChange={setTitle} maxLength={ADMIN_LIMITS.announcementTitle} />
+      <InputField
+        label="Text"
+        value={text}
+        onValueChange={setText}
+        multiline
+        maxLength={ADMIN_LIMITS.announcementText}
+      />
       <InputField label="Return time" type="datetime-local" value={returnTime} onValueChange={setReturnTime} />
       <Button type="submit" busy={save.isPending}>
         Save announcement

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AuditEntry } from '@rush/protocol';
-import type { AuditFilters } from '../../../api/admin.ts';
+import type { AuditFilters } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';
 import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';
@@ -8,6 +8,7 @@ import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { formatTime, SectionFrame } from '../parts.tsx';
 import { useAudit } from '../queries.ts';
+import { ADMIN_LIMITS } from '../limits.ts';
 
 const MAX_CHANGE = 120;
 
@@ -58,9 +59,9 @@ export function AuditSection() {
   return (
     <SectionFrame title="Audit log">
       <form className="admin-card admin-form" onSubmit={submit} aria-label="Audit filters">
-        <TextField label="Action" value={action} onValueChange={setAction} maxLength={60} />
-        <TextField label="Admin uid" value={admin} onValueChange={setAdmin} maxLength={64} />
-        <TextField label="Target" value={target} onValueChange={setTarget} maxLength={100} />
+        <TextField label="Action" value={action} onValueChange={setAction} maxLength={ADMIN_LIMITS.auditAction} />
+        <TextField label="Admin uid" value={admin} onValueChange={setAdmin} maxLength={ADMIN_LIMITS.auditAdmin} />
+        <TextField label="Target" value={target} onValueChange={setTarget} maxLength={ADMIN_LIMITS.auditTarget} />
         <Button type="submit" variant="secondary">
           Filter
         </Button>

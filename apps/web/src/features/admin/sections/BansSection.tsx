@@ -1,12 +1,11 @@
 import { useState, type FormEvent } from 'react';
 import { BAN_REASON_MAX, decideBan } from '@rush/domain';
-import { setBanned } from '../../../api/admin.ts';
+import { setBanned } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
-import { QueryState } from '../../../ui/QueryState.tsx';
-import { Table, type Column } from '../../../ui/Table.tsx';
-import { formatTime, SectionFrame } from '../parts.tsx';
+import type { Column } from '../../../ui/Table.tsx';
+import { formatTime, SectionFrame, TableSection } from '../parts.tsx';
 import { useAdminMutation, useBanned } from '../queries.ts';
 import { useFlash } from '../useFlash.ts';
 
@@ -107,20 +106,16 @@ function BannedList() {
     },
   ];
   return (
-    <SectionFrame title="Banned players" level={3}>
-      <QueryState query={query} loading="Loading banned players…" subject="banned players">
-        {(data) => (
-          <Table
-            caption="Banned players"
-            columns={columns}
-            rows={data.users}
-            rowKey={(r) => r.uid}
-            empty="No banned players."
-          />
-        )}
-      </QueryState>
+    <TableSection
+      title="Banned players"
+      query={query}
+      columns={columns}
+      rows={(data) => data.users}
+      rowKey={(r) => r.uid}
+      empty="No banned players."
+    >
       <FormMessage text={unban.isError ? errorText(unban.error) : null} />
-    </SectionFrame>
+    </TableSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminBugReport } from '@rush/protocol';
-import { archiveBugReport, bugImageUrl, deleteBugReport } from '../../../api/admin.ts';
+import { archiveBugReport, bugImageUrl, deleteBugReport } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatAmount } from '@rush/domain';
 import type { AdminCanadianWithdrawal } from '@rush/protocol';
-import { completeCanadianWithdrawal, fetchCanadianWithdrawals, rejectCanadianWithdrawal } from '../../../api/admin.ts';
+import { completeCanadianWithdrawal, fetchCanadianWithdrawals, rejectCanadianWithdrawal } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';

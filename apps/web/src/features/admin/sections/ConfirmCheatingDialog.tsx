@@ -4,6 +4,7 @@ import { Button } from '../../../ui/Button.tsx';
 import { Dialog } from '../../../ui/Dialog.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { InputField } from '../parts.tsx';
+import { ADMIN_LIMITS } from '../limits.ts';
 
 /** What the dialog needs of the caller's mutation (reported players, held payouts). */
 interface ReasonMutation {
@@ -34,7 +35,7 @@ export function ConfirmCheatingDialog({
   return (
     <Dialog title={`Confirm cheating by ${username}`} onClose={onClose} className="admin-dialog">
       <p>{explanation}</p>
-      <InputField label="Reason" value={reason} onValueChange={setReason} maxLength={500} />
+      <InputField label="Reason" value={reason} onValueChange={setReason} maxLength={ADMIN_LIMITS.reason} />
       <FormMessage text={mutation.isError ? errorText(mutation.error) : null} />
       <div className="confirm-actions">
         <Button variant="secondary" onClick={onClose} data-autofocus>

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { FlaggedUsersResponse } from '@rush/protocol';
-import { deleteFlag, raiseFlag } from '../../../api/admin.ts';
+import { deleteFlag, raiseFlag } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
@@ -9,10 +9,11 @@ import { Table, type Column } from '../../../ui/Table.tsx';
 import { CopyUid, formatTime, InputField, SectionFrame } from '../parts.tsx';
 import { useAdminMutation, useFlags } from '../queries.ts';
 import { HeldPayouts } from './HeldPayouts.tsx';
+import { ADMIN_LIMITS, isValidFlag } from '../limits.ts';
 
 type FlaggedUser = FlaggedUsersResponse['users'][number];
 type Flag = FlaggedUser['flags'][number];
-export const FLAG_FIELDS_TEXT = 'Uid, kind (up to 60) and evidence (up to 2000) are required.'; // ours
+export const FLAG_FIELDS_TEXT = `Uid, kind (up to ${ADMIN_LIMITS.flagKind}) and evidence (up to ${ADMIN_LIMITS.flagEvidence}) are required.`; // ours
 
 function RaiseFlagForm() {
   const [uid, setUid] = useState('');
@@ -23,7 +24,7 @@ function RaiseFlagForm() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const body = { uid: uid.trim(), kind: kind.trim(), evidence: evidence.trim() };
-    const bad = !body.uid || !body.kind || !body.evidence || body.kind.length > 60 || body.evidence.length > 2000;
+    const bad = !isValidFlag(body);
     setInvalid(bad);
     if (bad) return;
     raise.mutate(body, {
@@ -37,8 +38,14 @@ function RaiseFlagForm() {
   return (
     <form className="admin-card admin-form" onSubmit={submit} aria-label="Raise a flag">
       <TextField label="User uid" value={uid} onValueChange={setUid} autoComplete="off" />
-      <TextField label="Kind" value={kind} onValueChange={setKind} maxLength={60} />
-      <InputField label="Evidence" value={evidence} onValueChange={setEvidence} multiline maxLength={2000} />
+      <TextField label="Kind" value={kind} onValueChange={setKind} maxLength={ADMIN_LIMITS.flagKind} />
+      <InputField
+        label="Evidence"
+        value={evidence}
+        onValueChange={setEvidence}
+        multiline
+        maxLength={ADMIN_LIMITS.flagEvidence}
+      />
       <Button type="submit" busy={raise.isPending}>
         Raise flag
       </Button>

@@ -2,14 +2,14 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import type { Currency } from '@rush/domain';
 import type { AdminLobbiesResponse, AdminGamesResponse, MatchmakingUsersResponse } from '@rush/protocol';
-import { kickUser } from '../../../api/admin.ts';
+import { kickUser } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
-import { formatTime, SectionFrame } from '../parts.tsx';
+import { formatTime, SectionFrame, TableSection } from '../parts.tsx';
 import { useAdminMutation, useLiveGames, useLobbies, useMatchmakingUsers } from '../queries.ts';
 
 type Game = AdminGamesResponse['games'][number];
@@ -42,19 +42,14 @@ function OngoingGames() {
     },
   ];
   return (
-    <SectionFrame title="Ongoing games" level={3}>
-      <QueryState query={query} loading="Loading ongoing games…" subject="ongoing games">
-        {(data) => (
-          <Table
-            caption="Ongoing games"
-            columns={columns}
-            rows={data.games}
-            rowKey={(g) => g.gameId}
-            empty="No matches at the moment"
-          />
-        )}
-      </QueryState>
-    </SectionFrame>
+    <TableSection
+      title="Ongoing games"
+      query={query}
+      columns={columns}
+      rows={(data) => data.games}
+      rowKey={(g) => g.gameId}
+      empty="No matches at the moment"
+    />
   );
 }
 

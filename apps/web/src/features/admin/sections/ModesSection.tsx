@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ModeView } from '@rush/protocol';
-import { saveModes } from '../../../api/admin.ts';
+import { saveModes } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
@@ -8,11 +8,12 @@ import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { SectionFrame } from '../parts.tsx';
 import { useAdminMutation, useCatalogAdmin } from '../queries.ts';
+import { ADMIN_LIMITS, isValidMode } from '../limits.ts';
 
 /** A mode as edited: order as typed. */
 type Draft = Omit<ModeView, 'order'> & { order: string };
 
-export const MODES_INVALID = 'Every mode needs a name (up to 60), a value (up to 20) and an order from 0 to 1000.'; // ours
+export const MODES_INVALID = `Every mode needs a name (up to ${ADMIN_LIMITS.modeName}), a value (up to ${ADMIN_LIMITS.modeValue}) and an order from ${ADMIN_LIMITS.modeOrderMin} to ${ADMIN_LIMITS.modeOrderMax}.`; // ours
 
 function validModes(drafts: Draft[]): ModeView[] | null {
   const modes: ModeView[] = [];
@@ -20,9 +21,9 @@ function validModes(drafts: Draft[]): ModeView[] | null {
     const order = Number(d.order);
     const name = d.name.trim();
     const value = d.value.trim();
-    if (!/^\d+$/.test(d.order.trim()) || order > 1000) return null;
-    if (!name || name.length > 60 || !value || value.length > 20) return null;
-    modes.push({ id: d.id, status: d.status, name, value, order });
+    const mode = { id: d.id, status: d.status, name, value, order };
+    if (!/^\d+$/.test(d.order.trim()) || !isValidMode(mode)) return null;
+    modes.push(mode);
   }
   return modes;
 }
@@ -65,7 +66,7 @@ function ModesEditor({ modes }: { modes: ModeView[] }) {
           type="number"
           aria-label={`Order of ${d.id}`}
           min={0}
-          max={1000}
+          max={ADMIN_LIMITS.modeOrderMax}
           step={1}
           value={d.order}
           onChange={(e) => edit(d.id, { order: e.target.value })}
@@ -78,7 +79,7 @@ function ModesEditor({ modes }: { modes: ModeView[] }) {
       cell: (d) => (
         <input
           aria-label={`Name of ${d.id}`}
-          maxLength={60}
+          maxLength={ADMIN_LIMITS.modeName}
           value={d.name}
           onChange={(e) => edit(d.id, { name: e.target.value })}
         />
@@ -90,7 +91,7 @@ function ModesEditor({ modes }: { modes: ModeView[] }) {
       cell: (d) => (
         <input
           aria-label={`Value of ${d.id}`}
-          maxLength={20}
+          maxLength={ADMIN_LIMITS.modeValue}
           value={d.value}
           onChange={(e) => edit(d.id, { value: e.target.value })}
         />

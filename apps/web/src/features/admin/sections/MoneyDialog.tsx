@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { parseAmount, TEXTS } from '@rush/domain';
 import type { AdminBalancesResponse } from '@rush/protocol';
-import { moveMoney } from '../../../api/admin.ts';
+import { moveMoney } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { newIdempotencyKey } from '../../../api/idempotency.ts';
 import { Amount } from '../../../ui/Amount.tsx';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminPlayerReport } from '@rush/protocol';
-import { confirmCheating, dismissReports } from '../../../api/admin.ts';
+import { confirmCheating, dismissReports } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { StuckPaymentsResponse } from '@rush/protocol';
-import { fetchStuckPayments } from '../../../api/admin.ts';
+import { fetchStuckPayments } from '../api.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { CURRENCIES, currencyName, type Currency } from '@rush/domain';
 import { TRANSACTION_TYPES, type AdminTransaction } from '@rush/protocol';
-import type { TransactionFilters, TransactionType } from '../../../api/admin.ts';
+import type { TransactionFilters, TransactionType } from '../api.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { TextField } from '../../../ui/Field.tsx';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { MODERATION_TEXTS, TEXTS, VERIFIED_LEVELS, type VerifiedLevel } from '@rush/domain';
 import type { AdminUserDetail } from '@rush/protocol';
-import { closeUserAccount, fetchChessProfile, setVerifiedLevel } from '../../../api/admin.ts';
+import { closeUserAccount, fetchChessProfile, setVerifiedLevel } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { parseAmount, TEXTS } from '@rush/domain';
 import type { AdminUserDetail } from '@rush/protocol';
-import { setUserLimit } from '../../../api/admin.ts';
+import { setUserLimit } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Amount } from '../../../ui/Amount.tsx';
 import { Button } from '../../../ui/Button.tsx';

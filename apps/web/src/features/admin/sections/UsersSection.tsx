@@ -7,6 +7,7 @@ import { Table, type Column } from '../../../ui/Table.tsx';
 import { CopyUid, SectionFrame } from '../parts.tsx';
 import { useUserSearch } from '../queries.ts';
 import { UserDetail } from './UserDetail.tsx';
+import { ADMIN_LIMITS } from '../limits.ts';
 
 function status(u: AdminUserRow): string {
   const parts = [u.closed ? 'closed' : null, u.banned ? 'banned' : null, u.emailVerified ? null : 'e-mail unverified'];
@@ -47,7 +48,13 @@ export function UsersSection() {
   return (
     <SectionFrame title="Users">
       <form className="admin-card admin-form" role="search" aria-label="Users" onSubmit={submit}>
-        <TextField label="Username, e-mail or uid" type="search" value={text} onValueChange={setText} maxLength={200} />
+        <TextField
+          label="Username, e-mail or uid"
+          type="search"
+          value={text}
+          onValueChange={setText}
+          maxLength={ADMIN_LIMITS.userSearch}
+        />
         <Button type="submit">Search</Button>
       </form>
       {q !== null ? (

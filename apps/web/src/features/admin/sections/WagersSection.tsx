@@ -1,23 +1,24 @@
 import { useState } from 'react';
 import { CURRENCIES, currencyName, MIN_REQUIREMENT_MAX, type Currency } from '@rush/domain';
 import type { WagerView } from '@rush/protocol';
-import { setMinRequirement, setWagerSettings, setWagerValue } from '../../../api/admin.ts';
+import { setMinRequirement, setWagerSettings, setWagerValue } from '../api.ts';
 import { errorText } from '../../../api/http.ts';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SectionFrame } from '../parts.tsx';
 import { useAdminMutation, useCatalogAdmin } from '../queries.ts';
+import { ADMIN_LIMITS, isValidWagerValue } from '../limits.ts';
 
 export const MIN_REQUIREMENT_TEXT = `Min requirement must be a whole number from 0 to ${MIN_REQUIREMENT_MAX}.`; // ours (SPEC 5 rule)
-export const WAGER_VALUE_TEXT = 'Value must be a whole number from 1 to 1000000.'; // ours
+export const WAGER_VALUE_TEXT = `Value must be a whole number from ${ADMIN_LIMITS.wagerValueMin} to ${ADMIN_LIMITS.wagerValueMax}.`; // ours
 
 /** SPEC 5: min requirement 0-99999, integer. */
 export function minRequirementError(text: string): string | null {
   return /^\d{1,5}$/.test(text.trim()) && Number(text) <= MIN_REQUIREMENT_MAX ? null : MIN_REQUIREMENT_TEXT;
 }
 const valueError = (text: string) =>
-  /^\d{1,7}$/.test(text.trim()) && Number(text) >= 1 && Number(text) <= 1_000_000 ? null : WAGER_VALUE_TEXT;
+  /^\d{1,7}$/.test(text.trim()) && isValidWagerValue(Number(text)) ? null : WAGER_VALUE_TEXT;
 
 interface Draft {
   status: 'active' | 'inactive';

@@ -1,12 +1,12 @@
 import { useMemo, useState } from 'react';
 import { PUZZLE_TEXTS } from '@rush/domain';
-import { Board } from '../../../ui/Board.tsx';
+import { Board } from '../../../ui/board/Board.tsx';
 import { Button } from '../../../ui/Button.tsx';
 import { ConfirmDialog } from '../../../ui/ConfirmDialog.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { useSecondsLeft } from '../../../ui/useSecondsLeft.ts';
-import { fenAfter, movesBetween, positionInfo } from '../../play/chess.ts';
-import { PromotionDialog } from '../../play/GameDialogs.tsx';
+import { fenAfter, movesBetween, positionInfo } from '../../../ui/board/chess.ts';
+import { PromotionDialog } from '../../../ui/board/PromotionDialog.tsx';
 import { canSkip, shownMoves } from '../puzzleCycle.ts';
 import { clockText } from './format.ts';
 import { localDeadline, type LobbyEntry } from './queries.ts';

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useLocation } from 'react-router';
-import { useSession } from '../../accounts/session.ts';
+import { useSession } from '../../../api/session.ts';
 import { fetchActivePuzzle } from '../api.ts';
 import { BATTLE_KEYS } from './api.ts';
 import { BattleSettingsForm } from './BattleSettingsForm.tsx';

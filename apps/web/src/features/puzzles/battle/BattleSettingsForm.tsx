@@ -33,6 +33,14 @@ const MAX_PLAYERS = Array.from(
 
 type BattleTime = (typeof BATTLE_TIMES_MS)[number];
 
+/** A pick among fixed values: the one chosen, the values, their words and the change. */
+interface FixedChoice<T> {
+  value: T;
+  values: readonly T[];
+  text: (v: T) => string;
+  onChange: (v: T) => void;
+}
+
 /** A labelled select over fixed values. */
 function Select<T extends string | number>({
   label,
@@ -40,13 +48,7 @@ function Select<T extends string | number>({
   values,
   text,
   onChange,
-}: {
-  label: string;
-  value: T;
-  values: readonly T[];
-  text: (v: T) => string;
-  onChange: (v: T) => void;
-}) {
+}: FixedChoice<T> & { label: string }) {
   const id = useId();
   return (
     <div className="field">
@@ -70,19 +72,7 @@ function Select<T extends string | number>({
 }
 
 /** Radio buttons over fixed values, in a fieldset named by `legend`. */
-function Choices<T extends string>({
-  legend,
-  value,
-  values,
-  text,
-  onChange,
-}: {
-  legend: string;
-  value: T;
-  values: readonly T[];
-  text: (v: T) => string;
-  onChange: (v: T) => void;
-}) {
+function Choices<T extends string>({ legend, value, values, text, onChange }: FixedChoice<T> & { legend: string }) {
   const name = useId();
   return (
     <fieldset className="battle-choices">

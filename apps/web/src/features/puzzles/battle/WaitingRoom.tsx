@@ -9,7 +9,7 @@ import { FormMessage } from '../../../ui/Field.tsx';
 import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
 import { useSecondsLeft } from '../../../ui/useSecondsLeft.ts';
-import { ChatPanel } from '../../play/ChatPanel.tsx';
+import { ChatPanel } from '../../../ui/ChatPanel.tsx';
 import { sendLobbyChat } from './api.ts';
 import { failureText } from './errors.ts';
 import { humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';

@@ -1,7 +1,7 @@
 import { MATCH_TEXTS, PUZZLE_TEXTS, TEXTS, type Currency } from '@rush/domain';
 import type { DeviceGps } from '@rush/protocol';
 import { ApiError } from '../../../api/http.ts';
-import { LocationError, locateDevice } from '../../wallet/location.ts';
+import { LocationError, locateDevice } from '../../wallet/index.ts';
 
 /**
  * Runs a call that puts stakes at play: USD needs the browser's location first (like matchmaking,

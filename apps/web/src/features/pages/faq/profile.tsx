@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import { PASSWORD_MAX, PASSWORD_MIN, USERNAME_COLORS, USERNAME_MAX, USERNAME_MIN } from '@rush/domain';
+import { listInWords } from '../facts.ts';
+import type { FaqSection } from '../faqContent.tsx';
+
+/** The FAQ's Profile Settings section (SPEC 2). */
+export function profileSection(email: ReactNode): FaqSection {
+  return {
+    id: 'profile-settings',
+    title: 'Profile Settings',
+    items: [
+      {
+        id: 'username',
+        question: 'Can I change my username?',
+        answer: (
+          <p>
+            Yes, under Account Settings &gt; General. Usernames are {USERNAME_MIN}–{USERNAME_MAX} characters when you
+            register (at most {USERNAME_MAX} when you change it), start with a letter, use only letters, digits and
+            hyphens, and must not already be taken.
+          </p>
+        ),
+      },
+      {
+        id: 'avatar-colour',
+        question: 'How do I change my avatar or username colour?',
+        answer: (
+          <p>
+            Under Account Settings &gt; General. Avatars can be PNG or JPEG images. Your username can be shown in one of
+            five colours: {listInWords(USERNAME_COLORS.map((c) => c.name))}.
+          </p>
+        ),
+      },
+      {
+        id: 'hide-chess-name',
+        question: 'Can I hide my chess platform username?',
+        answer: (
+          <p>
+            Yes. Tick <strong>Hide Lichess username</strong> under Account Settings &gt; General and it is shown as
+            asterisks. The linked account itself cannot be changed.
+          </p>
+        ),
+      },
+      {
+        id: 'password',
+        question: 'How do I change my password or recovery email?',
+        answer: (
+          <p>
+            Under Account Settings &gt; Security. A password is {PASSWORD_MIN}–{PASSWORD_MAX} characters with at least
+            one capital letter, one number and one symbol. Forgot it? Use{' '}
+            <Link to="/forgot-password">Forgot password</Link> and check your spam folder for the email.
+          </p>
+        ),
+      },
+      {
+        id: 'balances',
+        question: 'Can I hide my balances?',
+        answer: (
+          <p>Yes. Each balance in the header (USD and RC) has its own show/hide control; a hidden balance shows “-”.</p>
+        ),
+      },
+      {
+        id: 'self-limits',
+        question: 'How do I limit my betting or deposits?',
+        answer: (
+          <p>
+            Under Account Settings &gt; Gaming, set a maximum and an expiration date for betting or for deposits, then
+            press Apply. A limit cannot be undone until it expires.
+          </p>
+        ),
+      },
+      {
+        id: 'self-exclusion',
+        question: 'How do I close my account (self-exclusion)?',
+        answer: (
+          <p>
+            Under Account Settings &gt; Gaming, choose self-exclusion. This closes your account permanently and cannot
+            be undone. If you need help with your gaming, contact {email}.
+          </p>
+        ),
+      },
+    ],
+  };
+}

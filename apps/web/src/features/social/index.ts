@@ -1,0 +1,2 @@
+/** social's public surface: the counts of the user menu's badges. The social layer (SocialHost) is loaded by app/. */
+export { usePendingInvites, useUnreadMessages } from './queries.ts';
