@@ -10,7 +10,7 @@ export type { FacebookSettings } from './facebook-settings.ts';
 export { avatarUrl } from './me.ts';
 export { PresenceStore } from './presence.store.ts';
 export { countOnlineAt } from './presence.ts';
-export { requireAuth } from './request-auth.ts';
+export { requireAuth, signedInFirst } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';
 export type { AccountsModule, ProfileLink } from './routes.ts';

@@ -1,0 +1,35 @@
+import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+
+/**
+ * Route schemas are the protocol's zod schemas (issue 34). A request part that fails its schema
+ * answers what `parse` (parse.ts) answers: the ZodError itself goes to the one error handler,
+ * which sends VALIDATION with TEXTS.badRequest and the per-field texts.
+ */
+const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
+  ({ schema, httpPart }) =>
+  (data: unknown) => {
+    // Fastify hands a missing body to the validator as null; `parse(schema, request.body)` saw
+    // undefined, and the field texts say which.
+    const value = httpPart === 'body' && data === null ? undefined : data;
+    const result = schema.safeParse(value);
+    return result.success ? { value: result.data } : { error: result.error };
+  };
+
+/**
+ * Sets the compilers of the zod type provider: request parts validated as above; responses
+ * encoded through their schema (a handler whose answer drifts from its protocol schema is a 500
+ * with the details in the log, never a silently different answer). Before any route.
+ */
+export function installRouteSchemas(app: FastifyInstance): void {
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+}
+
+/** The same instance, its routes typed by their zod schemas. */
+export function typed(app: FastifyInstance) {
+  return app.withTypeProvider<ZodTypeProvider>();
+}
+
+export type TypedApp = ReturnType<typeof typed>;
