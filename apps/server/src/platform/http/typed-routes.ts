@@ -2,6 +2,9 @@ import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 
+/** A JSON `null` body, told apart from no body at all (which Fastify also validates as null). */
+const JSON_NULL = Object.freeze({ jsonNull: true });
+
 /**
  * Route schemas are the protocol's zod schemas (issue 34). A request part that fails its schema
  * answers what `parse` (parse.ts) answers: the ZodError itself goes to the one error handler,
@@ -11,8 +14,8 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data: unknown) => {
     // Fastify hands a missing body to the validator as null; `parse(schema, request.body)` saw
-    // undefined, and the field texts say which.
-    const value = httpPart === 'body' && data === null ? undefined : data;
+    // undefined (the field texts say which), and a JSON `null` body as null (marked below).
+    const value = httpPart !== 'body' ? data : data === null ? undefined : data === JSON_NULL ? null : data;
     const result = schema.safeParse(value);
     return result.success ? { value: result.data } : { error: result.error };
   };
@@ -25,6 +28,10 @@ const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
 export function installRouteSchemas(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (request.body === null && request.routeOptions.schema?.body) request.body = JSON_NULL;
+    done();
+  });
 }
 
 /** The same instance, its routes typed by their zod schemas. */
