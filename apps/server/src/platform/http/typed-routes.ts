@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A JSON `null` body, told apart from no body at all (which Fastify also validates as null). */
 const JSON_NULL = Object.freeze({ jsonNull: true });
@@ -40,3 +40,8 @@ export function typed(app: FastifyInstance) {
 }
 
 export type TypedApp = ReturnType<typeof typed>;
+
+/** The body schema of a handler that parsed `request.body ?? {}`: no body, or JSON null, reads as {}. */
+export function bodyOrEmpty<S extends z.ZodType>(schema: S) {
+  return z.preprocess((value) => value ?? {}, schema);
+}

@@ -13,7 +13,7 @@ import {
   SkipRequest,
 } from '@rush/protocol';
 import { z } from 'zod';
-import { typed } from '../../../platform/http/typed-routes.ts';
+import { bodyOrEmpty, typed } from '../../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../../accounts/index.ts';
 import { Empty, IdParams, idOf, knownIdFirst } from '../route-ids.ts';
 import type { BattleService, PlayState } from './battle.service.ts';
@@ -23,7 +23,7 @@ import type { LobbyViews } from './views.ts';
 /** Signed in, then an id that names something, then the schemas. */
 const withId = { preValidation: [signedInFirst, knownIdFirst] };
 /** Joining may send no body at all (or a JSON null): the same as {}. */
-const JoinBody = JoinLobbyRequest.nullish().transform((v) => v ?? JoinLobbyRequest.parse({}));
+const JoinBody = bodyOrEmpty(JoinLobbyRequest);
 
 /** The Battle Puzzle Rush lobby routes (protocol PUZZLE_ROUTES): every answer is the caller's LobbyView. */
 export function battleRoutes(instance: FastifyInstance, deps: { battle: BattleService; views: LobbyViews }): void {
