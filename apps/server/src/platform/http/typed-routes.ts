@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import { serializerCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 
@@ -44,4 +44,20 @@ export type TypedApp = ReturnType<typeof typed>;
 /** The body schema of a handler that parsed `request.body ?? {}`: no body, or JSON null, reads as {}. */
 export function bodyOrEmpty<S extends z.ZodType>(schema: S) {
   return z.preprocess((value) => value ?? {}, schema);
+}
+
+/**
+ * A route's `preValidation` hook that checks one path parameter by hand (a 404 for an id that
+ * names nothing) before the schemas validate the body: the order the handlers had when they
+ * parsed by hand.
+ */
+export function paramFirst(name: string, check: (raw: string) => unknown) {
+  return (request: FastifyRequest): Promise<void> => {
+    try {
+      check((request.params as Record<string, string | undefined>)[name] ?? '');
+      return Promise.resolve();
+    } catch (e) {
+      return Promise.reject(e as Error);
+    }
+  };
 }
