@@ -27,7 +27,7 @@ import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
 import { typed } from '../../platform/http/typed-routes.ts';
 import { toWireBalances } from '../accounts/index.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
-import { requireWalletUser } from './access.ts';
+import { requireWalletUser, walletUserFirst } from './access.ts';
 import type { ClosureService } from './closure.service.ts';
 import type { DepositService } from './deposits.service.ts';
 import type { readUserBalances } from './ledger.store.ts';
@@ -56,12 +56,6 @@ export interface WalletRouteDeps {
   identityService: IdentityService;
 }
 
-/** A route's `preValidation` hook: a signed-in user with a verified email, before the body is validated. */
-function walletUserFirst(request: FastifyRequest): Promise<void> {
-  return Promise.resolve().then(() => {
-    requireWalletUser(request);
-  });
-}
 const walletUser = { preValidation: walletUserFirst };
 /** No body at all reads as {} (a JSON null is still refused). */
 const NoBody = EmptyRequest.prefault({});
