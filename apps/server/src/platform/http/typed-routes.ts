@@ -52,12 +52,8 @@ export function bodyOrEmpty<S extends z.ZodType>(schema: S) {
  * parsed by hand.
  */
 export function paramFirst(name: string, check: (raw: string) => unknown) {
-  return (request: FastifyRequest): Promise<void> => {
-    try {
+  return (request: FastifyRequest): Promise<void> =>
+    Promise.resolve().then(() => {
       check((request.params as Record<string, string | undefined>)[name] ?? '');
-      return Promise.resolve();
-    } catch (e) {
-      return Promise.reject(e as Error);
-    }
-  };
+    });
 }
