@@ -31,7 +31,7 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   let clock: ManualClock;
   let core: ReturnType<typeof walletCore>;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual' });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual' });
     clock = server.clock as ManualClock;
     core = walletCore(server);
   });
