@@ -15,6 +15,8 @@ import { scaledRates } from './platform/realtime/socket-rates.ts';
 import { SOCKET_RATE_REDIS_PREFIX } from './platform/http/rate-limit.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
+import { installRouteSchemas } from './platform/http/typed-routes.ts';
+import { installOpenApi } from './platform/http/openapi.ts';
 import { installJsonBodyParser } from './platform/http/json-body.ts';
 import { installControlCharGuard } from './platform/http/control-chars.ts';
 import { installCsrf } from './platform/http/csrf.ts';
@@ -67,8 +69,10 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
     }),
   });
   installErrorHandler(app);
+  installRouteSchemas(app);
   installJsonBodyParser(app);
   const routes = collectRoutes(app);
+  await installOpenApi(app);
 
   await app.register(cookie);
   await installCompression(app);

@@ -242,6 +242,8 @@ export const CreateChallengeRequest = z.object({
 export type CreateChallengeRequest = z.infer<typeof CreateChallengeRequest>;
 export const AcceptChallengeRequest = z.object({ deviceGps: SeekRequest.shape.deviceGps });
 export const ChallengesResponse = z.object({ incoming: z.array(ChallengeView), outgoing: z.array(ChallengeView) });
+/** POST decline or cancel: the closed challenge. */
+export const ChallengeResponse = z.object({ challenge: ChallengeView });
 export type ChallengesResponse = z.infer<typeof ChallengesResponse>;
 /** `challenge.received` (to the challenged) and `challenge.closed` (to both). */
 export const ChallengeEventData = z.object({ challenge: ChallengeView });

@@ -222,6 +222,10 @@ export const BattleMoveResponse = z.object({
   puzzle: PuzzleView.nullable(),
   lobby: LobbyView,
 });
+/** A lobby route's answer: the caller's view of the lobby. */
+export const LobbyResponse = z.object({ lobby: LobbyView });
+/** What a battle GET, move or skip answers: the verdict when a move or skip was judged. */
+export const BattlePlayResponse = BattlePuzzleResponse.extend({ verdict: MoveVerdictView.optional() });
 
 /** The user's active puzzle game (SPEC 2: it forces its mode route). */
 export const ActivePuzzleResponse = z.object({

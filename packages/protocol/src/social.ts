@@ -71,6 +71,8 @@ export type MessagesResponse = z.infer<typeof MessagesResponse>;
 export const SendMessageRequest = z.object({ message: z.string().max(2000) });
 /** POST read (SPEC 7 markAsRead {uid, messageId}): every message from that friend up to it. */
 export const MarkReadRequest = z.object({ messageId: z.string().regex(/^\d{1,19}$/) });
+export const SendMessageResponse = z.object({ message: MessageView });
+export const MarkReadResponse = z.object({ ok: z.literal(true), marked: z.number().int() });
 
 export const ActivityView = z.object({
   title: z.string(),

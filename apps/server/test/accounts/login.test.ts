@@ -17,6 +17,7 @@ describe.each(POSTGRES_TOO)('login (%s)', (kind) => {
   beforeAll(async () => {
     // TRUST_PROXY lets the tests speak from many addresses through X-Forwarded-For.
     server = await startTestServer({
+      http: 'inject',
       kind,
       clock: 'manual',
       env: { ...UNLIMITED_FOR_TESTS, TRUST_PROXY: 'true', SUPPORT_EMAIL: 'help@rush.test' },

@@ -12,7 +12,7 @@ describe.each(POSTGRES_TOO)('recovery email (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual', env: UNLIMITED_FOR_TESTS });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual', env: UNLIMITED_FOR_TESTS });
     clock = server.clock as ManualClock;
   });
   afterAll(() => server?.stop());

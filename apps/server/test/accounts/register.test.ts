@@ -12,6 +12,7 @@ describe.each(POSTGRES_TOO)('registration (%s)', (kind) => {
   let clock: ManualClock;
   beforeAll(async () => {
     server = await startTestServer({
+      http: 'inject',
       kind,
       clock: 'manual',
       env: { ...UNLIMITED_FOR_TESTS, ADMIN_EMAILS: 'Boss@Example.com, other@x.test' },

@@ -18,7 +18,7 @@ describe.each(DB_KINDS)('housekeeping sweep (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual' });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual' });
     clock = server.clock as ManualClock;
   });
   afterAll(() => server?.stop());

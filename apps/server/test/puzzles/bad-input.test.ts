@@ -36,7 +36,7 @@ describe.each(DB_KINDS)('puzzle bad input (%s)', (kind) => {
   let attemptId: string;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ http: 'inject', kind });
     await seedPuzzles(server.ctx.db);
     user = await registerUser(server);
     const run = await user.client.post(PUZZLE_ROUTES.soloStart, {});

@@ -15,7 +15,7 @@ describe.each(POSTGRES_TOO)('solo puzzle rush on %s', (kind) => {
   let clock: ManualClock;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual' });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual' });
     clock = server.clock as ManualClock;
     await seedPuzzles(server.ctx.db);
   });

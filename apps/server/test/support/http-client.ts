@@ -1,3 +1,49 @@
+/** How a test client reaches a server started without a port (startTestServer's `http: 'inject'`). */
+export type Injector = (req: {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  payload?: Buffer | string;
+}) => Promise<{ statusCode: number; headers: Record<string, string | string[] | number | undefined>; body: string }>;
+
+/** Servers answering in process, by their base URL: a client of one of them injects instead of fetching. */
+const injectors = new Map<string, Injector>();
+
+export function registerInjector(baseUrl: string, injector: Injector): () => void {
+  injectors.set(baseUrl, injector);
+  return () => void injectors.delete(baseUrl);
+}
+
+/** fetch, or Fastify's inject for a server started without a port: the same request either way. */
+async function transport(
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string | Uint8Array | Blob | FormData },
+): Promise<{ status: number; headers: Headers; text: string }> {
+  const base = [...injectors.keys()].find((b) => url.startsWith(`${b}/`) || url === b);
+  const injector = base === undefined ? undefined : injectors.get(base);
+  if (!injector || base === undefined) {
+    const res = await fetch(url, { ...init, redirect: 'manual' });
+    return { status: res.status, headers: res.headers, text: await res.text() };
+  }
+  const headers = { ...init.headers };
+  let payload: Buffer | string | undefined;
+  if (typeof init.body === 'string' || init.body === undefined) payload = init.body;
+  else {
+    // Bytes, a Blob or a multipart form: encoded as fetch would (its content type included).
+    const encoded = new Response(init.body);
+    payload = Buffer.from(await encoded.arrayBuffer());
+    const type = encoded.headers.get('content-type');
+    if (type && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['content-type'] = type;
+  }
+  const res = await injector({ method: init.method, url: url.slice(base.length), headers, payload });
+  const out = new Headers();
+  for (const [name, value] of Object.entries(res.headers)) {
+    if (value === undefined) continue;
+    for (const v of Array.isArray(value) ? value : [value]) out.append(name, String(v));
+  }
+  return { status: res.statusCode, headers: out, text: res.body };
+}
+
 /**
  * A tiny browser-like HTTP client for tests: keeps cookies, echoes the CSRF cookie in the
  * header as the web app does, and sends the Origin a browser would.
@@ -20,7 +66,7 @@ export class TestClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  private store(res: Response): void {
+  private store(res: { headers: Headers }): void {
     for (const line of res.headers.getSetCookie()) {
       const [pair] = line.split(';');
       const eq = pair!.indexOf('=');
@@ -48,9 +94,9 @@ export class TestClient {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
+    const res = await transport(this.baseUrl + path, { method, headers, body: payload });
     this.store(res);
-    const text = await res.text();
+    const text = res.text;
     let parsed: unknown = text;
     try {
       parsed = text ? JSON.parse(text) : null;

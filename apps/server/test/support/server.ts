@@ -5,6 +5,7 @@ import type { Database, DatabaseKind } from '../../src/platform/db/database.ts';
 import { buildServer, type RunningServer } from '../../src/app.ts';
 import type { Mail, Mailer } from '../../src/platform/mail/mailer.ts';
 import { createTestDatabase } from './database.ts';
+import { registerInjector } from './http-client.ts';
 
 /** A mailer that keeps what it sends, for tests to read links from. */
 export class CapturingMailer implements Mailer {
@@ -47,6 +48,11 @@ export interface TestServerOptions {
    * under a changed configuration. The database stays open when this instance stops.
    */
   database?: Database;
+  /**
+   * 'inject' (issue 34): no port at all; TestClient requests to `baseUrl` go through Fastify's
+   * inject. For suites that only speak HTTP; sockets and other processes need the real port.
+   */
+  http?: 'port' | 'inject';
 }
 
 /**
@@ -85,9 +91,16 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     APP_URL: `http://127.0.0.1:${port}`,
   });
   const server = await buildServer({ config, database, clock, mailer, logger: false });
-  await held.release();
-  await server.app.listen({ port, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${port}`;
+  let unregister = (): void => {};
+  if (opts.http === 'inject') {
+    // The port stays held while the server lives: its address is the injector's key, which no
+    // real server of this process may also take.
+    unregister = registerInjector(baseUrl, (req) => server.app.inject(req));
+  } else {
+    await held.release();
+    await server.app.listen({ port, host: '127.0.0.1' });
+  }
   return {
     ...server,
     baseUrl,
@@ -96,6 +109,8 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     config,
     database,
     async stop() {
+      unregister();
+      if (opts.http === 'inject') await held.release();
       await server.close();
       if (!shared) await database.close();
     },

@@ -12,7 +12,7 @@ const form = { phone: '+1 (555) 867-5309', firstName: 'Ada', lastName: 'Lovelace
 describe.each(DB_KINDS)('wallet onboarding on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ http: 'inject', kind });
   });
   afterAll(() => server?.stop());
 
@@ -99,7 +99,7 @@ describe.each(DB_KINDS)('wallet onboarding on %s', (kind) => {
 describe('wallet onboarding with payments off', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { PAYMENTS: 'off' } });
+    server = await startTestServer({ http: 'inject', env: { PAYMENTS: 'off' } });
   });
   afterAll(() => server?.stop());
 

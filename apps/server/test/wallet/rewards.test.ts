@@ -33,7 +33,7 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   /** Who the core's top-up rule sees playing (play's answer, faked). */
   let playing: string | null = null;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual' });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual' });
     clock = server.clock as ManualClock;
     core = walletCore(server, { games: { isGameRunning: (uid) => Promise.resolve(uid === playing) } });
   });

@@ -2,24 +2,26 @@ import type { FastifyInstance } from 'fastify';
 import { allowedCountryForRushCoins, TEXTS } from '@rush/domain';
 import {
   ACCOUNT_ROUTES,
+  AppConfigResponse,
+  AuthResponse,
   EmptyRequest,
   ForgotPasswordRequest,
   LoginRequest,
+  MessageResponse,
+  OkResponse,
   PROTOCOL_VERSION,
+  PresenceCount,
   RegisterRequest,
+  RegisterResponse,
   ResetPasswordRequest,
+  SessionResponse,
   VerifyEmailRequest,
-  type AppConfigResponse,
-  type AuthResponse,
-  type MessageResponse,
-  type RegisterResponse,
-  type SessionResponse,
 } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
 import type { PresenceService } from './presence.ts';
-import { clearSessionCookie, clientMeta, requireAuth, setSessionCookie } from './request-auth.ts';
+import { clearSessionCookie, clientMeta, requireAuth, setSessionCookie, signedInFirst } from './request-auth.ts';
 import type { AccountService } from './service.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import { withRetryAfter } from './retry-after.ts';
@@ -33,10 +35,15 @@ export interface AuthRouteDeps {
 }
 
 /** Sign-up, sign-in, session, e-mail links, app config and the online count (SPEC 2, 4). */
-export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
+/** No body at all reads as {} (a JSON null is still refused). */
+const NoBody = EmptyRequest.prefault({});
+
+/** Sign-up, sign-in, session, e-mail links, app config and the online count (SPEC 2, 4). */
+export function authRoutes(instance: FastifyInstance, d: AuthRouteDeps): void {
+  const app = typed(instance);
   const { config, accounts } = d;
 
-  app.get(ACCOUNT_ROUTES.appConfig, (): AppConfigResponse => ({
+  app.get(ACCOUNT_ROUTES.appConfig, { schema: { response: { 200: AppConfigResponse } } }, () => ({
     productName: config.productName,
     supportEmail: config.supportEmail,
     googleEnabled: config.google !== null,
@@ -49,7 +56,7 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     communityUrl: config.communityUrl,
   }));
 
-  app.get(ACCOUNT_ROUTES.session, async (request, reply): Promise<SessionResponse> => {
+  app.get(ACCOUNT_ROUTES.session, { schema: { response: { 200: SessionResponse } } }, async (request, reply) => {
     // Never cached: it is the answer to "who am I" after every sign-in and sign-out.
     reply.header('cache-control', 'no-store');
     const auth = request.auth;
@@ -57,34 +64,44 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
   });
 
   // No session here whatever happened (issue 10); the mailed link signs a new account in.
-  app.post(ACCOUNT_ROUTES.register, async (request): Promise<RegisterResponse> => {
-    const input = parse(RegisterRequest, request.body);
-    // SPEC 1: offered only in the US and Canada; checked after the body is valid, so a bad
-    // request still gets its field errors, and before anything is written or mailed.
-    if (!allowedCountryForRushCoins(await d.ipCountry(request.ip)))
-      throw new AppError('LOCATION_BLOCKED', TEXTS.notOfferedHere);
-    await accounts.register(input, clientMeta(request));
-    return { message: TEXTS.registrationCheckEmail };
-  });
+  app.post(
+    ACCOUNT_ROUTES.register,
+    { schema: { body: RegisterRequest, response: { 200: RegisterResponse } } },
+    async (request) => {
+      // SPEC 1: offered only in the US and Canada; checked after the body is valid, so a bad
+      // request still gets its field errors, and before anything is written or mailed.
+      if (!allowedCountryForRushCoins(await d.ipCountry(request.ip)))
+        throw new AppError('LOCATION_BLOCKED', TEXTS.notOfferedHere);
+      await accounts.register(request.body, clientMeta(request));
+      return { message: TEXTS.registrationCheckEmail };
+    },
+  );
 
-  app.post(ACCOUNT_ROUTES.login, async (request, reply): Promise<AuthResponse> => {
-    const input = parse(LoginRequest, request.body);
-    const signed = await withRetryAfter(reply, () =>
-      accounts.login(input, clientMeta(request), request.cookies[SESSION_COOKIE]),
-    );
-    setSessionCookie(reply, config, signed.token);
-    return { user: signed.me };
-  });
+  app.post(
+    ACCOUNT_ROUTES.login,
+    { schema: { body: LoginRequest, response: { 200: AuthResponse } } },
+    async (request, reply) => {
+      const signed = await withRetryAfter(reply, () =>
+        accounts.login(request.body, clientMeta(request), request.cookies[SESSION_COOKIE]),
+      );
+      setSessionCookie(reply, config, signed.token);
+      return { user: signed.me };
+    },
+  );
 
-  app.post(ACCOUNT_ROUTES.logout, async (request, reply) => {
-    parse(EmptyRequest, request.body === undefined ? {} : request.body);
-    // Signing out twice is not an error: the outcome the user wanted holds either way.
-    await accounts.logout(request.cookies[SESSION_COOKIE]);
-    clearSessionCookie(reply, config);
-    return { ok: true as const };
-  });
+  app.post(
+    ACCOUNT_ROUTES.logout,
+    { schema: { body: NoBody, response: { 200: OkResponse } } },
+    async (request, reply) => {
+      // Signing out twice is not an error: the outcome the user wanted holds either way.
+      await accounts.logout(request.cookies[SESSION_COOKIE]);
+      clearSessionCookie(reply, config);
+      return { ok: true as const };
+    },
+  );
 
-  // The link in the mail: verifies, signs a fresh sign-up in, and lands on the app, which shows the outcome.
+  // The link in the mail: verifies, signs a fresh sign-up in, and lands on the app, which shows
+  // the outcome. A browser navigation: a bad token is a redirect too, so its query is read by hand.
   app.get(ACCOUNT_ROUTES.verifyEmail, async (request, reply) => {
     const q = VerifyEmailRequest.safeParse(request.query);
     const user = q.success ? await accounts.verifyEmail(q.data.token) : null;
@@ -95,34 +112,46 @@ export function authRoutes(app: FastifyInstance, d: AuthRouteDeps): void {
     return reply.redirect(`/?emailVerified=${user ? 1 : 0}`, 302);
   });
 
-  app.post(ACCOUNT_ROUTES.verifyEmail, async (request): Promise<MessageResponse> => {
-    const input = parse(VerifyEmailRequest, request.body);
-    if (!(await accounts.verifyEmail(input.token))) {
-      throw new AppError('VALIDATION', TEXTS.resetLinkInvalid, { token: TEXTS.resetLinkInvalid });
-    }
-    return { message: TEXTS.emailVerified };
-  });
+  app.post(
+    ACCOUNT_ROUTES.verifyEmail,
+    { schema: { body: VerifyEmailRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      if (!(await accounts.verifyEmail(request.body.token))) {
+        throw new AppError('VALIDATION', TEXTS.resetLinkInvalid, { token: TEXTS.resetLinkInvalid });
+      }
+      return { message: TEXTS.emailVerified };
+    },
+  );
 
-  app.post(ACCOUNT_ROUTES.resendVerification, async (request, reply): Promise<MessageResponse> => {
-    const auth = requireAuth(request);
-    parse(EmptyRequest, request.body === undefined ? {} : request.body);
-    await withRetryAfter(reply, () => accounts.resendVerification(auth.user));
-    return { message: TEXTS.checkEmail };
-  });
+  app.post(
+    ACCOUNT_ROUTES.resendVerification,
+    { preValidation: signedInFirst, schema: { body: NoBody, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      await withRetryAfter(reply, () => accounts.resendVerification(auth.user));
+      return { message: TEXTS.checkEmail };
+    },
+  );
 
-  app.post(ACCOUNT_ROUTES.forgotPassword, async (request): Promise<MessageResponse> => {
-    const input = parse(ForgotPasswordRequest, request.body);
-    await accounts.forgotPassword(input, clientMeta(request));
-    return { message: TEXTS.resetSuccess };
-  });
+  app.post(
+    ACCOUNT_ROUTES.forgotPassword,
+    { schema: { body: ForgotPasswordRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await accounts.forgotPassword(request.body, clientMeta(request));
+      return { message: TEXTS.resetSuccess };
+    },
+  );
 
-  app.post(ACCOUNT_ROUTES.resetPassword, async (request): Promise<MessageResponse> => {
-    const input = parse(ResetPasswordRequest, request.body);
-    await accounts.resetPassword(input);
-    return { message: TEXTS.passwordChanged };
-  });
+  app.post(
+    ACCOUNT_ROUTES.resetPassword,
+    { schema: { body: ResetPasswordRequest, response: { 200: MessageResponse } } },
+    async (request) => {
+      await accounts.resetPassword(request.body);
+      return { message: TEXTS.passwordChanged };
+    },
+  );
 
-  app.get(ACCOUNT_ROUTES.presence, async (_request, reply) => {
+  app.get(ACCOUNT_ROUTES.presence, { schema: { response: { 200: PresenceCount } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return { online: await d.presence.countOnline() };
   });

@@ -3,7 +3,7 @@ export { toWireBalances } from './balances.ts';
 export { avatarUrl } from './me.ts';
 export { onlineSince, PresenceStore } from './presence.store.ts';
 export { countOnlineAt, onlineRecount } from './presence.ts';
-export { requireAuth } from './request-auth.ts';
+export { requireAuth, signedInFirst } from './request-auth.ts';
 export type { RequestAuth } from './request-auth.ts';
 export { registerAccounts } from './routes.ts';
 export type { AccountsModule, ProfileLink } from './routes.ts';

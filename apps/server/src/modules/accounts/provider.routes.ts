@@ -1,5 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { TEXTS } from '@rush/domain';
+import { ACCOUNT_ROUTES } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { notFound } from '../../platform/errors.ts';
 import { OAUTH_STATE_TTL_MS, SignInRefused } from './provider-accounts.ts';
@@ -7,6 +9,8 @@ import { clientMeta, setSessionCookie } from './request-auth.ts';
 import type { ClientMeta } from './sessions.ts';
 import { SESSION_COOKIE } from './sessions.ts';
 import type { SignedIn } from './service.ts';
+import type { FacebookSignIn } from './facebook.service.ts';
+import type { GoogleSignIn } from './google.service.ts';
 
 /** One sign-in provider's service: where to send the browser, and the callback's outcome. */
 export interface ProviderSignIn<Q> {
@@ -92,5 +96,48 @@ export function providerRoutes<Q>(
       log.error({ err }, `${name} sign-in failed`);
       return toLogin(reply, failedText);
     }
+  });
+}
+
+/** The OAuth callback's parameters both providers send; anything else in the query is ignored. */
+const CallbackQuery = z.object({
+  code: z.string().max(4096).optional(),
+  state: z.string().max(256).optional(),
+  error: z.string().max(256).optional(),
+});
+
+/** Facebook's documented callback parameters add the reason of a refusal. */
+const FacebookCallbackQuery = CallbackQuery.extend({
+  error_reason: z.string().max(256).optional(),
+  error_description: z.string().max(1024).optional(),
+});
+
+/**
+ * SPEC 2 "Google sign-in" and SPEC 7 registerWithFacebook (issue 20): each absent (404) unless
+ * configured.
+ */
+export function signInProviderRoutes(
+  app: FastifyInstance,
+  config: Config,
+  log: FastifyBaseLogger,
+  providers: { google: GoogleSignIn | null; facebook: FacebookSignIn | null },
+): void {
+  providerRoutes(app, config, log, {
+    name: 'google',
+    startRoute: ACCOUNT_ROUTES.googleStart,
+    callbackRoute: ACCOUNT_ROUTES.googleCallback,
+    stateCookie: 'g_state',
+    callbackQuery: CallbackQuery,
+    failedText: TEXTS.googleSignInFailed,
+    signIn: providers.google,
+  });
+  providerRoutes(app, config, log, {
+    name: 'facebook',
+    startRoute: ACCOUNT_ROUTES.facebookStart,
+    callbackRoute: ACCOUNT_ROUTES.facebookCallback,
+    stateCookie: 'fb_state',
+    callbackQuery: FacebookCallbackQuery,
+    failedText: TEXTS.facebookSignInFailed,
+    signIn: providers.facebook,
   });
 }

@@ -8,14 +8,13 @@ import type { MeReads, MeSource } from './balances.ts';
 import { Captcha } from './captcha.ts';
 import { UserEventPublisher } from './events.ts';
 import { FacebookGraph } from './facebook-graph.ts';
-import { facebookRoutes } from './facebook.routes.ts';
 import { FacebookSignIn } from './facebook.service.ts';
 import { GoogleOidc } from './google-oidc.ts';
-import { googleRoutes } from './google.routes.ts';
 import { GoogleSignIn } from './google.service.ts';
 import { OAuthStateStore } from './oauth.store.ts';
 import { PresenceStore } from './presence.store.ts';
 import { PresenceService } from './presence.ts';
+import { signInProviderRoutes } from './provider.routes.ts';
 import { installRequestAuth } from './request-auth.ts';
 import { AccountService } from './service.ts';
 import { Sessions } from './sessions.ts';
@@ -127,8 +126,7 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
   installRequestAuth(app, sessions, config);
   authRoutes(app, { config, accounts, presence, ipCountry });
   await settingsRoutes(app, settings);
-  googleRoutes(app, config, google, log);
-  facebookRoutes(app, config, facebook, log);
+  signInProviderRoutes(app, config, log, { google, facebook });
 
   // `user:{uid}` carries session and profile events: only its own user may follow it.
   hub.registerTopic('user', {

@@ -9,15 +9,15 @@ import {
   ChangeUsernameRequest,
   DateOfBirthRequest,
   RecoveryEmailRequest,
+  Me,
+  MessageResponse,
   VerifyEmailRequest,
-  type Me,
-  type MessageResponse,
 } from '@rush/protocol';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
 import { AVATAR_CONTENT_TYPE } from './avatar.ts';
-import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from './request-auth.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
+import { requireAuth, signedInFirst } from './request-auth.ts';
 import { withRetryAfter } from './retry-after.ts';
 import type { SettingsService } from './settings.service.ts';
 import { readSingleFile } from '../../platform/uploads/single-file.ts';
@@ -26,32 +26,40 @@ import { readSingleFile } from '../../platform/uploads/single-file.ts';
 const UID_SHAPE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The Account Settings modal (SPEC 2) and the avatar images. All changes need a session. */
-export async function settingsRoutes(app: FastifyInstance, settings: SettingsService): Promise<void> {
-  app.patch(ACCOUNT_ROUTES.username, async (request): Promise<Me> => {
-    const auth = requireAuth(request);
-    return settings.changeUsername(auth, parse(ChangeUsernameRequest, request.body));
-  });
+export async function settingsRoutes(instance: FastifyInstance, settings: SettingsService): Promise<void> {
+  const app = typed(instance);
+  app.patch(
+    ACCOUNT_ROUTES.username,
+    { preValidation: signedInFirst, schema: { body: ChangeUsernameRequest, response: { 200: Me } } },
+    async (request) => settings.changeUsername(requireAuth(request), request.body),
+  );
 
-  app.post(ACCOUNT_ROUTES.dateOfBirth, async (request): Promise<Me> => {
-    const auth = requireAuth(request);
-    return settings.setDateOfBirth(auth, parse(DateOfBirthRequest, request.body));
-  });
+  app.post(
+    ACCOUNT_ROUTES.dateOfBirth,
+    { preValidation: signedInFirst, schema: { body: DateOfBirthRequest, response: { 200: Me } } },
+    async (request) => settings.setDateOfBirth(requireAuth(request), request.body),
+  );
 
-  app.patch(ACCOUNT_ROUTES.color, async (request): Promise<Me> => {
-    const auth = requireAuth(request);
-    return settings.changeColor(auth, parse(ChangeColorRequest, request.body));
-  });
+  app.patch(
+    ACCOUNT_ROUTES.color,
+    { preValidation: signedInFirst, schema: { body: ChangeColorRequest, response: { 200: Me } } },
+    async (request) => settings.changeColor(requireAuth(request), request.body),
+  );
 
-  app.patch(ACCOUNT_ROUTES.settings, async (request): Promise<Me> => {
-    const auth = requireAuth(request);
-    return settings.changeSettings(auth, parse(ChangeSettingsRequest, request.body));
-  });
+  app.patch(
+    ACCOUNT_ROUTES.settings,
+    { preValidation: signedInFirst, schema: { body: ChangeSettingsRequest, response: { 200: Me } } },
+    async (request) => settings.changeSettings(requireAuth(request), request.body),
+  );
 
-  app.put(ACCOUNT_ROUTES.recoveryEmail, async (request, reply): Promise<Me> => {
-    const auth = requireAuth(request);
-    const input = parse(RecoveryEmailRequest, request.body);
-    return withRetryAfter(reply, () => settings.setRecoveryEmail(auth, input));
-  });
+  app.put(
+    ACCOUNT_ROUTES.recoveryEmail,
+    { preValidation: signedInFirst, schema: { body: RecoveryEmailRequest, response: { 200: Me } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return withRetryAfter(reply, () => settings.setRecoveryEmail(auth, request.body));
+    },
+  );
 
   // The link mailed to a new recovery address (a GET from the mail client, no session needed:
   // the token is the proof); lands on the app, which shows the outcome.
@@ -62,11 +70,14 @@ export async function settingsRoutes(app: FastifyInstance, settings: SettingsSer
     return reply.redirect(`/?emailVerified=${ok ? 1 : 0}`, 302);
   });
 
-  app.post(ACCOUNT_ROUTES.password, async (request, reply): Promise<MessageResponse> => {
-    const auth = requireAuth(request);
-    const input = parse(ChangePasswordRequest, request.body);
-    return { message: await withRetryAfter(reply, () => settings.changePassword(auth, input)) };
-  });
+  app.post(
+    ACCOUNT_ROUTES.password,
+    { preValidation: signedInFirst, schema: { body: ChangePasswordRequest, response: { 200: MessageResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      return { message: await withRetryAfter(reply, () => settings.changePassword(auth, request.body)) };
+    },
+  );
 
   // Multipart is parsed only here: its own encapsulated scope, with the avatar size limit.
   await app.register(async (scope) => {

@@ -3,16 +3,21 @@ import { accountRefusal, defaultGameType, wagerOptions, type WagerOption } from 
 import {
   AcceptChallengeRequest,
   ChallengeIdParam,
+  ChallengeResponse,
+  ChallengeView,
+  ChallengesResponse,
   CreateChallengeRequest,
+  CurrentMatchmakingResponse,
   JoinRequest,
   MATCH_ROUTES,
+  MatchmakingResponse,
   OptionsQuery,
+  OptionsResponse,
   SeekRequest,
-  type OptionsResponse,
 } from '@rush/protocol';
 import { z } from 'zod';
-import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/index.ts';
+import { bodyOrEmpty, paramFirst, typed } from '../../platform/http/typed-routes.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { ChallengeService } from './challenges.service.ts';
 import type { FactsReader } from './facts.ts';
 import type { QueueService } from './queue.service.ts';
@@ -20,7 +25,18 @@ import { matchGone } from './refusals.ts';
 import type { MatchViews } from './view.ts';
 
 const Empty = z.object({}).strict().optional();
-type IdRequest = { Params: { id: string } };
+const IdParams = z.object({ id: z.string() });
+const signedIn = { preValidation: signedInFirst };
+
+/** A challenge id of the wrong shape names a challenge that is gone. */
+const challengeId = (id: string) => {
+  const parsed = ChallengeIdParam.safeParse(id);
+  if (!parsed.success) throw matchGone();
+  return parsed.data;
+};
+
+/** After signedInFirst: a wrong id is refused before the body is validated. */
+const knownChallengeFirst = paramFirst('id', challengeId);
 
 const optionView = (o: WagerOption) => ({
   key: o.key,
@@ -32,95 +48,117 @@ const optionView = (o: WagerOption) => ({
 
 /** The player's side of matchmaking (SPEC 7 startMatchMaking, joinMatchmakingLobby, challenges). */
 export function matchmakingRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   deps: { queue: QueueService; challenges: ChallengeService; facts: FactsReader; views: MatchViews },
 ): void {
+  const app = typed(instance);
   const { queue, challenges, facts, views } = deps;
-  const challengeId = (id: string) => {
-    const parsed = ChallengeIdParam.safeParse(id);
-    if (!parsed.success) throw matchGone();
-    return parsed.data;
-  };
 
-  app.get(MATCH_ROUTES.options, async (request): Promise<OptionsResponse> => {
-    const auth = requireAuth(request);
-    const query = parse(OptionsQuery, request.query);
-    const player = await facts.read(auth.user.id);
-    if (!player) throw matchGone();
-    const { app: state, catalog } = await queue.config();
-    const gameType = query.gameType ?? defaultGameType(catalog);
-    const account = accountRefusal(player.facts, state);
-    const wagers = (c: 'usd' | 'wbx') =>
-      gameType ? wagerOptions(player.facts, catalog, gameType, c).map(optionView) : [];
-    const challengeeName = query.challengeid ? await facts.usernameOf(query.challengeid) : null;
-    return {
-      challengee: query.challengeid && challengeeName ? { uid: query.challengeid, username: challengeeName } : null,
-      gameType,
-      account: account ? { code: account.code, message: account.message } : null,
-      wagers: { usd: wagers('usd'), wbx: wagers('wbx') },
-      contentCreator: player.facts.verifiedLevel === 'contentCreator',
-    };
-  });
-
-  app.get(MATCH_ROUTES.current, async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return { matchmaking: await views.currentOf(auth.user.id) };
-  });
-
-  app.post(MATCH_ROUTES.seek, async (request) => {
-    const auth = requireAuth(request);
-    return { matchmaking: await queue.seek(auth.user.id, parse(SeekRequest, request.body), request.ip) };
-  });
-
-  app.post(MATCH_ROUTES.join, async (request) => {
-    const auth = requireAuth(request);
-    return { matchmaking: await queue.join(auth.user.id, parse(JoinRequest, request.body), request.ip) };
-  });
-
-  const simple = (route: string, run: (uid: string) => Promise<unknown>) =>
-    app.post(route, async (request) => {
+  app.get(
+    MATCH_ROUTES.options,
+    { ...signedIn, schema: { querystring: OptionsQuery, response: { 200: OptionsResponse } } },
+    async (request) => {
       const auth = requireAuth(request);
-      parse(Empty, request.body ?? undefined);
-      return { matchmaking: await run(auth.user.id) };
-    });
+      const query = request.query;
+      const player = await facts.read(auth.user.id);
+      if (!player) throw matchGone();
+      const { app: state, catalog } = await queue.config();
+      const gameType = query.gameType ?? defaultGameType(catalog);
+      const account = accountRefusal(player.facts, state);
+      const wagers = (c: 'usd' | 'wbx') =>
+        gameType ? wagerOptions(player.facts, catalog, gameType, c).map(optionView) : [];
+      const challengeeName = query.challengeid ? await facts.usernameOf(query.challengeid) : null;
+      return {
+        challengee: query.challengeid && challengeeName ? { uid: query.challengeid, username: challengeeName } : null,
+        gameType,
+        account: account ? { code: account.code, message: account.message } : null,
+        wagers: { usd: wagers('usd'), wbx: wagers('wbx') },
+        contentCreator: player.facts.verifiedLevel === 'contentCreator',
+      };
+    },
+  );
+
+  app.get(
+    MATCH_ROUTES.current,
+    { ...signedIn, schema: { response: { 200: CurrentMatchmakingResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return { matchmaking: await views.currentOf(auth.user.id) };
+    },
+  );
+
+  app.post(
+    MATCH_ROUTES.seek,
+    { ...signedIn, schema: { body: SeekRequest, response: { 200: MatchmakingResponse } } },
+    async (request) => ({ matchmaking: await queue.seek(requireAuth(request).user.id, request.body, request.ip) }),
+  );
+
+  app.post(
+    MATCH_ROUTES.join,
+    { ...signedIn, schema: { body: JoinRequest, response: { 200: MatchmakingResponse } } },
+    async (request) => ({ matchmaking: await queue.join(requireAuth(request).user.id, request.body, request.ip) }),
+  );
+
+  const simple = (route: string, run: (uid: string) => Promise<MatchmakingResponse['matchmaking']>) =>
+    app.post(
+      route,
+      { ...signedIn, schema: { body: Empty, response: { 200: MatchmakingResponse } } },
+      async (request) => ({
+        matchmaking: await run(requireAuth(request).user.id),
+      }),
+    );
   simple(MATCH_ROUTES.cancel, (uid) => queue.cancel(uid));
   simple(MATCH_ROUTES.accept, (uid) => queue.answers.accept(uid));
   simple(MATCH_ROUTES.decline, (uid) => queue.answers.decline(uid));
   simple(MATCH_ROUTES.done, (uid) => queue.answers.done(uid));
   simple(MATCH_ROUTES.rematch, (uid) => queue.answers.rematch(uid));
 
-  app.get(MATCH_ROUTES.challenges, async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return challenges.list(auth.user.id);
-  });
+  app.get(
+    MATCH_ROUTES.challenges,
+    { ...signedIn, schema: { response: { 200: ChallengesResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return challenges.list(auth.user.id);
+    },
+  );
 
-  app.post(MATCH_ROUTES.challenges, async (request) => {
-    const auth = requireAuth(request);
-    return challenges.create(auth.user.id, parse(CreateChallengeRequest, request.body), request.ip);
-  });
+  app.post(
+    MATCH_ROUTES.challenges,
+    { ...signedIn, schema: { body: CreateChallengeRequest, response: { 200: ChallengeView } } },
+    async (request) => challenges.create(requireAuth(request).user.id, request.body, request.ip),
+  );
 
-  app.post<IdRequest>(MATCH_ROUTES.acceptChallenge(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = challengeId(request.params.id);
-    return {
+  app.post(
+    MATCH_ROUTES.acceptChallenge(':id'),
+    {
+      preValidation: [signedInFirst, knownChallengeFirst],
+      schema: { params: IdParams, body: bodyOrEmpty(AcceptChallengeRequest), response: { 200: MatchmakingResponse } },
+    },
+    async (request) => ({
       matchmaking: await challenges.accept(
-        auth.user.id,
-        id,
-        parse(AcceptChallengeRequest, request.body ?? {}),
+        requireAuth(request).user.id,
+        challengeId(request.params.id),
+        request.body,
         request.ip,
       ),
-    };
-  });
+    }),
+  );
 
-  app.post<IdRequest>(MATCH_ROUTES.declineChallenge(':id'), async (request) => {
-    const auth = requireAuth(request);
-    return { challenge: await challenges.decline(auth.user.id, challengeId(request.params.id)) };
-  });
+  app.post(
+    MATCH_ROUTES.declineChallenge(':id'),
+    { ...signedIn, schema: { params: IdParams, response: { 200: ChallengeResponse } } },
+    async (request) => ({
+      challenge: await challenges.decline(requireAuth(request).user.id, challengeId(request.params.id)),
+    }),
+  );
 
-  app.post<IdRequest>(MATCH_ROUTES.cancelChallenge(':id'), async (request) => {
-    const auth = requireAuth(request);
-    return { challenge: await challenges.cancel(auth.user.id, challengeId(request.params.id)) };
-  });
+  app.post(
+    MATCH_ROUTES.cancelChallenge(':id'),
+    { ...signedIn, schema: { params: IdParams, response: { 200: ChallengeResponse } } },
+    async (request) => ({
+      challenge: await challenges.cancel(requireAuth(request).user.id, challengeId(request.params.id)),
+    }),
+  );
 }

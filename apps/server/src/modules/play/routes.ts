@@ -1,26 +1,27 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  AcceptInvitationResponse,
   CreateInvitationRequest,
+  CurrentGameResponse,
+  GameView,
   HistoryQuery,
+  HistoryResponse,
+  InvitationView,
+  InvitationsResponse,
   LichessLinkCallbackRequest,
   LichessLinkStartRequest,
+  LichessLinkStartResponse,
+  LichessLinkStatusResponse,
   LinkChessRequest,
+  LinkChessResponse,
   PLAY_ROUTES,
-  type CurrentGameResponse,
-  type GameView,
-  type HistoryResponse,
-  type InvitationView,
-  type InvitationsResponse,
-  type LichessLinkStartResponse,
-  type LichessLinkStatusResponse,
-  type LinkChessResponse,
-  type RatingsResponse,
+  RatingsResponse,
 } from '@rush/protocol';
 import { PLAY_TEXTS } from '@rush/domain';
 import { AppError } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/index.ts';
+import { bodyOrEmpty, typed } from '../../platform/http/typed-routes.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { InvitationService } from './invitations.service.ts';
 import type { LichessLinkService } from './lichess-link.service.ts';
 import type { LinkService } from './link.service.ts';
@@ -40,96 +41,135 @@ export interface PlayRouteDeps {
   invitations: InvitationService;
 }
 
+const signedIn = { preValidation: signedInFirst };
+
 /** The play capability's HTTP routes (protocol PLAY_ROUTES). */
-export function playRoutes(app: FastifyInstance, d: PlayRouteDeps): void {
-  app.get(PLAY_ROUTES.current, async (request, reply): Promise<CurrentGameResponse> => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return { game: await d.play.current(auth.user.id) };
-  });
+export function playRoutes(instance: FastifyInstance, d: PlayRouteDeps): void {
+  const app = typed(instance);
+  app.get(
+    PLAY_ROUTES.current,
+    { ...signedIn, schema: { response: { 200: CurrentGameResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return { game: await d.play.current(auth.user.id) };
+    },
+  );
 
-  app.get(PLAY_ROUTES.game(':id'), async (request, reply): Promise<GameView> => {
-    const { id } = parse(IdParam, request.params);
-    reply.header('cache-control', 'no-store');
-    return d.play.game(id, request.auth?.user.id ?? null);
-  });
+  app.get(
+    PLAY_ROUTES.game(':id'),
+    { schema: { params: IdParam, response: { 200: GameView } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return d.play.game(request.params.id, request.auth?.user.id ?? null);
+    },
+  );
 
-  app.get(PLAY_ROUTES.pgn(':id'), async (request, reply): Promise<string> => {
-    const { id } = parse(IdParam, request.params);
-    const { download } = parse(PgnQuery, request.query);
-    const pgn = await d.play.pgn(id);
-    reply.type('application/x-chess-pgn; charset=utf-8');
-    if (download === '1') reply.header('content-disposition', `attachment; filename="game-${id}.pgn"`);
-    return pgn;
-  });
+  // PGN text, not JSON: no response schema.
+  app.get(
+    PLAY_ROUTES.pgn(':id'),
+    { schema: { params: IdParam, querystring: PgnQuery } },
+    async (request, reply): Promise<string> => {
+      const { id } = request.params;
+      const pgn = await d.play.pgn(id);
+      reply.type('application/x-chess-pgn; charset=utf-8');
+      if (request.query.download === '1') reply.header('content-disposition', `attachment; filename="game-${id}.pgn"`);
+      return pgn;
+    },
+  );
 
-  app.get(PLAY_ROUTES.history, async (request, reply): Promise<HistoryResponse> => {
-    const auth = requireAuth(request);
-    const { page, currency } = parse(HistoryQuery, request.query);
-    reply.header('cache-control', 'no-store');
-    return d.play.history(auth.user.id, page, currency);
-  });
+  app.get(
+    PLAY_ROUTES.history,
+    { ...signedIn, schema: { querystring: HistoryQuery, response: { 200: HistoryResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return d.play.history(auth.user.id, request.query.page, request.query.currency);
+    },
+  );
 
-  app.post(PLAY_ROUTES.link, async (request): Promise<LinkChessResponse> => {
-    const auth = requireAuth(request);
-    parse(LinkChessRequest, request.body ?? {});
-    if (d.lichessLink) throw new AppError('CONFLICT', PLAY_TEXTS.lichessOnly);
-    return d.link.link(auth.user.id, auth.user.username);
-  });
+  app.post(
+    PLAY_ROUTES.link,
+    { ...signedIn, schema: { body: bodyOrEmpty(LinkChessRequest), response: { 200: LinkChessResponse } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (d.lichessLink) throw new AppError('CONFLICT', PLAY_TEXTS.lichessOnly);
+      return d.link.link(auth.user.id, auth.user.username);
+    },
+  );
 
-  app.get(PLAY_ROUTES.lichessStatus, async (request, reply): Promise<LichessLinkStatusResponse> => {
-    const auth = requireAuth(request);
-    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
-    reply.header('cache-control', 'no-store');
-    return d.lichessLink.status(auth.user.id);
-  });
+  app.get(
+    PLAY_ROUTES.lichessStatus,
+    { ...signedIn, schema: { response: { 200: LichessLinkStatusResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+      reply.header('cache-control', 'no-store');
+      return d.lichessLink.status(auth.user.id);
+    },
+  );
 
-  app.post(PLAY_ROUTES.lichessStart, async (request, reply): Promise<LichessLinkStartResponse> => {
-    const auth = requireAuth(request);
-    parse(LichessLinkStartRequest, request.body ?? {});
-    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
-    reply.header('cache-control', 'no-store');
-    return d.lichessLink.start(auth.user.id);
-  });
+  app.post(
+    PLAY_ROUTES.lichessStart,
+    {
+      ...signedIn,
+      schema: { body: bodyOrEmpty(LichessLinkStartRequest), response: { 200: LichessLinkStartResponse } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+      reply.header('cache-control', 'no-store');
+      return d.lichessLink.start(auth.user.id);
+    },
+  );
 
-  app.post(PLAY_ROUTES.lichessCallback, async (request): Promise<LinkChessResponse> => {
-    const auth = requireAuth(request);
-    const body = parse(LichessLinkCallbackRequest, request.body ?? {});
-    if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
-    return d.lichessLink.callback(auth.user.id, body);
-  });
+  app.post(
+    PLAY_ROUTES.lichessCallback,
+    { ...signedIn, schema: { body: bodyOrEmpty(LichessLinkCallbackRequest), response: { 200: LinkChessResponse } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      if (!d.lichessLink) throw new AppError('NOT_FOUND', PLAY_TEXTS.lichessOnly);
+      return d.lichessLink.callback(auth.user.id, request.body);
+    },
+  );
 
-  app.get(PLAY_ROUTES.ratings(':id'), async (request): Promise<RatingsResponse> => {
-    const { id } = parse(IdParam, request.params);
-    return d.ratings.of(id);
-  });
+  app.get(
+    PLAY_ROUTES.ratings(':id'),
+    { schema: { params: IdParam, response: { 200: RatingsResponse } } },
+    async (request) => d.ratings.of(request.params.id),
+  );
 
-  app.get(PLAY_ROUTES.invitations, async (request, reply): Promise<InvitationsResponse> => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return d.invitations.list(auth.user.id);
-  });
+  app.get(
+    PLAY_ROUTES.invitations,
+    { ...signedIn, schema: { response: { 200: InvitationsResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return d.invitations.list(auth.user.id);
+    },
+  );
 
-  app.post(PLAY_ROUTES.invitations, async (request): Promise<InvitationView> => {
-    const auth = requireAuth(request);
-    return d.invitations.create(auth.user.id, parse(CreateInvitationRequest, request.body));
-  });
+  app.post(
+    PLAY_ROUTES.invitations,
+    { ...signedIn, schema: { body: CreateInvitationRequest, response: { 200: InvitationView } } },
+    async (request) => d.invitations.create(requireAuth(request).user.id, request.body),
+  );
 
-  app.post(PLAY_ROUTES.acceptInvitation(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const { id } = parse(IdParam, request.params);
-    return d.invitations.accept(auth.user.id, id);
-  });
+  app.post(
+    PLAY_ROUTES.acceptInvitation(':id'),
+    { ...signedIn, schema: { params: IdParam, response: { 200: AcceptInvitationResponse } } },
+    async (request) => d.invitations.accept(requireAuth(request).user.id, request.params.id),
+  );
 
-  app.post(PLAY_ROUTES.declineInvitation(':id'), async (request): Promise<InvitationView> => {
-    const auth = requireAuth(request);
-    const { id } = parse(IdParam, request.params);
-    return d.invitations.decline(auth.user.id, id);
-  });
+  app.post(
+    PLAY_ROUTES.declineInvitation(':id'),
+    { ...signedIn, schema: { params: IdParam, response: { 200: InvitationView } } },
+    async (request) => d.invitations.decline(requireAuth(request).user.id, request.params.id),
+  );
 
-  app.post(PLAY_ROUTES.cancelInvitation(':id'), async (request): Promise<InvitationView> => {
-    const auth = requireAuth(request);
-    const { id } = parse(IdParam, request.params);
-    return d.invitations.cancel(auth.user.id, id);
-  });
+  app.post(
+    PLAY_ROUTES.cancelInvitation(':id'),
+    { ...signedIn, schema: { params: IdParam, response: { 200: InvitationView } } },
+    async (request) => d.invitations.cancel(requireAuth(request).user.id, request.params.id),
+  );
 }

@@ -1,32 +1,28 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
-  LobbyIdParam,
+  ActivePuzzleResponse,
+  CatalogStatus,
   MoveRequest,
+  MoveVerdictView,
   NextPuzzleQuery,
+  NextPuzzleResponse,
   PUZZLE_ROUTES,
   RushMoveRequest,
   SkipRequest,
+  SoloMoveResponse,
+  SoloRunView,
+  SolutionResponse,
   StartSoloRequest,
-  type ActivePuzzleResponse,
-  type CatalogStatus,
 } from '@rush/protocol';
-import { notFound } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/index.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { CasualService } from './casual.service.ts';
 import type { Catalog } from './catalog.service.ts';
+import { Empty, IdParams, knownIdFirst } from './route-ids.ts';
 import type { SoloService } from './solo.service.ts';
 
-const Empty = z.object({}).strict().optional();
-type IdRequest = { Params: { id: string } };
-
-/** Attempt and run ids are public ids; anything else is simply not found. */
-const idOf = (raw: string): string => {
-  const parsed = LobbyIdParam.safeParse(raw);
-  if (!parsed.success) throw notFound();
-  return parsed.data;
-};
+/** Signed in, then an id that names something, then the schemas. */
+const withId = { preValidation: [signedInFirst, knownIdFirst] };
 
 export const SOLO_ROUTE = '/puzzle-game/solo-rush';
 /** The battle screen of one lobby (the web's `?lobby={id}` flag opens its waiting room or game). */
@@ -40,72 +36,84 @@ export type ActiveBattleLookup = (uid: string) => Promise<string | null>;
  * carry no solution: the browser gets FEN and the setup move, and every move is judged here.
  */
 export function puzzleRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   deps: { catalog: Catalog; casual: CasualService; solo: SoloService; activeBattleOf: () => ActiveBattleLookup | null },
 ): void {
+  const app = typed(instance);
   const { catalog, casual, solo } = deps;
 
-  app.get(PUZZLE_ROUTES.status, (_request, reply): CatalogStatus => {
+  app.get(PUZZLE_ROUTES.status, { schema: { response: { 200: CatalogStatus } } }, (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return catalog.status();
   });
 
-  app.get(PUZZLE_ROUTES.next, async (request, reply) => {
-    const auth = requireAuth(request);
-    const query = parse(NextPuzzleQuery, request.query ?? {});
-    reply.header('cache-control', 'no-store');
-    return casual.next(auth.user.id, query);
-  });
+  app.get(
+    PUZZLE_ROUTES.next,
+    { preValidation: signedInFirst, schema: { querystring: NextPuzzleQuery, response: { 200: NextPuzzleResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return casual.next(auth.user.id, request.query);
+    },
+  );
 
-  app.post<IdRequest>(PUZZLE_ROUTES.move(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = idOf(request.params.id);
-    return casual.move(auth.user.id, id, parse(MoveRequest, request.body));
-  });
+  app.post(
+    PUZZLE_ROUTES.move(':id'),
+    { ...withId, schema: { params: IdParams, body: MoveRequest, response: { 200: MoveVerdictView } } },
+    async (request) => casual.move(requireAuth(request).user.id, request.params.id, request.body),
+  );
 
-  app.post<IdRequest>(PUZZLE_ROUTES.solution(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = idOf(request.params.id);
-    parse(Empty, request.body ?? undefined);
-    return { moves: await casual.solution(auth.user.id, id) };
-  });
+  app.post(
+    PUZZLE_ROUTES.solution(':id'),
+    { ...withId, schema: { params: IdParams, body: Empty, response: { 200: SolutionResponse } } },
+    async (request) => ({ moves: await casual.solution(requireAuth(request).user.id, request.params.id) }),
+  );
 
-  app.get(PUZZLE_ROUTES.active, async (request, reply): Promise<z.infer<typeof ActivePuzzleResponse>> => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    const runId = await solo.activeOf(auth.user.id);
-    if (runId) return { active: { mode: 'solo', id: runId, route: SOLO_ROUTE } };
-    const lobbyId = (await deps.activeBattleOf()?.(auth.user.id)) ?? null;
-    return { active: lobbyId ? { mode: 'battle', id: lobbyId, route: battleRoute(lobbyId) } : null };
-  });
+  app.get(
+    PUZZLE_ROUTES.active,
+    { preValidation: signedInFirst, schema: { response: { 200: ActivePuzzleResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      const runId = await solo.activeOf(auth.user.id);
+      if (runId) return { active: { mode: 'solo' as const, id: runId, route: SOLO_ROUTE } };
+      const lobbyId = (await deps.activeBattleOf()?.(auth.user.id)) ?? null;
+      return { active: lobbyId ? { mode: 'battle' as const, id: lobbyId, route: battleRoute(lobbyId) } : null };
+    },
+  );
 
-  app.post(PUZZLE_ROUTES.soloStart, async (request) => {
-    const auth = requireAuth(request);
-    return solo.start(auth.user.id, parse(StartSoloRequest, request.body === undefined ? {} : request.body));
-  });
+  app.post(
+    PUZZLE_ROUTES.soloStart,
+    // No body at all starts with the defaults.
+    { preValidation: signedInFirst, schema: { body: StartSoloRequest.prefault({}), response: { 200: SoloRunView } } },
+    async (request) => solo.start(requireAuth(request).user.id, request.body),
+  );
 
-  app.get<IdRequest>(PUZZLE_ROUTES.solo(':id'), async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return solo.get(auth.user.id, idOf(request.params.id));
-  });
+  app.get(
+    PUZZLE_ROUTES.solo(':id'),
+    { ...withId, schema: { params: IdParams, response: { 200: SoloRunView } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return solo.get(auth.user.id, request.params.id);
+    },
+  );
 
-  app.post<IdRequest>(PUZZLE_ROUTES.soloMove(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = idOf(request.params.id);
-    return solo.move(auth.user.id, id, parse(RushMoveRequest, request.body));
-  });
+  app.post(
+    PUZZLE_ROUTES.soloMove(':id'),
+    { ...withId, schema: { params: IdParams, body: RushMoveRequest, response: { 200: SoloMoveResponse } } },
+    async (request) => solo.move(requireAuth(request).user.id, request.params.id, request.body),
+  );
 
-  app.post<IdRequest>(PUZZLE_ROUTES.soloSkip(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = idOf(request.params.id);
-    return solo.skip(auth.user.id, id, parse(SkipRequest, request.body).attemptId);
-  });
+  app.post(
+    PUZZLE_ROUTES.soloSkip(':id'),
+    { ...withId, schema: { params: IdParams, body: SkipRequest, response: { 200: SoloRunView } } },
+    async (request) => solo.skip(requireAuth(request).user.id, request.params.id, request.body.attemptId),
+  );
 
-  app.post<IdRequest>(PUZZLE_ROUTES.soloFinish(':id'), async (request) => {
-    const auth = requireAuth(request);
-    const id = idOf(request.params.id);
-    parse(Empty, request.body ?? undefined);
-    return solo.finish(auth.user.id, id);
-  });
+  app.post(
+    PUZZLE_ROUTES.soloFinish(':id'),
+    { ...withId, schema: { params: IdParams, body: Empty, response: { 200: SoloRunView } } },
+    async (request) => solo.finish(requireAuth(request).user.id, request.params.id),
+  );
 }

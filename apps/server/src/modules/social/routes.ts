@@ -1,15 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import { SOCIAL_TEXTS } from '@rush/domain';
-import { InviteFriendRequest, MarkReadRequest, MessagesQuery, SOCIAL_ROUTES, SendMessageRequest } from '@rush/protocol';
+import {
+  ConversationsResponse,
+  FriendsResponse,
+  InviteFriendRequest,
+  MarkReadRequest,
+  MarkReadResponse,
+  MessagesQuery,
+  MessagesResponse,
+  OkResponse,
+  SOCIAL_ROUTES,
+  SendMessageRequest,
+  SendMessageResponse,
+} from '@rush/protocol';
 import { z } from 'zod';
-import { parse } from '../../platform/http/parse.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
 import { notFound } from '../../platform/errors.ts';
-import { requireAuth } from '../accounts/index.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { FriendsService } from './friends.service.ts';
 import type { MessagesService } from './messages.service.ts';
 
-type UidRequest = { Params: { uid: string } };
 const Empty = z.object({}).strict().optional();
+/** Checked by the handler (404 below), not by the schema: a bad id names nobody. */
+const UidParams = z.object({ uid: z.string() });
 
 /** User ids are UUIDs; anything else in the path names nobody (and never reaches SQL). */
 const UID = /^[A-Za-z0-9-]{1,64}$/;
@@ -19,53 +32,89 @@ const friendUid = (raw: string): string => {
 };
 
 /** SPEC 7 MESSENGER calls over HTTP (protocol SOCIAL_ROUTES). */
-export function socialRoutes(app: FastifyInstance, deps: { friends: FriendsService; messages: MessagesService }): void {
+export function socialRoutes(
+  instance: FastifyInstance,
+  deps: { friends: FriendsService; messages: MessagesService },
+): void {
+  const app = typed(instance);
   const { friends, messages } = deps;
 
-  app.get(SOCIAL_ROUTES.friends, async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return friends.list(auth.user.id);
-  });
-
-  app.post(SOCIAL_ROUTES.invite, async (request) => {
-    const auth = requireAuth(request);
-    return friends.invite(auth.user.id, parse(InviteFriendRequest, request.body).username);
-  });
-
-  const action = (route: string, run: (me: string, other: string) => Promise<unknown>) =>
-    app.post<UidRequest>(route, async (request) => {
+  app.get(
+    SOCIAL_ROUTES.friends,
+    { preValidation: signedInFirst, schema: { response: { 200: FriendsResponse } } },
+    async (request, reply) => {
       const auth = requireAuth(request);
-      parse(Empty, request.body ?? undefined);
-      return run(auth.user.id, friendUid(request.params.uid));
-    });
-  action(SOCIAL_ROUTES.accept(':uid'), (me, other) => friends.act(me, other, 'accept'));
-  action(SOCIAL_ROUTES.cancel(':uid'), (me, other) => friends.act(me, other, 'cancel'));
-  action(SOCIAL_ROUTES.remove(':uid'), (me, other) => friends.act(me, other, 'delete'));
-  action(SOCIAL_ROUTES.deleteChat(':uid'), (me, other) => messages.deleteChat(me, other));
+      reply.header('cache-control', 'no-store');
+      return friends.list(auth.user.id);
+    },
+  );
 
-  app.get(SOCIAL_ROUTES.conversations, async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    return messages.conversations(auth.user.id);
-  });
+  app.post(
+    SOCIAL_ROUTES.invite,
+    { preValidation: signedInFirst, schema: { body: InviteFriendRequest, response: { 200: FriendsResponse } } },
+    async (request) => friends.invite(requireAuth(request).user.id, request.body.username),
+  );
 
-  app.get<UidRequest>(SOCIAL_ROUTES.conversation(':uid'), async (request, reply) => {
-    const auth = requireAuth(request);
-    reply.header('cache-control', 'no-store');
-    const query = parse(MessagesQuery, request.query);
-    return messages.conversation(auth.user.id, friendUid(request.params.uid), query.before);
-  });
+  const uidAction = { preValidation: signedInFirst, schema: { params: UidParams, body: Empty } } as const;
+  for (const [route, act] of [
+    [SOCIAL_ROUTES.accept(':uid'), 'accept'],
+    [SOCIAL_ROUTES.cancel(':uid'), 'cancel'],
+    [SOCIAL_ROUTES.remove(':uid'), 'delete'],
+  ] as const) {
+    app.post(
+      route,
+      { ...uidAction, schema: { ...uidAction.schema, response: { 200: FriendsResponse } } },
+      async (request) => friends.act(requireAuth(request).user.id, friendUid(request.params.uid), act),
+    );
+  }
+  app.post(
+    SOCIAL_ROUTES.deleteChat(':uid'),
+    { ...uidAction, schema: { ...uidAction.schema, response: { 200: OkResponse } } },
+    async (request) => messages.deleteChat(requireAuth(request).user.id, friendUid(request.params.uid)),
+  );
 
-  app.post<UidRequest>(SOCIAL_ROUTES.conversation(':uid'), async (request) => {
-    const auth = requireAuth(request);
-    const body = parse(SendMessageRequest, request.body);
-    return { message: await messages.send(auth.user.id, friendUid(request.params.uid), body.message) };
-  });
+  app.get(
+    SOCIAL_ROUTES.conversations,
+    { preValidation: signedInFirst, schema: { response: { 200: ConversationsResponse } } },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return messages.conversations(auth.user.id);
+    },
+  );
 
-  app.post<UidRequest>(SOCIAL_ROUTES.read(':uid'), async (request) => {
-    const auth = requireAuth(request);
-    const body = parse(MarkReadRequest, request.body);
-    return messages.markRead(auth.user.id, friendUid(request.params.uid), body.messageId);
-  });
+  app.get(
+    SOCIAL_ROUTES.conversation(':uid'),
+    {
+      preValidation: signedInFirst,
+      schema: { params: UidParams, querystring: MessagesQuery, response: { 200: MessagesResponse } },
+    },
+    async (request, reply) => {
+      const auth = requireAuth(request);
+      reply.header('cache-control', 'no-store');
+      return messages.conversation(auth.user.id, friendUid(request.params.uid), request.query.before);
+    },
+  );
+
+  app.post(
+    SOCIAL_ROUTES.conversation(':uid'),
+    {
+      preValidation: signedInFirst,
+      schema: { params: UidParams, body: SendMessageRequest, response: { 200: SendMessageResponse } },
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      return { message: await messages.send(auth.user.id, friendUid(request.params.uid), request.body.message) };
+    },
+  );
+
+  app.post(
+    SOCIAL_ROUTES.read(':uid'),
+    {
+      preValidation: signedInFirst,
+      schema: { params: UidParams, body: MarkReadRequest, response: { 200: MarkReadResponse } },
+    },
+    async (request) =>
+      messages.markRead(requireAuth(request).user.id, friendUid(request.params.uid), request.body.messageId),
+  );
 }

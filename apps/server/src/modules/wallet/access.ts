@@ -20,3 +20,10 @@ export function requireWalletUser(request: FastifyRequest): RequestAuth {
  * deposit). The admin console's balances list and its deposit buttons use the same rule.
  */
 export const hasWallet = (user: { readonly emailVerified: boolean }): boolean => user.emailVerified;
+
+/** A route's `preValidation` hook: a signed-in user with a verified email, before the body is validated. */
+export function walletUserFirst(request: FastifyRequest): Promise<void> {
+  return Promise.resolve().then(() => {
+    requireWalletUser(request);
+  });
+}

@@ -11,20 +11,23 @@ import {
   WalletCreateRequest,
   WalletResendRequest,
   WalletVerifyRequest,
-  type WalletOnboardingView,
-  type BalancesResponse,
-  type SessionResponse,
-  type TaxInfoView,
-  type TransactionsResponse,
-  type WalletSummary,
+  BalancesResponse,
+  SessionResponse,
+  StartDepositResponse,
+  TaxInfoView,
+  TransactionsResponse,
+  WalletOnboardingView,
+  WalletSummary,
+  WithdrawResponse,
 } from '@rush/protocol';
+import type { FastifyRequest } from 'fastify';
 import { TEXTS } from '@rush/domain';
 import { AppError } from '../../platform/errors.ts';
 import { idempotencyKeyOf } from '../../platform/http/idempotency-key.ts';
-import { parse } from '../../platform/http/parse.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
 import { toWireBalances } from '../accounts/index.ts';
-import { requireAuth } from '../accounts/index.ts';
-import { requireWalletUser } from './access.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
+import { requireWalletUser, walletUserFirst } from './access.ts';
 import type { ClosureService } from './closure.service.ts';
 import type { DepositService } from './deposits.service.ts';
 import type { LimitsService } from './limits.service.ts';
@@ -53,102 +56,143 @@ export interface WalletRouteDeps {
   identityService: IdentityService;
 }
 
-/** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
-export function walletRoutes(app: FastifyInstance, d: WalletRouteDeps): void {
-  app.get(WALLET_ROUTES.summary, async (request, reply): Promise<WalletSummary> => {
-    const auth = requireWalletUser(request);
-    reply.header('cache-control', 'no-store');
-    return d.summary.summary(auth.user);
-  });
+const walletUser = { preValidation: walletUserFirst };
+/** No body at all reads as {} (a JSON null is still refused). */
+const NoBody = EmptyRequest.prefault({});
 
-  app.get(WALLET_ROUTES.transactions, async (request, reply): Promise<TransactionsResponse> => {
-    const auth = requireWalletUser(request);
-    const query = parse(TransactionsQuery, request.query);
-    reply.header('cache-control', 'no-store');
-    return d.transactions.forUser(auth.user.id, query.page);
-  });
+/** The wallet screen and the Gaming pane (SPEC 2, 4): every route needs a verified email but closing the account. */
+export function walletRoutes(instance: FastifyInstance, d: WalletRouteDeps): void {
+  const app = typed(instance);
+  app.get(
+    WALLET_ROUTES.summary,
+    { ...walletUser, schema: { response: { 200: WalletSummary } } },
+    async (request, reply) => {
+      const auth = requireWalletUser(request);
+      reply.header('cache-control', 'no-store');
+      return d.summary.summary(auth.user);
+    },
+  );
+
+  app.get(
+    WALLET_ROUTES.transactions,
+    { ...walletUser, schema: { querystring: TransactionsQuery, response: { 200: TransactionsResponse } } },
+    async (request, reply) => {
+      const auth = requireWalletUser(request);
+      reply.header('cache-control', 'no-store');
+      return d.transactions.forUser(auth.user.id, request.query.page);
+    },
+  );
 
   // With payments off, refused before anything is held or opened (a held withdrawal would wait forever).
   const requirePayments = () => {
     if (d.paymentsMode === 'off') throw new AppError('UNAVAILABLE', TEXTS.paymentsOff);
   };
-
-  app.post(WALLET_ROUTES.deposits, async (request) => {
+  /** A money movement's checks, in their order, before its body is validated. */
+  const readyForMoneyFirst = async (request: FastifyRequest): Promise<void> => {
     const auth = requireWalletUser(request);
     requirePayments();
     await d.onboarding.requireVerified(auth.user.id);
     await d.identityService.requireVerified(auth.user.id);
-    return d.deposits.start(auth.user.id, parse(StartDepositRequest, request.body), request.ip);
-  });
+  };
+  /** The user's wallet, payments on: the checks before the body is validated. */
+  const paymentsFirst = async (request: FastifyRequest): Promise<void> => {
+    await walletUserFirst(request);
+    requirePayments();
+  };
+
+  app.post(
+    WALLET_ROUTES.deposits,
+    {
+      preValidation: readyForMoneyFirst,
+      schema: { body: StartDepositRequest, response: { 200: StartDepositResponse } },
+    },
+    async (request) => d.deposits.start(requireWalletUser(request).user.id, request.body, request.ip),
+  );
 
   // The Idempotency-Key names the intended withdrawal: a resend answers the one it made (optional for old clients).
-  app.post(WALLET_ROUTES.withdrawals, async (request) => {
-    const auth = requireWalletUser(request);
-    requirePayments();
-    await d.onboarding.requireVerified(auth.user.id);
-    await d.identityService.requireVerified(auth.user.id);
-    const body = parse(WithdrawRequest, request.body);
-    const key = idempotencyKeyOf(request, { required: false });
-    return { transaction: await d.withdrawals.request(auth.user, body, request.ip, key) };
-  });
+  app.post(
+    WALLET_ROUTES.withdrawals,
+    { preValidation: readyForMoneyFirst, schema: { body: WithdrawRequest, response: { 200: WithdrawResponse } } },
+    async (request) => {
+      const auth = requireWalletUser(request);
+      const key = idempotencyKeyOf(request, { required: false });
+      return { transaction: await d.withdrawals.request(auth.user, request.body, request.ip, key) };
+    },
+  );
 
   // SPEC 9: tax details for US withdrawals above $600.00 a year (issue 16).
-  app.get(WALLET_ROUTES.tax, async (request, reply): Promise<TaxInfoView> => {
+  app.get(WALLET_ROUTES.tax, { ...walletUser, schema: { response: { 200: TaxInfoView } } }, async (request, reply) => {
     const auth = requireWalletUser(request);
     reply.header('cache-control', 'no-store');
     return d.tax.view(auth.user.id);
   });
 
-  app.put(WALLET_ROUTES.tax, async (request): Promise<TaxInfoView> => {
-    const auth = requireWalletUser(request);
-    requirePayments();
-    return d.tax.save(auth.user.id, parse(TaxDetailsRequest, request.body));
-  });
+  app.put(
+    WALLET_ROUTES.tax,
+    { preValidation: paymentsFirst, schema: { body: TaxDetailsRequest, response: { 200: TaxInfoView } } },
+    async (request) => d.tax.save(requireWalletUser(request).user.id, request.body),
+  );
 
   // SPEC 4 wallet flow: the provider's create form, then its SMS code.
-  app.get(WALLET_ROUTES.onboarding, async (request, reply): Promise<WalletOnboardingView> => {
-    const auth = requireWalletUser(request);
-    reply.header('cache-control', 'no-store');
-    return d.onboarding.view(auth.user.id);
-  });
+  app.get(
+    WALLET_ROUTES.onboarding,
+    { ...walletUser, schema: { response: { 200: WalletOnboardingView } } },
+    async (request, reply) => {
+      const auth = requireWalletUser(request);
+      reply.header('cache-control', 'no-store');
+      return d.onboarding.view(auth.user.id);
+    },
+  );
 
-  app.post(WALLET_ROUTES.onboardingCreate, async (request): Promise<WalletOnboardingView> => {
-    const auth = requireWalletUser(request);
-    requirePayments();
-    return d.onboarding.create(auth.user, parse(WalletCreateRequest, request.body));
-  });
+  app.post(
+    WALLET_ROUTES.onboardingCreate,
+    { preValidation: paymentsFirst, schema: { body: WalletCreateRequest, response: { 200: WalletOnboardingView } } },
+    async (request) => d.onboarding.create(requireWalletUser(request).user, request.body),
+  );
 
-  app.post(WALLET_ROUTES.onboardingResend, async (request): Promise<WalletOnboardingView> => {
-    const auth = requireWalletUser(request);
-    requirePayments();
-    const { channel } = parse(WalletResendRequest, request.body === undefined ? {} : request.body);
-    return d.onboarding.resend(auth.user.id, channel);
-  });
+  app.post(
+    WALLET_ROUTES.onboardingResend,
+    {
+      preValidation: paymentsFirst,
+      schema: { body: WalletResendRequest.prefault({}), response: { 200: WalletOnboardingView } },
+    },
+    async (request) => d.onboarding.resend(requireWalletUser(request).user.id, request.body.channel),
+  );
 
-  app.post(WALLET_ROUTES.onboardingVerify, async (request): Promise<WalletOnboardingView> => {
-    const auth = requireWalletUser(request);
-    requirePayments();
-    return d.onboarding.verify(auth.user.id, parse(WalletVerifyRequest, request.body).code);
-  });
+  app.post(
+    WALLET_ROUTES.onboardingVerify,
+    { preValidation: paymentsFirst, schema: { body: WalletVerifyRequest, response: { 200: WalletOnboardingView } } },
+    async (request) => d.onboarding.verify(requireWalletUser(request).user.id, request.body.code),
+  );
 
-  app.put(WALLET_ROUTES.limits, async (request): Promise<WalletSummary> => {
-    const auth = requireWalletUser(request);
-    await d.limits.set(auth.user.id, parse(SetLimitRequest, request.body), 'user');
-    return d.summary.summary(auth.user);
-  });
+  app.put(
+    WALLET_ROUTES.limits,
+    { ...walletUser, schema: { body: SetLimitRequest, response: { 200: WalletSummary } } },
+    async (request) => {
+      const auth = requireWalletUser(request);
+      await d.limits.set(auth.user.id, request.body, 'user');
+      return d.summary.summary(auth.user);
+    },
+  );
 
-  app.post(WALLET_ROUTES.topUp, async (request): Promise<BalancesResponse> => {
-    const auth = requireWalletUser(request);
-    parse(EmptyRequest, request.body === undefined ? {} : request.body);
-    await d.rewards.topUp(auth.user.id);
-    return { balances: toWireBalances(await d.balances.read(auth.user.id)) };
-  });
+  app.post(
+    WALLET_ROUTES.topUp,
+    { ...walletUser, schema: { body: NoBody, response: { 200: BalancesResponse } } },
+    async (request) => {
+      const auth = requireWalletUser(request);
+      await d.rewards.topUp(auth.user.id);
+      return { balances: toWireBalances(await d.balances.read(auth.user.id)) };
+    },
+  );
 
   // Self-exclusion is always possible, verified email or not.
-  app.post(WALLET_ROUTES.closeAccount, async (request): Promise<SessionResponse> => {
-    const auth = requireAuth(request);
-    parse(CloseAccountRequest, request.body);
-    await d.closure.close(auth.user.id);
-    return { user: await d.closure.me(auth.user.id, auth.session.publicId) };
-  });
+  app.post(
+    WALLET_ROUTES.closeAccount,
+    { preValidation: signedInFirst, schema: { body: CloseAccountRequest, response: { 200: SessionResponse } } },
+    async (request) => {
+      const auth = requireAuth(request);
+      await d.closure.close(auth.user.id);
+      return { user: await d.closure.me(auth.user.id, auth.session.publicId) };
+    },
+  );
 }

@@ -39,7 +39,9 @@ export type DatabaseSource =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   /** An already-open PGlite (tests clone a migrated template into memory). */
-  | { kind: 'pglite-instance'; instance: PGlite };
+  | { kind: 'pglite-instance'; instance: PGlite }
+  /** A fresh PGlite in memory, gone when closed (the OpenAPI generator builds the routes on it). */
+  | { kind: 'pglite-memory' };
 
 /**
  * Migrations on PostgreSQL run under a session advisory lock on one connection, so instances
@@ -95,6 +97,8 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       release();
       throw e;
     }
+  } else if (source.kind === 'pglite-memory') {
+    client = await PGlite.create();
   } else {
     client = source.instance;
   }

@@ -1,10 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '@rush/domain';
-import { IdentityProfileRequest, PHOTO_ID_MAX_BYTES, WALLET_ROUTES, type IdentityView } from '@rush/protocol';
+import { IdentityProfileRequest, IdentityView, PHOTO_ID_MAX_BYTES, WALLET_ROUTES } from '@rush/protocol';
 import { AppError } from '../../../platform/errors.ts';
-import { parse } from '../../../platform/http/parse.ts';
-import { requireWalletUser } from '../access.ts';
+import { typed } from '../../../platform/http/typed-routes.ts';
+import { requireWalletUser, walletUserFirst } from '../access.ts';
 import type { IdentityService } from './identity.service.ts';
 import { readSingleFile } from '../../../platform/uploads/single-file.ts';
 
@@ -13,17 +13,23 @@ import { readSingleFile } from '../../../platform/uploads/single-file.ts';
  * and the photo ID (multipart, one part `file`, at most PHOTO_ID_MAX_BYTES; its own scope as the
  * avatar's).
  */
-export async function identityRoutes(app: FastifyInstance, identity: IdentityService): Promise<void> {
-  app.get(WALLET_ROUTES.identity, async (request, reply): Promise<IdentityView> => {
-    const auth = requireWalletUser(request);
-    reply.header('cache-control', 'no-store');
-    return identity.view(auth.user.id);
-  });
+export async function identityRoutes(instance: FastifyInstance, identity: IdentityService): Promise<void> {
+  const app = typed(instance);
+  app.get(
+    WALLET_ROUTES.identity,
+    { preValidation: walletUserFirst, schema: { response: { 200: IdentityView } } },
+    async (request, reply) => {
+      const auth = requireWalletUser(request);
+      reply.header('cache-control', 'no-store');
+      return identity.view(auth.user.id);
+    },
+  );
 
-  app.post(WALLET_ROUTES.identityProfile, async (request): Promise<IdentityView> => {
-    const auth = requireWalletUser(request);
-    return identity.submitProfile(auth.user, parse(IdentityProfileRequest, request.body), request.ip);
-  });
+  app.post(
+    WALLET_ROUTES.identityProfile,
+    { preValidation: walletUserFirst, schema: { body: IdentityProfileRequest, response: { 200: IdentityView } } },
+    async (request) => identity.submitProfile(requireWalletUser(request).user, request.body, request.ip),
+  );
 
   await app.register(async (scope) => {
     await scope.register(multipart, {
