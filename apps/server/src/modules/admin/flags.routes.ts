@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ADMIN_ROUTES, RaiseFlagRequest, type FlaggedUsersResponse } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { requireAdmin, type AdminChanges } from '../audit/index.ts';
 import type { FlagsService } from './flags.service.ts';
+import { EmptyBody } from '../../platform/http/typed-routes.ts';
 
 const FLAG_ID = /^[1-9][0-9]{0,17}$/;
-const Empty = z.object({}).strict().optional();
 
 /** SPEC 2 "system-flagged users": the list, raising a flag by hand, deleting one. Each write answers the new list. */
 export function flagsRoutes(app: FastifyInstance, flags: FlagsService, changes: AdminChanges): void {
@@ -29,7 +28,7 @@ export function flagsRoutes(app: FastifyInstance, flags: FlagsService, changes: 
     async (request): Promise<FlaggedUsersResponse> => {
       const admin = requireAdmin(request);
       if (!FLAG_ID.test(request.params.id)) throw notFound();
-      parse(Empty, request.body ?? undefined);
+      parse(EmptyBody, request.body ?? undefined);
       await flags.delete(admin.user.id, BigInt(request.params.id));
       await changes.publish(['flags']);
       return flags.list();

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import {
   ADMIN_ROUTES,
   AdminUsersQuery,
@@ -15,9 +14,9 @@ import { parse } from '../../platform/http/parse.ts';
 import { requireAdmin, targetUid } from '../audit/index.ts';
 import type { ModerationService } from './moderation.service.ts';
 import type { AdminUsersService } from './users.service.ts';
+import { EmptyBody } from '../../platform/http/typed-routes.ts';
 
 type UidRequest = { Params: { uid: string } };
-const Empty = z.object({}).strict().optional();
 
 /** The console's users section (SPEC 2 ban/unban by uid, SPEC 7 setUserVerified, getUserLichessUrl, getUserGames, kickPlayerFromLobby). */
 export function usersRoutes(app: FastifyInstance, users: AdminUsersService, moderation: ModerationService): void {
@@ -66,7 +65,7 @@ export function usersRoutes(app: FastifyInstance, users: AdminUsersService, mode
   app.post<UidRequest>(ADMIN_ROUTES.kick(':uid'), async (request): Promise<KickResponse> => {
     const admin = requireAdmin(request);
     const uid = targetUid(request);
-    parse(Empty, request.body ?? undefined);
+    parse(EmptyBody, request.body ?? undefined);
     return moderation.kick(admin.user.id, uid);
   });
 }

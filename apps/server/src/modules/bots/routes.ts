@@ -1,11 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { BOT_ROUTES, BotCurrentResponse, BotGameView, BotStartRequest, OkResponse } from '@rush/protocol';
-import { z } from 'zod';
-import { typed } from '../../platform/http/typed-routes.ts';
+import { EmptyBody, typed } from '../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { BotService } from './service.ts';
-
-const Empty = z.object({}).strict().optional();
 
 /** SPEC 7 startBotGame, abortBotGame, and the current bot game for a reload of /bot-match. */
 export function botRoutes(instance: FastifyInstance, bots: BotService): void {
@@ -18,7 +15,7 @@ export function botRoutes(instance: FastifyInstance, bots: BotService): void {
 
   app.post(
     BOT_ROUTES.abort,
-    { preValidation: signedInFirst, schema: { body: Empty, response: { 200: OkResponse } } },
+    { preValidation: signedInFirst, schema: { body: EmptyBody, response: { 200: OkResponse } } },
     async (request) => {
       await bots.abort(requireAuth(request).user.id);
       return { ok: true as const };

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { ConfirmHeldRequest, FAIRPLAY_ROUTES, type GameAnalysisResponse, type HeldGamesResponse } from '@rush/protocol';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
@@ -7,10 +6,10 @@ import { requireAuth } from '../accounts/index.ts';
 import { requireAdmin } from '../audit/index.ts';
 import type { AnalysisService } from './analysis.service.ts';
 import type { ReviewService } from './review.service.ts';
+import { EmptyBody } from '../../platform/http/typed-routes.ts';
 
 /** Game ids are 12 base64url characters (play's newPublicId); anything else names no game. */
 const GAME_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const Empty = z.object({}).strict().optional();
 
 const gameIdOf = (params: { gameId: string }): string => {
   if (!GAME_ID.test(params.gameId)) throw notFound();
@@ -36,7 +35,7 @@ export function fairplayRoutes(app: FastifyInstance, d: { analysis: AnalysisServ
 
   app.post<{ Params: { gameId: string } }>(FAIRPLAY_ROUTES.clear(':gameId'), async (request): Promise<{ ok: true }> => {
     const admin = requireAdmin(request);
-    parse(Empty, request.body ?? undefined);
+    parse(EmptyBody, request.body ?? undefined);
     await d.review.clear(admin.user.id, gameIdOf(request.params));
     return { ok: true };
   });

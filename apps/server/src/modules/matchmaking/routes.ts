@@ -16,7 +16,7 @@ import {
   SeekRequest,
 } from '@rush/protocol';
 import { z } from 'zod';
-import { bodyOrEmpty, paramFirst, typed } from '../../platform/http/typed-routes.ts';
+import { bodyOrEmpty, EmptyBody, paramFirst, typed } from '../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { ChallengeService } from './challenges.service.ts';
 import type { FactsReader } from './facts.ts';
@@ -24,7 +24,6 @@ import type { QueueService } from './queue.service.ts';
 import { matchGone } from './refusals.ts';
 import type { MatchViews } from './view.ts';
 
-const Empty = z.object({}).strict().optional();
 const IdParams = z.object({ id: z.string() });
 const signedIn = { preValidation: signedInFirst };
 
@@ -103,7 +102,7 @@ export function matchmakingRoutes(
   const simple = (route: string, run: (uid: string) => Promise<MatchmakingResponse['matchmaking']>) =>
     app.post(
       route,
-      { ...signedIn, schema: { body: Empty, response: { 200: MatchmakingResponse } } },
+      { ...signedIn, schema: { body: EmptyBody, response: { 200: MatchmakingResponse } } },
       async (request) => ({
         matchmaking: await run(requireAuth(request).user.id),
       }),

@@ -15,6 +15,3 @@ export const IdParams = z.object({ id: z.string() });
 
 /** A route's `preValidation` hook after signedInFirst: an id that names nothing is a 404 first. */
 export const knownIdFirst = paramFirst('id', idOf);
-
-/** An empty body (or none). */
-export const Empty = z.object({}).strict().optional();

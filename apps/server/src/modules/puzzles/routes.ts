@@ -14,11 +14,11 @@ import {
   SolutionResponse,
   StartSoloRequest,
 } from '@rush/protocol';
-import { typed } from '../../platform/http/typed-routes.ts';
+import { EmptyBody, typed } from '../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { CasualService } from './casual.service.ts';
 import type { Catalog } from './catalog.service.ts';
-import { Empty, IdParams, knownIdFirst } from './route-ids.ts';
+import { IdParams, knownIdFirst } from './route-ids.ts';
 import type { SoloService } from './solo.service.ts';
 
 /** Signed in, then an id that names something, then the schemas. */
@@ -65,7 +65,7 @@ export function puzzleRoutes(
 
   app.post(
     PUZZLE_ROUTES.solution(':id'),
-    { ...withId, schema: { params: IdParams, body: Empty, response: { 200: SolutionResponse } } },
+    { ...withId, schema: { params: IdParams, body: EmptyBody, response: { 200: SolutionResponse } } },
     async (request) => ({ moves: await casual.solution(requireAuth(request).user.id, request.params.id) }),
   );
 
@@ -113,7 +113,7 @@ export function puzzleRoutes(
 
   app.post(
     PUZZLE_ROUTES.soloFinish(':id'),
-    { ...withId, schema: { params: IdParams, body: Empty, response: { 200: SoloRunView } } },
+    { ...withId, schema: { params: IdParams, body: EmptyBody, response: { 200: SoloRunView } } },
     async (request) => solo.finish(requireAuth(request).user.id, request.params.id),
   );
 }

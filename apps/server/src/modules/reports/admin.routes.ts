@@ -8,15 +8,14 @@ import {
   type AdminBugReportsResponse,
   type DismissReportsResponse,
 } from '@rush/protocol';
-import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { parse } from '../../platform/http/parse.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
 import { requireAdmin, targetUid, type AdminTrail } from '../audit/index.ts';
 import type { BugReportRow } from './reports.store.ts';
 import type { ReportsService } from './reports.service.ts';
+import { EmptyBody } from '../../platform/http/typed-routes.ts';
 
-const Empty = z.object({}).strict().optional();
 /** Bug report ids are bigserials; positions 0-2. Anything else names no image and never reaches a query. */
 const REPORT_ID = /^[1-9][0-9]{0,17}$/;
 const POSITION = /^[0-2]$/;
@@ -53,7 +52,7 @@ export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService
     async (request): Promise<DismissReportsResponse> => {
       const auth = requireAdmin(request);
       const uid = targetUid(request);
-      parse(Empty, request.body ?? undefined);
+      parse(EmptyBody, request.body ?? undefined);
       const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'reports.dismiss', target: uid });
       const dismissed = await reports.dismissReports(uid, hook);
       await admin.changes.publish(['reports', 'users']);
@@ -99,7 +98,7 @@ export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService
   app.post<IdRequest>(ADMIN_ROUTES.bugReportDelete(':id'), async (request) => {
     const auth = requireAdmin(request);
     const id = reportId(request.params.id);
-    parse(Empty, request.body ?? undefined);
+    parse(EmptyBody, request.body ?? undefined);
     const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'bugReport.delete', target: `bug:${id}` });
     if (!(await reports.deleteBug(id, hook))) throw notFound();
     await admin.changes.publish(['bugReports']);

@@ -14,13 +14,12 @@ import {
   SendMessageResponse,
 } from '@rush/protocol';
 import { z } from 'zod';
-import { typed } from '../../platform/http/typed-routes.ts';
+import { EmptyBody, typed } from '../../platform/http/typed-routes.ts';
 import { notFound } from '../../platform/errors.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { FriendsService } from './friends.service.ts';
 import type { MessagesService } from './messages.service.ts';
 
-const Empty = z.object({}).strict().optional();
 /** Checked by the handler (404 below), not by the schema: a bad id names nobody. */
 const UidParams = z.object({ uid: z.string() });
 
@@ -55,7 +54,7 @@ export function socialRoutes(
     async (request) => friends.invite(requireAuth(request).user.id, request.body.username),
   );
 
-  const uidAction = { preValidation: signedInFirst, schema: { params: UidParams, body: Empty } } as const;
+  const uidAction = { preValidation: signedInFirst, schema: { params: UidParams, body: EmptyBody } } as const;
   for (const [route, act] of [
     [SOCIAL_ROUTES.accept(':uid'), 'accept'],
     [SOCIAL_ROUTES.cancel(':uid'), 'cancel'],

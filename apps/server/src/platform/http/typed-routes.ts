@@ -41,6 +41,9 @@ export function typed(app: FastifyInstance) {
 
 export type TypedApp = ReturnType<typeof typed>;
 
+/** The body of a command that carries nothing: none at all, or `{}`; any field is refused. */
+export const EmptyBody = z.object({}).strict().optional();
+
 /** The body schema of a handler that parsed `request.body ?? {}`: no body, or JSON null, reads as {}. */
 export function bodyOrEmpty<S extends z.ZodType>(schema: S) {
   return z.preprocess((value) => value ?? {}, schema);

@@ -13,9 +13,9 @@ import {
   SkipRequest,
 } from '@rush/protocol';
 import { z } from 'zod';
-import { bodyOrEmpty, typed } from '../../../platform/http/typed-routes.ts';
+import { bodyOrEmpty, EmptyBody, typed } from '../../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../../accounts/index.ts';
-import { Empty, IdParams, idOf, knownIdFirst } from '../route-ids.ts';
+import { IdParams, idOf, knownIdFirst } from '../route-ids.ts';
 import type { BattleService, PlayState } from './battle.service.ts';
 import type { LobbyRecord } from './lobbies.store.ts';
 import type { LobbyViews } from './views.ts';
@@ -113,7 +113,7 @@ export function battleRoutes(instance: FastifyInstance, deps: { battle: BattleSe
   const simple = (route: string, run: (uid: string, id: string) => Promise<LobbyRecord>) =>
     app.post(
       route,
-      { ...withId, schema: { params: IdParams, body: Empty, response: { 200: LobbyResponse } } },
+      { ...withId, schema: { params: IdParams, body: EmptyBody, response: { 200: LobbyResponse } } },
       async (request) => {
         const auth = requireAuth(request);
         return { lobby: await seen(await run(auth.user.id, request.params.id), auth.user.id) };
