@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import type { EscrowState } from '../../src/modules/wallet/escrow-resolvers.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
@@ -15,14 +15,15 @@ import {
   verifiedUser,
   walletCore,
 } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(POSTGRES_TOO)('escrow sweeper (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  beforeAll(async () => {
-    ({ server, admin } = await startWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startWalletServer(kind),
+    (s) => ({ server, admin } = s),
+  );
 
   /** A core (an instance) whose `game:` and `lobby:` owners answer from a table. */
   const coreWith = (states: Record<string, EscrowState | 'throws'>) => {

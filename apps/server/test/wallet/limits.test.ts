@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { TEXTS } from '@rush/domain';
 import { ACCOUNT_ROUTES, TOPICS, UserEvents, WALLET_ROUTES } from '@rush/protocol';
@@ -21,6 +21,7 @@ import {
   type WalletCore,
   postWithdrawal,
 } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const DAY = 86_400_000;
 const shown = (d: Date) => `${d.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' ')} UTC`;
@@ -31,10 +32,10 @@ describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  beforeAll(async () => {
-    ({ server, clock, admin, core } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin, core } = s),
+  );
 
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const setLimit = (u: Registered, kind: 'bet' | 'deposit', max: number, until: string) =>

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { TAX_TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
@@ -15,10 +15,9 @@ import {
   verifiedUser,
   withdrawalsOf,
   type WalletCore,
-  postWithdrawal,
-  fundedUser,
-  heldUsd,
+  withdrawalVerbs,
 } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const DETAILS = {
   legalName: 'Jane Q. Public',
@@ -41,15 +40,12 @@ describe.each(POSTGRES_TOO)('US tax information (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  beforeAll(async () => {
-    ({ server, clock, admin, core } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin, core } = s),
+  );
 
-  const funded = (cents: number) => fundedUser(server, admin, cents);
-  const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
-    postWithdrawal(server, u.client, { amount, region });
-  const held = (uid: string) => heldUsd(server, uid);
+  const { funded, withdraw, held } = withdrawalVerbs(() => ({ server, admin }));
 
   itOnPglite('$600.00 in the year passes; $600.01 asks for tax details, and holds nothing', async () => {
     const exact = await funded(100_000);

@@ -1,20 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import type { Registered } from '../accounts/support.ts';
 import { adminDeposit, startManualWalletServer, verifiedUser, type WalletCore } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 describe.each(DB_KINDS)('transactions (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  beforeAll(async () => {
-    ({ server, clock, admin, core } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin, core } = s),
+  );
 
   const page = async (u: Registered, n: number | string) =>
     (await u.client.get(`${WALLET_ROUTES.transactions}?page=${n}`)).body;

@@ -28,6 +28,7 @@ import {
   withdrawalsOf,
   type WalletCore,
 } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const PAYOUT_DELAY_MS = 5_000;
 
@@ -63,10 +64,10 @@ describe.each(POSTGRES_TOO)('withdrawal Idempotency-Key (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  beforeAll(async () => {
-    ({ server, clock, admin, core } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin, core } = s),
+  );
 
   const funded = (cents: number) => fundedUser(server, admin, cents);
   /** Another instance's withdrawals, on the server's database, with `payments` of its own. */

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
@@ -26,9 +26,9 @@ import {
   gpsAt,
   PHOENIX,
   TORONTO,
-  fundedUser,
-  heldUsd,
+  withdrawalVerbs,
 } from './support/wallet.ts';
+import { suiteSetUp } from '../support/suite-set-up.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -40,15 +40,12 @@ describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  beforeAll(async () => {
-    ({ server, clock, admin, core } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock, admin, core } = s),
+  );
 
-  const funded = (cents: number) => fundedUser(server, admin, cents);
-  const withdraw = (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
-    postWithdrawal(server, u.client, { amount, region });
-  const held = (uid: string) => heldUsd(server, uid);
+  const { funded, withdraw, held } = withdrawalVerbs(() => ({ server, admin }));
   /** Where the held money went when the payout was answered: account -> amount. */
   const resolution = async (id: string) => {
     const rows = await server.ctx.db

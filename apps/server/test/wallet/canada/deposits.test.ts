@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
 import { CANADIAN_FUNDING_WINDOW_MS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
@@ -21,6 +21,7 @@ import {
   verifiedUser,
   walletCore,
 } from '../support/wallet.ts';
+import { suiteSetUp } from '../../support/suite-set-up.ts';
 
 /**
  * SPEC 9 "Canadian deposits fee US$0.50, funded in about 12-24 hours" (issue 16): a deposit the
@@ -31,10 +32,10 @@ describe.each(POSTGRES_TOO)('Canadian deposits (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
-  beforeAll(async () => {
-    ({ server, clock } = await startManualWalletServer(kind));
-  });
-  afterAll(() => server?.stop());
+  suiteSetUp(
+    () => startManualWalletServer(kind),
+    (s) => ({ server, clock } = s),
+  );
 
   const funding = (uid: string) => readBalance(server.ctx.db, accountOf.funding(uid).id);
   const movements = async (key: string) =>

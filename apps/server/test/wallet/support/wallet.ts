@@ -251,3 +251,16 @@ export async function expectLedgerInvariants(db: Db): Promise<void> {
 
 /** A second browser for the same site, signed out. */
 export const anonymous = (server: TestServer) => new TestClient(server.baseUrl);
+
+/**
+ * A withdrawal suite's verbs on its server, read when called (the suite's set-up fills `suite`
+ * before the tests run): a funded user, a withdrawal as the form sends it, and what is held.
+ */
+export function withdrawalVerbs(suite: () => { server: TestServer; admin: Registered }) {
+  return {
+    funded: (cents: number) => fundedUser(suite().server, suite().admin, cents),
+    withdraw: (u: Registered, amount: number, region: 'us' | 'ca' = 'us') =>
+      postWithdrawal(suite().server, u.client, { amount, region }),
+    held: (uid: string) => heldUsd(suite().server, uid),
+  };
+}
