@@ -8,14 +8,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
  * Type-aware lint. Beyond the usual, it keeps ARCHITECTURE.md's layer rules:
  * domain depends on nothing of ours, protocol only on domain, web never on server code,
  * only store.ts files (and platform/db) touch the database, only platform/realtime touches
- * sockets; and it bans import cycles.
+ * sockets; and it bans import cycles. The module boundaries (tools/eslint/module-boundaries.js)
+ * also hold bench/ and deploy/ apart (what they share is packages/load) and to the server
+ * modules' entry files.
  */
 const restrict = (patterns) => ['error', { patterns }];
-const SERVER_ENTRIES_ONLY = {
-  group: ['**/apps/server/src/modules/*/**', '!**/apps/server/src/modules/*/index.ts'],
-  message: 'a server module is imported through its entry file only: export what you need from its index.ts',
-};
-
 export default tseslint.config(
   {
     ignores: [
@@ -110,22 +107,6 @@ export default tseslint.config(
           group: ['drizzle-orm', 'drizzle-orm/*', 'pg', '@electric-sql/*'],
           message: 'only store.ts touches the database',
         },
-      ]),
-    },
-  },
-  {
-    // The benchmarks and the fault suite reach the server's modules through their entry files
-    // only (issue 34); deploy never imports bench (bench may use deploy's cluster and its seeded
-    // players and move line, in deploy/support/).
-    files: ['bench/**/*.ts', 'deploy/**/*.ts'],
-    rules: { 'no-restricted-imports': restrict([SERVER_ENTRIES_ONLY]) },
-  },
-  {
-    files: ['deploy/**/*.ts'],
-    rules: {
-      'no-restricted-imports': restrict([
-        SERVER_ENTRIES_ONLY,
-        { group: ['**/bench/**'], message: 'deploy never imports bench: shared helpers live in deploy/support/' },
       ]),
     },
   },

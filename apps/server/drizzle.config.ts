@@ -8,6 +8,7 @@ export default defineConfig({
     './src/modules/accounts/schema.ts',
     './src/modules/wallet/schema.ts',
     './src/modules/play/schema.ts',
+    './src/modules/lichess/schema.ts',
     './src/modules/matchmaking/schema.ts',
     './src/modules/puzzles/schema.ts',
     './src/modules/social/schema.ts',

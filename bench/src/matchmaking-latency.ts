@@ -13,7 +13,7 @@ import { accountOf, applyMovement } from '../../apps/server/src/modules/wallet/i
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
 import { playDbLabel, startPlayChild, type PlayChild } from './support/play-child.ts';
 import { createPlayers, type BenchPlayer } from './support/play-clients.ts';
-import { movesLine } from '../../deploy/support/moves-line.ts';
+import { movesLine } from '@rush/load';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 

@@ -3,7 +3,7 @@ import { PLAY_TOPICS } from '@rush/protocol';
 import { startChild, type ChildServer } from './support/child.ts';
 import { startPlayChild, type PlayChild } from './support/play-child.ts';
 import { createPlayers, newGame, openSocket, subscribe, type BenchPlayer } from './support/play-clients.ts';
-import { movesLine } from '../../deploy/support/moves-line.ts';
+import { movesLine } from '@rush/load';
 import { summarize } from './support/stats.ts';
 import type { BenchResult } from './types.ts';
 

@@ -2,7 +2,7 @@ import { PLAY_TOPICS } from '@rush/protocol';
 import { startChild, type ChildServer } from './support/child.ts';
 import { playDbLabel, startPlayChild, type PlayChild } from './support/play-child.ts';
 import { createPlayers, newGame, type BenchPlayer } from './support/play-clients.ts';
-import { movesLine } from '../../deploy/support/moves-line.ts';
+import { movesLine } from '@rush/load';
 import { summarize, type LatencySummary } from './support/stats.ts';
 import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
 import type { BenchResult } from './types.ts';

@@ -1,7 +1,7 @@
 import { startChild, type ChildServer } from './support/child.ts';
 import { playDbLabel, startPlayChild, type PlayChild, type LagReply } from './support/play-child.ts';
 import { seedPlayers, type BenchPlayer } from './support/play-clients.ts';
-import { movesLine } from '../../deploy/support/moves-line.ts';
+import { movesLine } from '@rush/load';
 import { summarize } from './support/stats.ts';
 import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';

@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { Cluster, ROOT } from './cluster.ts';
+import { Cluster, ROOT } from '@rush/load';
 
 /**
  * `npm run cluster`: the product as several instances behind HAProxy on this machine's

@@ -1,5 +1,5 @@
 import { PUZZLE_ROUTES } from '@rush/protocol';
-import { sleep } from '../cluster/processes.ts';
+import { sleep } from '@rush/load';
 import type { SimPlayer } from './sim-player.ts';
 import type { Tally } from './tally.ts';
 

@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { checkLedger } from '../../apps/server/src/modules/wallet/index.ts';
 import type { Db } from '../../apps/server/src/platform/db/database.ts';
-import { sleep } from '../cluster/processes.ts';
+import { sleep } from '@rush/load';
 import type { PlayedGame } from './game-pair.ts';
 import type { MoneyRecord } from './money.ts';
 import type { Tally } from './tally.ts';

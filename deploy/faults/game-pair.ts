@@ -6,7 +6,7 @@ import {
   type GameView,
   type MatchmakingView,
 } from '@rush/protocol';
-import { sleep } from '../cluster/processes.ts';
+import { sleep } from '@rush/load';
 import type { SimPlayer } from './sim-player.ts';
 import type { Tally } from './tally.ts';
 

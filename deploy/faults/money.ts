@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { IDEMPOTENCY_HEADER, WALLET_ROUTES } from '@rush/protocol';
-import { sleep } from '../cluster/processes.ts';
+import { sleep } from '@rush/load';
 import type { SimPlayer } from './sim-player.ts';
 import type { Tally } from './tally.ts';
 

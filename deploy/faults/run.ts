@@ -1,5 +1,4 @@
-import { Cluster } from '../cluster/cluster.ts';
-import { TEST_CLUSTER_ENV } from '../cluster/test-env.ts';
+import { Cluster, TEST_CLUSTER_ENV } from '@rush/load';
 import { runFaults } from './suite.ts';
 
 /**

@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { REALTIME_PATH } from '@rush/protocol';
-import { sleep } from '../cluster/processes.ts';
+import { sleep } from '@rush/load';
 
 export interface Ack {
   ok: boolean;

@@ -1,12 +1,9 @@
 import { BOOK_PLIES, PATTERN_MIN_COUNTED } from '@rush/domain';
 import { PLAY_ROUTES } from '@rush/protocol';
-import { movesLine } from '../support/moves-line.ts';
-import { seedPlayers } from '../support/seed-players.ts';
+import { movesLine, seedPlayers, sleep, type Cluster } from '@rush/load';
 import { accountOf, applyMovement } from '../../apps/server/src/modules/wallet/index.ts';
 import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { openDatabase, type Db } from '../../apps/server/src/platform/db/database.ts';
-import type { Cluster } from '../cluster/cluster.ts';
-import { sleep } from '../cluster/processes.ts';
 import { runLobbies } from './battles.ts';
 import { checkInvariants } from './checks.ts';
 import { runPair, type PlayedGame } from './game-pair.ts';

@@ -1,7 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import pg from 'pg';
-import { Cluster } from '../../deploy/cluster/cluster.ts';
-import { TEST_CLUSTER_ENV } from '../../deploy/cluster/test-env.ts';
+import { Cluster, TEST_CLUSTER_ENV } from '@rush/load';
 import { E2E } from './ports.ts';
 
 export { Cluster };

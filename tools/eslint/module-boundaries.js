@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 /**
  * ESLint rule: the server's layers (ARCHITECTURE.md).
@@ -95,22 +96,72 @@ export function webBoundaryViolation(from, to) {
   return `a feature imports another only through its entry file: import from '${b.feature}/index.ts'`;
 }
 
+/*
+ * The tools around the server (issue 34): the benchmarks (bench/), deploy/ (`npm run cluster`,
+ * the fault suite) and what they share, @rush/load (packages/load: the local cluster, seeded
+ * players, the move line).
+ *
+ * - bench/ and deploy/ import neither each other nor anything of e2e/; what both need lives in
+ *   packages/load, which imports none of bench/, deploy/ or e2e/.
+ * - All three reach a server module through its entry file only (`index.ts`), like the modules.
+ */
+const TOOLS = new Set(['bench', 'deploy', 'packages/load']);
+const TOOL_MAY_NOT = {
+  bench: ['deploy', 'e2e'],
+  deploy: ['bench', 'e2e'],
+  'packages/load': ['bench', 'deploy', 'e2e'],
+};
+const WORKSPACE_OF_PACKAGE = { bench: 'bench', deploy: 'deploy', load: 'packages/load', e2e: 'e2e' };
+
+/** The workspace a file (absolute) sits in, relative to the repository `root`: `bench`, `packages/load`, ... */
+export function workspaceOf(file, root) {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel[0] === '..' || rel.length < 2) return null;
+  return rel[0] === 'packages' || rel[0] === 'apps' ? `${rel[0]}/${rel[1]}` : rel[0];
+}
+
+/** The message when tool file `from` may not import `to` (absolute paths under `root`), or null. */
+export function toolBoundaryViolation(from, to, root) {
+  const a = workspaceOf(from, root);
+  if (!TOOLS.has(a)) return null;
+  const b = workspaceOf(to, root);
+  if (TOOL_MAY_NOT[a].includes(b))
+    return `${a}/ imports nothing of ${b}/: what bench/ and deploy/ share lives in packages/load (@rush/load)`;
+  const server = placeOf(to);
+  if (server?.layer === 'module' && server.rest !== ENTRY_FILE)
+    return `${a}/ reaches a server module through its entry file only: import from '${server.module}/index.ts'`;
+  return null;
+}
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** Where an import specifier points: a relative path, or a workspace package (`@rush/x`), else null. */
+function targetOf(file, spec) {
+  if (spec.startsWith('.')) return path.resolve(path.dirname(file), spec);
+  const pkg = /^@rush\/([^/]+)/.exec(spec)?.[1];
+  const dir = pkg && WORKSPACE_OF_PACKAGE[pkg];
+  return dir ? path.join(REPO_ROOT, dir, 'index.ts') : null;
+}
+
 export default {
   meta: {
     type: 'problem',
     docs: {
       description:
-        "server layers: platform imports no module; modules import each other's entry files only (web: features alike)",
+        "server layers: platform imports no module; modules import each other's entry files only (web: features alike; bench and deploy import neither each other nor a module's inside)",
     },
     schema: [],
   },
   create(context) {
     const file = context.filename;
-    if (!placeOf(file) && !webPlaceOf(file)) return {};
+    const tool = TOOLS.has(workspaceOf(file, REPO_ROOT));
+    if (!tool && !placeOf(file) && !webPlaceOf(file)) return {};
     const check = (node) => {
       const spec = node.source?.value;
-      if (typeof spec !== 'string' || !spec.startsWith('.')) return;
-      const message = boundaryViolation(file, path.resolve(path.dirname(file), spec));
+      if (typeof spec !== 'string') return;
+      const target = tool ? targetOf(file, spec) : spec.startsWith('.') ? path.resolve(path.dirname(file), spec) : null;
+      if (!target) return;
+      const message = tool ? toolBoundaryViolation(file, target, REPO_ROOT) : boundaryViolation(file, target);
       if (message) context.report({ node: node.source, message });
     };
     return {

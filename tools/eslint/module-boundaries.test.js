@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { boundaryViolation, webBoundaryViolation } from './module-boundaries.js';
+import { boundaryViolation, toolBoundaryViolation, webBoundaryViolation, workspaceOf } from './module-boundaries.js';
 
 const src = (p) => path.join('/repo/apps/server/src', ...p.split('/'));
 
@@ -91,5 +91,40 @@ describe('web layer boundaries (ARCHITECTURE.md)', () => {
 
   it('leaves the server alone', () => {
     expect(webBoundaryViolation(src('modules/play/a.ts'), src('modules/accounts/me.ts'))).toBeNull();
+  });
+});
+
+describe('bench, deploy and @rush/load (issue 34)', () => {
+  const at = (p) => path.join('/repo', ...p.split('/'));
+  it.each([
+    ['bench/src/cluster-load.ts', 'packages/load/index.ts', true],
+    ['bench/src/cluster-load.ts', 'packages/load/src/cluster/cluster.ts', true],
+    ['bench/src/cluster-load.ts', 'bench/src/support/stats.ts', true],
+    ['bench/src/cluster-load.ts', 'deploy/cluster/cluster.ts', false],
+    ['bench/src/run.ts', 'deploy/index.ts', false],
+    ['bench/src/run.ts', 'e2e/support/cluster.ts', false],
+    ['deploy/faults/suite.ts', 'packages/load/index.ts', true],
+    ['deploy/faults/suite.ts', 'deploy/faults/checks.ts', true],
+    ['deploy/faults/suite.ts', 'bench/src/support/stats.ts', false],
+    ['deploy/cluster/cli.ts', 'bench/index.ts', false],
+    ['packages/load/src/index.ts', 'deploy/faults/suite.ts', false],
+    ['packages/load/src/index.ts', 'bench/src/run.ts', false],
+    ['packages/load/src/index.ts', 'packages/domain/index.ts', true],
+    ['packages/load/src/seed-players.ts', 'apps/server/src/modules/accounts/index.ts', true],
+    ['packages/load/src/seed-players.ts', 'apps/server/src/modules/accounts/sessions.ts', false],
+    ['bench/src/servers/play-server.ts', 'apps/server/src/modules/play/games.store.ts', false],
+    ['deploy/faults/checks.ts', 'apps/server/src/platform/db/database.ts', true],
+    ['e2e/support/cluster.ts', 'deploy/faults/suite.ts', true],
+    ['apps/server/src/app.ts', 'bench/src/run.ts', true],
+  ])('%s -> %s allowed: %s', (from, to, allowed) => {
+    expect(toolBoundaryViolation(at(from), at(to), '/repo') === null).toBe(allowed);
+  });
+
+  it('says where shared helpers go', () => {
+    expect(toolBoundaryViolation(at('bench/src/a.ts'), at('deploy/cluster/cluster.ts'), '/repo')).toContain(
+      'packages/load',
+    );
+    expect(workspaceOf(at('packages/load/src/index.ts'), '/repo')).toBe('packages/load');
+    expect(workspaceOf('/elsewhere/bench/a.ts', '/repo')).toBeNull();
   });
 });

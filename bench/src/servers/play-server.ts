@@ -3,7 +3,7 @@ import { REALTIME_PATH } from '@rush/protocol';
 import { startTestServer } from '../../../apps/server/test/support/server.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
 import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
-import { seedPlayers } from '../../../deploy/support/seed-players.ts';
+import { seedPlayers } from '@rush/load';
 
 /**
  * The real server (HTTP, accounts, wallet, play, realtime hub, in-process bus, PGlite) in its own

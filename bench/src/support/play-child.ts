@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { SeededPlayer } from '../../../deploy/support/seed-players.ts';
+import type { SeededPlayer } from '@rush/load';
 import type { ReadyMessage } from './child-protocol.ts';
 
 export interface LagRequest {

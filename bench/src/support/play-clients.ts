@@ -1,6 +1,6 @@
 import WebSocket from 'ws';
 import { PLAY_ROUTES, PLAY_TOPICS } from '@rush/protocol';
-import type { SeededPlayer } from '../../../deploy/support/seed-players.ts';
+import type { SeededPlayer } from '@rush/load';
 import type { PlayChild } from './play-child.ts';
 import { registerAndGetCookie } from './register.ts';
 

@@ -10,7 +10,8 @@ import { registerBots } from './bots/index.ts';
 import { PayoutGate, registerFairplay, underSuspicion } from './fairplay/index.ts';
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
-import { isGameRunning, registerPlay } from './play/index.ts';
+import { createLichess, linkedLichessRatings } from './lichess/index.ts';
+import { createPlayCore, isGameRunning, registerPlay } from './play/index.ts';
 import { FriendshipStore, registerSocial } from './social/index.ts';
 import { registerBattle, registerPuzzles } from './puzzles/index.ts';
 import { registerReports } from './reports/index.ts';
@@ -45,11 +46,17 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   });
   // The audit log and the consoles' notices, for every capability with admin writes.
   const admin = createAdminTrail(ctx);
-  const play = await registerPlay(app, ctx, {
-    // The wallet pays the 500 RC link reward under its idempotency key (once per user ever).
-    reward: { grantLinkReward: async (uid) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied' },
-    profile: accounts.profile,
-  });
+  // The wallet pays the 500 RC link reward under its idempotency key (once per user ever).
+  const reward = {
+    grantLinkReward: async (uid: string) => (await wallet.rewards.grantLinkReward(uid)).status === 'applied',
+  };
+  // Play's core first; with CHESS_PLATFORM=lichess the Lichess adapter and link are built on it
+  // and handed to play. A Lichess-linked user's ratings are read from the lichess module's rows.
+  const core = createPlayCore(ctx, (uid) => linkedLichessRatings(ctx.db, uid));
+  const lichess = ctx.config.lichess
+    ? createLichess(ctx, ctx.config.lichess, { ...core, reward, profile: accounts.profile })
+    : null;
+  const play = await registerPlay(app, ctx, core, { reward, profile: accounts.profile, lichess });
   // Fair play's gate on payouts and its analysis queue (issue 14): every game that finishes is
   // queued in its finishing transaction, and a decided staked game pays only after its analysis.
   const payoutGate = new PayoutGate(ctx.db, ctx.clock);
@@ -118,6 +125,8 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
       await puzzles.close();
       await bots.close();
       await matchmaking.close();
+      // The follower stops before play's jobs and the last beat, as it did inside play.
+      await lichess?.close();
       await play.close();
       await wallet.close();
       await accounts.close();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LICHESS_LIMIT_TEXTS, units } from '@rush/domain';
 import { BOT_ROUTES, LichessLinkStatusResponse, MATCH_ROUTES, PLAY_ROUTES } from '@rush/protocol';
 import { TokenCipher } from '../../src/modules/lichess/index.ts';
-import { lichessAccounts } from '../../src/modules/play/schema.ts';
+import { lichessAccounts } from '../../src/modules/lichess/schema.ts';
 import { changed, eventually, grantRc, pairUp, usdSeek } from '../matchmaking/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import { usd } from '../wallet/support/wallet.ts';

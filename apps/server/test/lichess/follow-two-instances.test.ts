@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LichessFollowStore } from '../../src/modules/play/lichess-follows.store.ts';
-import { lichessFollows } from '../../src/modules/play/schema.ts';
+import { LichessFollowStore } from '../../src/modules/lichess/follows.store.ts';
+import { lichessFollows } from '../../src/modules/lichess/schema.ts';
 import { eventually } from '../matchmaking/support.ts';
 import { play } from '../play/support.ts';
 import { TEST_DATABASE_URL } from '../support/database.ts';

@@ -12,7 +12,7 @@ import {
 } from '@rush/protocol';
 import { LICHESS_TEXTS, LichessClient, TokenCipher } from '../../src/modules/lichess/index.ts';
 import { FactsReader } from '../../src/modules/matchmaking/index.ts';
-import { lichessAccounts, lichessLinkRequests } from '../../src/modules/play/schema.ts';
+import { lichessAccounts, lichessLinkRequests } from '../../src/modules/lichess/schema.ts';
 import { register, type RegisteredUser } from '../realtime/support/accounts.ts';
 import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { startLichessEmulator, type LichessEmulator } from '../support/lichess-emulator/emulator.ts';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fenHistory, STANDARD_FEN } from '@rush/domain';
-import { remoteOf } from '../../src/modules/play/lichess-follower.ts';
-import { planMirror } from '../../src/modules/play/lichess-mirror.ts';
+import { remoteOf } from '../../src/modules/lichess/follower.ts';
+import { planMirror } from '../../src/modules/lichess/mirror.ts';
 
 /** A row holding `moves` from the start, as the mirror reads it. */
 const rowWith = (moves: string[], takebackOffer: 'white' | 'black' | null = null) => ({

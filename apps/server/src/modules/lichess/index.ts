@@ -1,7 +1,15 @@
 /**
- * Lichess as the chess platform (issue 15), the foundation. Not yet wired into the app: the
- * link route (/callbacklichess), the ChessPlatform adapter and settlement come next.
+ * Lichess as the chess platform (issue 15). The composition root builds it with `createLichess`
+ * (module.ts) on play's core, with CHESS_PLATFORM=lichess, and hands play the platform adapter
+ * and the link; play knows none of this module's files or tables.
  *
+ * - platform.ts: the ChessPlatform adapter (Lichess referees, play's row mirrors it);
+ *   follower.ts follows live games' Board API streams under a lease (follows.store.ts),
+ *   mirror.ts writes what they say into the row, game-results.ts settles the confirmed result
+ *   through play's finisher; starts.store.ts counts the starts Lichess's limits allow.
+ * - link.service.ts: linking an account (OAuth PKCE), link.store.ts its rows, tokens.ts a
+ *   linked player's token; ratings.ts the linked account's ratings (play's and matchmaking's read).
+ * - schema.ts: lichess_accounts, lichess_link_requests, lichess_follows.
  * - oauth.ts: PKCE (S256) and state helpers, the authorization URL with the one scope board
  *   play needs (`board:play`: any listed scope is enough; /api/account needs none), the callback check.
  * - token-crypto.ts: tokens at rest, AES-256-GCM, `v1.{kid}.{iv}.{tag}.{ct}`, bound to the user id.
@@ -20,6 +28,8 @@
  * - The settings (LICHESS_URL, LICHESS_CLIENT_ID, LICHESS_TOKEN_KEY) are parsed in platform/config/lichess.ts.
  */
 export * from './api-types.ts';
+export { createLichess, LICHESS_FOLLOW_EVERY_MS, type LichessModule, type LichessPlayPorts } from './module.ts';
+export { linkedLichessRatings } from './ratings.ts';
 export * from './client.ts';
 export * from './errors.ts';
 export * from './games.ts';

@@ -14,7 +14,7 @@ import crypto from 'node:crypto';
  * one: OAuthScopes.intersects). Bulk pairing, which creates matched games (issue 31), needs each
  * player's token to hold `challenge:write` itself ("a token lacks the challenge:write scope"
  * rejects the bulk). `/api/account` needs no scope (`OAuth2: []`). A link made before
- * `challenge:write` was asked is asked to authorise again (lichess-link.service.ts).
+ * `challenge:write` was asked is asked to authorise again (link.service.ts).
  */
 export const LICHESS_SCOPES = ['board:play', 'challenge:write'] as const;
 

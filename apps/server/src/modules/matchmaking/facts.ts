@@ -20,6 +20,7 @@ import type { DeviceGps } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { ProfileStore } from '../play/index.ts';
+import { linkedLichessRatings } from '../lichess/index.ts';
 import { FLAG_TEXTS } from '../wallet/index.ts';
 import type { WalletFacts } from '../wallet/index.ts';
 import { MatchRecordStore } from './records.store.ts';
@@ -89,7 +90,7 @@ export class FactsReader {
     const shown = {} as Record<RatingFamily, number>;
     const provisional = {} as Record<RatingFamily, boolean>;
     // Linked on Lichess (issue 15): the Lichess account's ratings decide.
-    const lichess = await profiles.lichessRatings(uid);
+    const lichess = await linkedLichessRatings(this.db, uid);
     if (lichess) {
       for (const family of RATING_FAMILIES) {
         shown[family] = lichess[family].rating;

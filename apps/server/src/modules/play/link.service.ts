@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { PLAY_TEXTS } from '@rush/domain';
-import type { LinkChessResponse } from '@rush/protocol';
+import type { LichessLinkCallbackRequest, LichessLinkStatusResponse, LinkChessResponse } from '@rush/protocol';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -13,6 +13,18 @@ import type { RatingsReader } from './ratings.service.ts';
  */
 export interface LinkRewardPort {
   grantLinkReward(uid: string): Promise<boolean>;
+}
+
+/**
+ * The Lichess link (CHESS_PLATFORM=lichess, where it replaces the built-in one): the lichess
+ * module's link service, handed to play's routes by the composition root.
+ */
+export interface LichessLinkPort {
+  start(uid: string): Promise<{ url: string }>;
+  callback(uid: string, input: LichessLinkCallbackRequest): Promise<LinkChessResponse>;
+  status(uid: string): Promise<LichessLinkStatusResponse>;
+  /** Reads the linked account's ratings again (eligibility). */
+  refresh(uid: string): Promise<void>;
 }
 
 /** Tells the user's open pages that `Me` changed (accounts' profile.changed). */

@@ -9,18 +9,11 @@ import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
 import { InvitationService } from './invitations.service.ts';
-import { LichessClient, TokenCipher } from '../lichess/index.ts';
-import { LichessFollower } from './lichess-follower.ts';
-import { LichessLinkService } from './lichess-link.service.ts';
-import { LichessMirror } from './lichess-mirror.ts';
-import { LichessPlatform } from './lichess-platform.ts';
-import { LichessResults } from './lichess-results.ts';
-import { LichessTokens } from './lichess-tokens.ts';
-import { GamePlatforms } from './platforms.ts';
-import { LinkService, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
+import { GamePlatforms, type MirroredPlatform } from './platforms.ts';
+import { LinkService, type LichessLinkPort, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
 import type { ChessPlatform, CreateGameInput } from './platform-port.ts';
 import { PlayerPresence } from './presence.ts';
-import { RatingsReader } from './ratings.service.ts';
+import { RatingsReader, type LinkedRatingsPort } from './ratings.service.ts';
 import { registerPlayRealtime } from './realtime.ts';
 import { Rematches } from './rematch.ts';
 import { playRoutes } from './routes.ts';
@@ -34,19 +27,44 @@ export interface PlayOptions {
   deadlineSweepMs: number;
   /** How often presence, spectator heartbeats and invitations are swept. */
   housekeepingMs: number;
-  /** How often Lichess games' follow leases are renewed and lapsed ones taken (CHESS_PLATFORM=lichess). */
-  lichessFollowMs: number;
 }
 
 export const DEFAULT_PLAY_OPTIONS: PlayOptions = {
   deadlineSweepMs: 200,
   housekeepingMs: 5_000,
-  lichessFollowMs: 2_000,
 };
 
 export interface PlayDeps {
   reward: LinkRewardPort;
   profile: ProfileNotifier;
+  /**
+   * CHESS_PLATFORM=lichess: the Lichess platform adapter (new games are played on Lichess,
+   * followed and mirrored into our rows) and the Lichess link, which replaces the built-in one.
+   * The composition root builds them on play's core (issue 15; modules/lichess).
+   */
+  lichess: { platform: MirroredPlatform; link: LichessLinkPort } | null;
+}
+
+/**
+ * The game machinery the platforms share, made before them: the built-in platform, the game
+ * transactions (row lock, events after commit), the finisher (ratings, settlement hooks) and the
+ * ratings reader. The composition root builds the Lichess adapter on it, then registers play.
+ */
+export interface PlayCore {
+  publisher: GamePublisher;
+  txs: GameTransactions;
+  finisher: GameFinisher;
+  builtin: BuiltinPlatform;
+  ratings: RatingsReader;
+}
+
+/** Play's core; `linkedRatings` reads a Lichess-linked user's ratings (the lichess module's). */
+export function createPlayCore(ctx: AppContext, linkedRatings: LinkedRatingsPort): PlayCore {
+  const publisher = new GamePublisher(ctx.hub, ctx.clock, ctx.log);
+  const txs = new GameTransactions(ctx.db, publisher);
+  const finisher = new GameFinisher();
+  const builtin = new BuiltinPlatform(ctx.clock, txs, finisher, publisher);
+  return { publisher, txs, finisher, builtin, ratings: new RatingsReader(ctx.db, linkedRatings) };
 }
 
 /** What other capabilities use: matchmaking creates games and settles in the finish hook. */
@@ -87,48 +105,18 @@ export interface PlayModule {
 export async function registerPlay(
   app: FastifyInstance,
   ctx: AppContext,
+  core: PlayCore,
   deps: PlayDeps,
   options = DEFAULT_PLAY_OPTIONS,
 ): Promise<PlayModule> {
   const { db, clock, log, hub } = ctx;
-  const publisher = new GamePublisher(hub, clock, log);
-  const txs = new GameTransactions(db, publisher);
-  const finisher = new GameFinisher();
-  const builtin = new BuiltinPlatform(clock, txs, finisher, publisher);
+  const { publisher, txs, finisher, builtin, ratings } = core;
   const views = new GameViews(db, clock);
-  const ratings = new RatingsReader(db);
   const play = new PlayService(db, views, ctx.config.appUrl, ctx.config.lichess?.url ?? null);
   const invitations = new InvitationService(db, clock, hub, txs, builtin, log);
   const link = new LinkService(db, clock, ratings, deps.reward, deps.profile, log);
-  // CHESS_PLATFORM=lichess: the link goes through Lichess's OAuth (PKCE) and new games are
-  // played on Lichess, followed and mirrored into our rows (issue 15).
-  const lichess = ctx.config.lichess;
-  const lichessClient = lichess ? new LichessClient({ baseUrl: lichess.url, clock }) : null;
-  const cipher = lichess ? new TokenCipher(lichess.tokenKey) : null;
-  const lichessLink =
-    lichess && lichessClient && cipher
-      ? new LichessLinkService(db, clock, lichess, lichessClient, cipher, ratings, deps.reward, deps.profile, log)
-      : null;
-  let follower: LichessFollower | null = null;
-  let lichessPlatform: LichessPlatform | null = null;
-  if (lichessClient && cipher) {
-    const tokens = new LichessTokens(db, clock, cipher);
-    const mirror = new LichessMirror(clock, txs);
-    const results = new LichessResults(db, clock, txs, finisher, lichessClient, log);
-    follower = new LichessFollower(db, clock, lichessClient, tokens, mirror, results, log);
-    lichessPlatform = new LichessPlatform(
-      db,
-      clock,
-      txs,
-      builtin,
-      lichessClient,
-      tokens,
-      mirror,
-      follower,
-      lichess!.bulkToken,
-    );
-  }
-  const platform = new GamePlatforms(db, builtin, lichessPlatform);
+  const lichessLink = deps.lichess?.link ?? null;
+  const platform = new GamePlatforms(db, builtin, deps.lichess?.platform ?? null);
   const spectators = new SpectatorService(db, clock, publisher, platform, log);
   const presence = new PlayerPresence(db, clock, publisher, spectators, log);
   const rematches = new Rematches(txs, builtin);
@@ -147,7 +135,6 @@ export async function registerPlay(
       { name: 'spectators', everyMs: options.housekeepingMs, run: () => spectators.sweep() },
       { name: 'invitations', everyMs: options.housekeepingMs, run: () => invitations.sweep() },
       { name: 'heartbeat', everyMs: BEAT_EVERY_MS, run: () => downtime.beat() },
-      ...(follower ? [{ name: 'lichess-follow', everyMs: options.lichessFollowMs, run: () => follower.sweep() }] : []),
     ],
     log,
   );
@@ -179,7 +166,6 @@ export async function registerPlay(
     sweepDeadlines: () => deadlines.sweep(),
     async close() {
       await jobs.stop();
-      await follower?.close();
       // A last beat: the downtime measured at the next start begins now, not up to 5 s ago.
       await downtime.beat().catch((err: unknown) => log.warn({ err }, 'last play beat not written'));
     },

@@ -1,7 +1,6 @@
 import type { Db } from '../../platform/db/database.ts';
 import type { BuiltinMoveOutcome, BuiltinPlatform } from './builtin-platform.ts';
 import { GameStore } from './games.store.ts';
-import type { LichessPlatform } from './lichess-platform.ts';
 import type {
   ChessPlatform,
   CreateGameInput,
@@ -11,6 +10,14 @@ import type {
   PlatformId,
   PlatformStreamEvent,
 } from './platform-port.ts';
+
+/**
+ * A platform whose games play mirrors into its rows, so a move's outcome carries the row like a
+ * built-in move's: Lichess's adapter (modules/lichess), built by the composition root.
+ */
+export interface MirroredPlatform extends ChessPlatform {
+  move(gameId: string, actorUid: string, move: MoveInput): Promise<BuiltinMoveOutcome>;
+}
 
 /** Game ids whose platform is remembered (a game never changes platform). */
 const REMEMBERED = 10_000;
@@ -26,7 +33,7 @@ export class GamePlatforms implements ChessPlatform {
   constructor(
     private readonly db: Db,
     private readonly builtin: BuiltinPlatform,
-    private readonly lichess: LichessPlatform | null,
+    private readonly lichess: MirroredPlatform | null,
   ) {}
 
   get id(): PlatformId {
@@ -73,7 +80,7 @@ export class GamePlatforms implements ChessPlatform {
     return this.builtin.stream(gameId, listener);
   }
 
-  private async of(gameId: string): Promise<BuiltinPlatform | LichessPlatform> {
+  private async of(gameId: string): Promise<BuiltinPlatform | MirroredPlatform> {
     if (!this.lichess) return this.builtin;
     let host = this.hostOf.get(gameId);
     if (!host) {

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { RatingFamily } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/index.ts';
-import { chessProfiles, chessRatings, lichessAccounts, ratingHistory } from './schema.ts';
+import { chessProfiles, chessRatings, ratingHistory } from './schema.ts';
 
 /** What a board shows of a person. */
 export interface UserCard {
@@ -97,19 +97,6 @@ export class ProfileStore {
   /** Mirrors the linked name on the user, which `Me.chessUsername` reads. */
   async setChessUsername(userId: string, username: string): Promise<void> {
     await this.db.update(users).set({ chessUsername: username }).where(eq(users.id, userId));
-  }
-
-  /**
-   * A Lichess-linked user's ratings as Lichess last answered them (issue 15: eligibility and the
-   * provisional block come from the linked account); null without a Lichess link. A family with
-   * no games is Lichess's provisional 1500.
-   */
-  async lichessRatings(userId: string): Promise<Record<RatingFamily, { rating: number; provisional: boolean }> | null> {
-    const [row] = await this.db.select().from(lichessAccounts).where(eq(lichessAccounts.userId, userId));
-    if (!row) return null;
-    const of = (rating: number | null, provisional: boolean | null) =>
-      rating === null ? { rating: 1500, provisional: true } : { rating, provisional: provisional ?? false };
-    return { blitz: of(row.blitzRating, row.blitzProvisional), rapid: of(row.rapidRating, row.rapidProvisional) };
   }
 
   async ratings(userIds: string[], family?: RatingFamily): Promise<StoredRating[]> {

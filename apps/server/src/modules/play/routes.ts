@@ -23,8 +23,7 @@ import { AppError } from '../../platform/errors.ts';
 import { bodyOrEmpty, typed } from '../../platform/http/typed-routes.ts';
 import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import type { InvitationService } from './invitations.service.ts';
-import type { LichessLinkService } from './lichess-link.service.ts';
-import type { LinkService } from './link.service.ts';
+import type { LichessLinkPort, LinkService } from './link.service.ts';
 import type { RatingsReader } from './ratings.service.ts';
 import type { PlayService } from './service.ts';
 
@@ -36,7 +35,7 @@ export interface PlayRouteDeps {
   play: PlayService;
   link: LinkService;
   /** Present with CHESS_PLATFORM=lichess, where it replaces the built-in link. */
-  lichessLink: LichessLinkService | null;
+  lichessLink: LichessLinkPort | null;
   ratings: RatingsReader;
   invitations: InvitationService;
 }

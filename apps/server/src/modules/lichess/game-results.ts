@@ -2,12 +2,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Color, FinishedStatus } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import { confirmResult, type ExpectedGame, type LichessClient } from '../lichess/index.ts';
-import type { GameFinisher } from './finish.ts';
-import { ok, type GameTransactions } from './game-tx.ts';
-import { GameStore, type GameRecord } from './games.store.ts';
-import { LichessLinkStore } from './lichess-link.store.ts';
-import { statusOf } from './record.ts';
+import { GameStore, ok, statusOf, type GameFinisher, type GameRecord, type GameTransactions } from '../play/index.ts';
+import type { LichessClient } from './client.ts';
+import { LichessLinkStore } from './link.store.ts';
+import { confirmResult, type ExpectedGame } from './results.ts';
 
 /** A result as a Lichess stream reported it (its status name, schemas/GameStatusName.yaml). */
 export interface ReportedResult {
@@ -29,7 +27,7 @@ export class LichessResults {
     private readonly db: Db,
     private readonly clock: Clock,
     private readonly txs: GameTransactions,
-    private readonly finisher: GameFinisher,
+    private readonly finisher: Pick<GameFinisher, 'finish'>,
     private readonly client: LichessClient,
     private readonly log: FastifyBaseLogger,
   ) {}

@@ -21,32 +21,33 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import {
-  LICHESS_BOT,
-  LichessHttpError,
-  LichessRateLimitedError,
-  LICHESS_SCOPES,
-  pairMatchedGame,
-  startBotGame,
-  type LichessClient,
-} from '../lichess/index.ts';
-import { LichessLinkStore } from './lichess-link.store.ts';
-import { LichessStartsStore } from './lichess-starts.store.ts';
-import type { BuiltinMoveOutcome, BuiltinPlatform } from './builtin-platform.ts';
-import type { GameTransactions } from './game-tx.ts';
-import { ChatStore } from './chat.store.ts';
-import { GameStore, type GameRecord } from './games.store.ts';
-import type { LichessFollower } from './lichess-follower.ts';
-import type { LichessMirror } from './lichess-mirror.ts';
-import type { LichessTokens, LinkedPlayer } from './lichess-tokens.ts';
-import type {
-  ChessPlatform,
-  CreateGameInput,
-  MoveInput,
-  OfferAnswer,
-  PlatformGameFull,
-  PlatformStreamEvent,
-} from './platform-port.ts';
-import { clockOf, colorOf, fensOf, statusOf, turnOf } from './record.ts';
+  ChatStore,
+  clockOf,
+  colorOf,
+  fensOf,
+  GameStore,
+  statusOf,
+  turnOf,
+  type BuiltinMoveOutcome,
+  type BuiltinPlatform,
+  type ChessPlatform,
+  type CreateGameInput,
+  type GameRecord,
+  type GameTransactions,
+  type MoveInput,
+  type OfferAnswer,
+  type PlatformGameFull,
+  type PlatformStreamEvent,
+} from '../play/index.ts';
+import type { LichessClient } from './client.ts';
+import { LichessHttpError, LichessRateLimitedError } from './errors.ts';
+import type { LichessFollower } from './follower.ts';
+import { LICHESS_BOT, pairMatchedGame, startBotGame } from './games.ts';
+import { LichessLinkStore } from './link.store.ts';
+import type { LichessMirror } from './mirror.ts';
+import { LICHESS_SCOPES } from './oauth.ts';
+import { LichessStartsStore } from './starts.store.ts';
+import type { LichessTokens, LinkedPlayer } from './tokens.ts';
 
 const conflict = (message: string) => new AppError('CONFLICT', message);
 const gameNotFound = () => notFound(PLAY_TEXTS.gameNotFound);
@@ -56,7 +57,7 @@ const gameNotFound = () => notFound(PLAY_TEXTS.gameNotFound);
  * A command is judged against the mirrored row first (the same refusals, texts and resend
  * answers as the built-in platform), then sent to the Board API with the acting player's own
  * token (one request in flight per token: the client's gate). What Lichess then streams is
- * written into the row by the follower (lichess-follower.ts); a move Lichess accepted is also
+ * written into the row by the follower (follower.ts); a move Lichess accepted is also
  * mirrored from its answer, so its ack carries the row like a built-in move's. Reads and
  * streams come from the row (the built-in platform's), spectator chat stays ours.
  */

@@ -1,6 +1,6 @@
 import { and, eq, lt, ne } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import type { LichessAccount } from '../lichess/index.ts';
+import type { LichessAccount } from './api-types.ts';
 import { lichessAccounts, lichessLinkRequests } from './schema.ts';
 
 export type LichessAccountRow = typeof lichessAccounts.$inferSelect;

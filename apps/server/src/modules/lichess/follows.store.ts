@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNull, lt, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { games, lichessFollows } from './schema.ts';
+import { games } from '../play/index.ts';
+import { lichessFollows } from './schema.ts';
 
-/** SQL of the Lichess follow leases (lichess-follower.ts). */
+/** SQL of the Lichess follow leases (follower.ts). */
 export class LichessFollowStore {
   constructor(private readonly db: DbOrTx) {}
 

@@ -5,23 +5,14 @@ import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { SQLSTATE, sqlErrorOf } from '../../platform/db/sql-errors.ts';
 import { AppError } from '../../platform/errors.ts';
-import {
-  authorizationUrl,
-  LICHESS_SCOPES,
-  LichessOAuthError,
-  LichessTokenRevokedError,
-  newPkceRequest,
-  readCallback,
-  TokenDecryptError,
-  type LichessAccount,
-  type LichessClient,
-  type TokenCipher,
-} from '../lichess/index.ts';
 import type { LichessSettings } from '../../platform/config/lichess.ts';
-import { LichessLinkStore } from './lichess-link.store.ts';
-import type { LinkRewardPort, ProfileNotifier } from './link.service.ts';
-import { ProfileStore } from './profiles.store.ts';
-import type { RatingsReader } from './ratings.service.ts';
+import { ProfileStore, type LinkRewardPort, type ProfileNotifier, type RatingsPort } from '../play/index.ts';
+import type { LichessAccount } from './api-types.ts';
+import type { LichessClient } from './client.ts';
+import { LichessOAuthError, LichessTokenRevokedError } from './errors.ts';
+import { LichessLinkStore } from './link.store.ts';
+import { authorizationUrl, LICHESS_SCOPES, newPkceRequest, readCallback } from './oauth.ts';
+import { TokenDecryptError, type TokenCipher } from './token-crypto.ts';
 
 /** How long a started authorisation waits for its callback. */
 export const LINK_REQUEST_TTL_MS = 10 * 60_000;
@@ -43,7 +34,7 @@ export class LichessLinkService {
     private readonly settings: LichessSettings,
     private readonly client: LichessClient,
     private readonly cipher: TokenCipher,
-    private readonly ratings: RatingsReader,
+    private readonly ratings: RatingsPort,
     private readonly reward: LinkRewardPort,
     private readonly profile: ProfileNotifier,
     private readonly log: FastifyBaseLogger,

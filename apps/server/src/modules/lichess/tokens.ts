@@ -2,8 +2,9 @@ import { PLAY_TEXTS } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
 import { AppError } from '../../platform/errors.ts';
-import { LichessTokenRevokedError, TokenDecryptError, type TokenCipher } from '../lichess/index.ts';
-import { LichessLinkStore } from './lichess-link.store.ts';
+import { LichessTokenRevokedError } from './errors.ts';
+import { LichessLinkStore } from './link.store.ts';
+import { TokenDecryptError, type TokenCipher } from './token-crypto.ts';
 
 export interface LinkedPlayer {
   uid: string;

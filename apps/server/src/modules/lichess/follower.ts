@@ -3,21 +3,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import { opposite, type Color } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db } from '../../platform/db/database.ts';
-import {
-  isFinishedStatus,
-  type LichessClient,
-  type LichessGameState,
-  type LichessGameStreamEvent,
-  type StreamHandle,
-} from '../lichess/index.ts';
-import { GameStore } from './games.store.ts';
-import type { LichessMirror, RemoteState } from './lichess-mirror.ts';
-import type { LichessResults, ReportedResult } from './lichess-results.ts';
-import type { LichessTokens, LinkedPlayer } from './lichess-tokens.ts';
-import { statusOf } from './record.ts';
-import { LichessFollowStore } from './lichess-follows.store.ts';
-import { SocketStore } from './sockets.store.ts';
-import { SOCKET_FRESH_MS } from './view.ts';
+import { GameStore, SOCKET_FRESH_MS, SocketStore, statusOf } from '../play/index.ts';
+import { isFinishedStatus, type LichessGameState, type LichessGameStreamEvent } from './api-types.ts';
+import type { LichessClient } from './client.ts';
+import type { StreamHandle } from './transport.ts';
+import type { LichessMirror, RemoteState } from './mirror.ts';
+import type { LichessResults, ReportedResult } from './game-results.ts';
+import type { LichessTokens, LinkedPlayer } from './tokens.ts';
+import { LichessFollowStore } from './follows.store.ts';
 
 /** A follower's lease: renewed by every sweep, taken over by another instance once it lapses. */
 export const FOLLOW_LEASE_MS = 15_000;

@@ -5,9 +5,9 @@ import {
   Sessions,
   SessionStore,
   type UserEventPublisher,
-} from '../../apps/server/src/modules/accounts/index.ts';
-import type { Clock } from '../../apps/server/src/platform/clock.ts';
-import type { Db } from '../../apps/server/src/platform/db/database.ts';
+} from '../../../apps/server/src/modules/accounts/index.ts';
+import type { Clock } from '../../../apps/server/src/platform/clock.ts';
+import type { Db } from '../../../apps/server/src/platform/db/database.ts';
 
 /** A signed-in player made without the sign-up form: what a bench client needs to act as one. */
 export interface SeededPlayer {

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, or } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { games } from './schema.ts';
+import { games } from '../play/index.ts';
 
 /**
  * When Lichess games were started, for Lichess's limits on starting them (domain

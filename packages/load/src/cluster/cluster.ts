@@ -8,7 +8,8 @@ import { dropDatabase, ensureDatabase, terminateBackends } from './postgres.ts';
 import { freePort, spawnChild, stopChild, waitForOk } from './processes.ts';
 import { OwnRedis } from './redis-server.ts';
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/** The repository's root (packages/load/src/cluster/ is four levels below it). */
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 
 export interface ClusterOptions {
   /** How many instances of the server (default 3). */

@@ -1,11 +1,18 @@
 import { applyUci, boardOf, CLOCK_STARTS_AT_PLY, kingTwoSquaresCastle, opposite, type Color } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
-import { ChatStore } from './chat.store.ts';
-import type { GameChange } from './events.ts';
-import { ok, type GameTransactions } from './game-tx.ts';
-import { GameStore, type GamePatch, type GameRecord } from './games.store.ts';
-import { ProfileStore } from './profiles.store.ts';
-import { fensOf, moveTimesOf, statusOf } from './record.ts';
+import {
+  ChatStore,
+  fensOf,
+  GameStore,
+  moveTimesOf,
+  ok,
+  ProfileStore,
+  statusOf,
+  type GameChange,
+  type GamePatch,
+  type GameRecord,
+  type GameTransactions,
+} from '../play/index.ts';
 
 /**
  * A Lichess game's state as our games row holds it. Lichess is the referee of a Lichess game;

@@ -2,8 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** The shipped load balancer configuration (deploy/haproxy.cfg): what production runs too. */
-export const HAPROXY_CFG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../haproxy.cfg');
+/**
+ * The shipped load balancer configuration (deploy/haproxy.cfg): what production runs too. Read as
+ * a file, the one thing of deploy/ this package uses (its code imports nothing of deploy/).
+ */
+export const HAPROXY_CFG = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../deploy/haproxy.cfg');
 
 const BEGIN = '# BEGIN servers';
 const END = '# END servers';
