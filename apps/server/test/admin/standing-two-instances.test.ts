@@ -98,7 +98,10 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('the standing across instanc
     await setUserColumns(A, player.uid, { closed: true });
     await A.ctx.hub.publish(TOPICS.user(player.uid), UserEvents.standingChanged, {});
     await b.event(UserEvents.standingChanged);
-    expect(await probe(b)).toMatchObject({ ok: false, error: { code: 'ACCOUNT_CLOSED', message: TEXTS.accountClosed } });
+    expect(await probe(b)).toMatchObject({
+      ok: false,
+      error: { code: 'ACCOUNT_CLOSED', message: TEXTS.accountClosed },
+    });
     player.close();
     b.close();
   });

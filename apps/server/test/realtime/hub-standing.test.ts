@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { commandRefusal, type AccountStanding } from '@rush/domain';
-import { CLOSE_CODES, UserEvents } from '@rush/protocol';
+import { CLOSE_CODES, UserEvents, type ServerMessage } from '@rush/protocol';
 import { AppError } from '../../src/platform/errors.ts';
 import type { SocketAuthenticator, StandingRules } from '../../src/platform/realtime/types.ts';
 import { flakyBus } from './support/flaky-bus.ts';
@@ -45,10 +45,11 @@ function fakeAccounts() {
 }
 
 let nextId = 1;
-async function cmd(s: TestSocket): Promise<{ ok: boolean; error?: { code: string; message: string } }> {
+type Ack = Extract<ServerMessage, { t: 'ack' }>;
+function cmd(s: TestSocket): Promise<Ack> {
   const id = nextId++;
   s.send({ t: 'cmd', id, name: 'x.do', payload: {} });
-  return (await s.next((m) => m.t === 'ack' && m.id === id)) as never;
+  return s.next<Ack>((m) => m.t === 'ack' && m.id === id);
 }
 
 /**
@@ -70,7 +71,8 @@ describe('hub: the standing kept with the socket', () => {
   }
   const connect = (app: HubApp, user: string) =>
     TestSocket.connect(app.url, { origin: ORIGIN, cookie: sessionCookie(user, 's1') });
-  const standingChanged = (app: HubApp, user: string) => raw(app.hub).publish(`user:${user}`, UserEvents.standingChanged, {});
+  const standingChanged = (app: HubApp, user: string) =>
+    raw(app.hub).publish(`user:${user}`, UserEvents.standingChanged, {});
 
   it('a command sent while a re-read is in flight waits for it and is judged by what it read', async () => {
     const accounts = fakeAccounts();
