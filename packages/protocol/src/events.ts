@@ -51,6 +51,7 @@ export const TOPIC_EVENTS = {
     [UserEvents.sessionReplaced]: SessionReplacedData,
     [UserEvents.loggedOut]: SessionReplacedData,
     [UserEvents.accountRestricted]: z.object({}),
+    [UserEvents.standingChanged]: z.object({}),
     [UserEvents.topicRevoked]: TopicRevokedData,
     [UserEvents.socketsOverLimit]: SocketsOverLimitData,
     [UserEvents.profileChanged]: Me,

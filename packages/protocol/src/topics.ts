@@ -16,6 +16,8 @@ export const UserEvents = {
   sessionReplaced: 'session.replaced', // data: { sessionId } of the session that stays
   loggedOut: 'session.ended', // data: { sessionId }
   accountRestricted: 'account.restricted', // no data: every socket of the user closes (4005)
+  /** Issue 35: no data; the account's standing changed (ban, unban, closure, date of birth): every instance re-reads it once. */
+  standingChanged: 'account.standing',
   topicRevoked: 'topic.revoked', // data: { topic } the user may no longer read: dropped on every instance
   /** Issue 33: { connIds } of the user's oldest sockets beyond the bound, on whichever instance: they close (4009). */
   socketsOverLimit: 'sockets.over-limit',

@@ -91,6 +91,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
       await bots.settler.onGameEnded(game);
     },
     accountRestricted: (uid) => accounts.profile.accountRestricted(uid),
+    standingChanged: (uid) => accounts.profile.standingChanged(uid),
     kick: (uid) => matchmaking.queue.kick(uid),
     botClose: bots.reviewClose,
   });

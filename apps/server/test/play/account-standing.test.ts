@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PLAY_TEXTS, TEXTS } from '@rush/domain';
-import { ACCOUNT_ROUTES, CLOSE_CODES, PLAY_ROUTES, WALLET_ROUTES } from '@rush/protocol';
+import { ACCOUNT_ROUTES, CLOSE_CODES, PLAY_ROUTES, TOPICS, UserEvents, WALLET_ROUTES } from '@rush/protocol';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { setUserColumns } from '../accounts/support.ts';
@@ -9,7 +9,8 @@ import { Player, startGame } from './support.ts';
 /**
  * Issue 10 defect 5: every socket command checks the account's standing (one place, the command
  * dispatch); a closed or banned player starts no rematch; closing the account closes its
- * sockets with a code the web understands.
+ * sockets with a code the web understands. Issue 35: the standing is kept with the socket and
+ * changed by the standing event (standing-events.test.ts proves no read per command).
  */
 describe.each(DB_KINDS)('account standing over the socket (%s)', (kind) => {
   let server: TestServer;
@@ -53,21 +54,28 @@ describe.each(DB_KINDS)('account standing over the socket (%s)', (kind) => {
   it('an account without its date of birth (a provider sign-up) cannot act over a socket until it gives it', async () => {
     const [a, b] = await pair();
     const { gameId, white } = await startGame(a, b);
+    // As a provider sign-up starts: its socket reads the standing (no date of birth) at connect.
     await setUserColumns(server, white.uid, { dateOfBirth: null });
-    const refused = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
+    white.close();
+    const again = await Player.join(server, white.user);
+    const refused = await again.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
     expect(refused).toMatchObject({ ok: false, error: { code: 'FORBIDDEN', message: TEXTS.dobFirst } });
-    expect((await white.view(gameId)).ply).toBe(0);
-    expect((await white.http.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 6, day: 15 } })).status).toBe(
+    expect((await again.view(gameId)).ply).toBe(0);
+    expect((await again.http.post(ACCOUNT_ROUTES.dateOfBirth, { dob: { year: 1990, month: 6, day: 15 } })).status).toBe(
       200,
     );
-    expect((await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
-    white.close();
+    // The same socket may act now: giving the date of birth published the standing event.
+    expect((await again.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' })).ok).toBe(true);
+    again.close();
   });
 
   it('a banned player cannot act over a socket opened before the ban', async () => {
     const [a, b] = await pair();
     const { gameId, white, black } = await startGame(a, b);
+    // What an admin's ban does first after its commit (admin/moderation.service.ts); the socket
+    // is closed only after the player is out of play, and until then it must act no more.
     await setUserColumns(server, white.uid, { banned: true });
+    await server.ctx.hub.publish(TOPICS.user(white.uid), UserEvents.standingChanged, {});
     const ack = await white.cmd('game.move', { gameId, ply: 1, uci: 'e2e4' });
     expect(ack.ok).toBe(false);
     expect(ack.error?.code).toBe('FORBIDDEN');

@@ -20,3 +20,22 @@ export function accountRestriction(user: {
  * out, but change nothing and play nothing.
  */
 export const needsDateOfBirth = (user: { readonly dateOfBirth: string | null }): boolean => user.dateOfBirth === null;
+
+/** What decides whether an account may act over a socket (read at connect, kept with the socket). */
+export interface AccountStanding {
+  readonly closed: boolean;
+  readonly banned: boolean;
+  readonly dateOfBirth: string | null;
+}
+
+/** Why a command of this account is refused, or null when it may act. */
+export type CommandRefusal = AccountRestriction | 'dateOfBirth';
+
+/**
+ * The one rule every socket command passes (issue 10, issue 35): a closed or banned account, or
+ * one that has not given its date of birth yet, sends no command. The closure and the ban say
+ * more than the missing date of birth, so they win.
+ */
+export function commandRefusal(standing: AccountStanding): CommandRefusal | null {
+  return accountRestriction(standing) ?? (needsDateOfBirth(standing) ? 'dateOfBirth' : null);
+}

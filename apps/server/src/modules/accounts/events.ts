@@ -32,6 +32,16 @@ export class UserEventPublisher {
     if (!delivered) this.hub.closeUserSockets(userId, CLOSE_CODES.loggedOut, 'Logged out');
   }
 
+  /**
+   * Issue 35: the account's standing changed (ban, unban, closure, date of birth), published
+   * right after the commit: every instance re-reads it once for the user's sockets, which judge
+   * every command by it. Not published: this instance re-reads at least; the others re-read
+   * every standing when their bus subscription comes back (docs/design/realtime.md).
+   */
+  async standingChanged(userId: string): Promise<void> {
+    if (!(await this.publish(userId, UserEvents.standingChanged, {}))) this.hub.refreshStanding(userId);
+  }
+
   /** The account was closed or banned: every instance closes the user's sockets (4005). */
   async accountRestricted(userId: string): Promise<void> {
     if (!(await this.publish(userId, UserEvents.accountRestricted, {}))) {

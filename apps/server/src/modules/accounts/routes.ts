@@ -21,7 +21,7 @@ import { Sessions } from './sessions.ts';
 import { SessionStore } from './sessions.store.ts';
 import { settingsRoutes } from './settings.routes.ts';
 import { SettingsService } from './settings.service.ts';
-import { commandGuard } from './command-guard.ts';
+import { standingRules } from './command-guard.ts';
 import { socketAuthenticator } from './socket-auth.ts';
 import { AccountStore } from './store.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
@@ -37,6 +37,8 @@ export interface ProfileLink {
   notifyChanged(userId: string): Promise<void>;
   /** Closes the user's sockets on every instance (4005) after a close or a ban. */
   accountRestricted(userId: string): Promise<void>;
+  /** Right after a committed ban, unban or closure: every instance re-reads the standing its sockets keep. */
+  standingChanged(userId: string): Promise<void>;
 }
 
 export interface AccountsModule {
@@ -136,8 +138,9 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
   hub.registerTopic('presence', { authorize: () => true, snapshot: () => presence.snapshot() });
   hub.addListener(presence);
   await presence.start();
-  // Every socket command, whatever its module, first checks the account's standing in the database.
-  hub.guardCommands(commandGuard(stores.accounts, config.supportEmail));
+  // Every socket command, whatever its module, first checks the account's standing: kept with
+  // the socket, re-read when a standing event passes (issue 35).
+  hub.guardCommands(standingRules(stores.accounts, config.supportEmail));
 
   const sweeper = new Sweeper(stores, clock);
   const housekeeping = new JobRunner(
@@ -162,6 +165,7 @@ export async function registerAccounts(app: FastifyInstance, ctx: AppContext, re
         if (user) await accounts.notifyProfile(user);
       },
       accountRestricted: (userId) => events.accountRestricted(userId),
+      standingChanged: (userId) => events.standingChanged(userId),
     },
     async close() {
       await housekeeping.stop();

@@ -76,6 +76,8 @@ export class SettingsService {
     const updated = await this.d.accounts.setDateOfBirthOnce(auth.user.id, dateOfBirthIso(input.dob));
     // Two submissions at once: the first set it, the second finds it set.
     if (!updated) throw new AppError('CONFLICT', TEXTS.dobAlreadySet);
+    // The sockets the account already has may act now (issue 35: they keep its standing).
+    await this.d.events.standingChanged(auth.user.id);
     return this.changed(auth, updated);
   }
 

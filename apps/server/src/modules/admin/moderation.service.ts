@@ -14,8 +14,9 @@ const banView = (s: UserStanding) => ({ banned: s.banned, reason: s.reason, at: 
 
 /**
  * SPEC 6 admin moderation: ban and unban, the verified level, kick, confirm cheating. The user's
- * row changes and its audit row are one transaction; what follows a ban (out of the queue and the
- * waiting room with stakes back, sockets closed on every instance) runs after it committed.
+ * row changes and its audit row are one transaction; what follows a ban (the standing every
+ * instance keeps with the user's sockets re-read first, then out of the queue and the waiting
+ * room with stakes back, sockets closed on every instance) runs after it committed.
  */
 export class ModerationService {
   constructor(
@@ -32,6 +33,7 @@ export class ModerationService {
     const decision = decideBan(input);
     if (!decision.ok) throw badRequest(decision.message, { reason: decision.message });
     await inTx(this.db, (tx) => this.setBan(tx, adminUid, uid, decision.banned ? decision.reason : null));
+    await this.ports.profile.standingChanged(uid);
     await this.afterBan(adminUid, uid, decision.banned);
   }
 
@@ -46,6 +48,7 @@ export class ModerationService {
       await this.audit.record(tx, { adminUid, action: 'reports.confirmCheating', target: uid }, change);
       await this.setBan(tx, adminUid, uid, reason);
     });
+    await this.ports.profile.standingChanged(uid);
     await this.afterBan(adminUid, uid, true, ['reports']);
     return removed;
   }

@@ -12,7 +12,7 @@ import type { WalletConsole } from '../wallet/index.ts';
  */
 export interface ConsolePorts {
   wallet: WalletConsole;
-  profile: Pick<ProfileLink, 'notifyChanged' | 'accountRestricted'>;
+  profile: Pick<ProfileLink, 'notifyChanged' | 'accountRestricted' | 'standingChanged'>;
   isAdmin(userId: string): Promise<boolean>;
   queue: Pick<MatchmakingModule['queue'], 'kick'>;
   battle: Pick<BattleModule['battle'], 'removeByAdmin'>;

@@ -29,6 +29,7 @@ export interface FairplayDeps {
   /** Pays a game after a clean analysis: matchmaking's settlement (idempotent under the escrow's close key). */
   release: (game: GameRow) => Promise<void>;
   accountRestricted: (uid: string) => Promise<void>;
+  standingChanged: (uid: string) => Promise<void>;
   kick: (uid: string) => Promise<unknown>;
   /** A held bot win's close after the review (bots; issue 33). */
   botClose?: ReviewPorts['botClose'];
@@ -71,6 +72,7 @@ export function registerFairplay(
       movements: deps.movements,
       trail: deps.trail,
       accountRestricted: deps.accountRestricted,
+      standingChanged: deps.standingChanged,
       kick: deps.kick,
       reviewChanged,
       // The settlement runs again: the escrow is closed, so it grants what waited (the rewards).

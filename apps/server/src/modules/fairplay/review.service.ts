@@ -18,6 +18,8 @@ export interface ReviewPorts {
   trail: AdminTrail;
   /** After a ban: the user's sockets close on every instance (accounts). */
   accountRestricted(uid: string): Promise<void>;
+  /** Right after the ban's commit: every instance re-reads the standing its sockets keep (accounts, issue 35). */
+  standingChanged(uid: string): Promise<void>;
   /** After a ban: out of the matchmaking queue (matchmaking). */
   kick(uid: string): Promise<unknown>;
   /** After a review: the game's screens drop "Under review" (review-events.ts). */
@@ -173,6 +175,9 @@ export class ReviewService {
         );
       },
     );
+    await this.ports
+      .standingChanged(hold.winnerUid)
+      .catch((err: unknown) => this.log.warn({ err, uid: hold.winnerUid }, 'cheater’s standing not re-read'));
     await this.ports.reviewChanged?.(gameId);
     await this.afterReview(gameId);
     await this.ports

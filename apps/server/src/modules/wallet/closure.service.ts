@@ -11,6 +11,8 @@ export interface ProfileLink {
   notifyChanged(userId: string): Promise<void>;
   /** The account was closed or banned: its open sockets are closed so nothing in flight goes on. */
   accountRestricted(userId: string): Promise<void>;
+  /** Every instance re-reads the standing it keeps with the user's sockets (issue 35). */
+  standingChanged(userId: string): Promise<void>;
 }
 
 /**
@@ -33,6 +35,8 @@ export class ClosureService {
       await store.close(uid);
       await audit?.(tx, { before: { closed: before?.closed ?? false }, after: { closed: true } });
     });
+    // First: until every instance has re-read it, the user's sockets still act as before.
+    await this.profile.standingChanged(uid);
     await this.profile.notifyChanged(uid);
     await this.profile.accountRestricted(uid);
   }

@@ -6,7 +6,11 @@ import type { ServerMessage } from '@rush/protocol';
 import { AppError } from '../errors.ts';
 import { isConnectionLoss } from '../db/sql-errors.ts';
 import type { SocketRateClass } from './socket-rates.ts';
-import type { CommandGuard, CommandHandler, Connection } from './types.ts';
+import type { CommandHandler } from './types.ts';
+import type { SocketConnection } from './connection.ts';
+
+/** Runs before every command's handler; throws an AppError to refuse it (the hub's StandingKeeper). */
+type CommandGuard = (conn: SocketConnection) => Promise<void>;
 
 type Ack = Extract<ServerMessage, { t: 'ack' }>;
 
@@ -54,7 +58,7 @@ export class CommandRegistry {
     this.handlers.set(name, handler);
   }
 
-  async run(conn: Connection, id: number, name: string, payload: unknown): Promise<CommandOutcome> {
+  async run(conn: SocketConnection, id: number, name: string, payload: unknown): Promise<CommandOutcome> {
     const handler = this.handlers.get(name);
     if (!handler) return { ack: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
     // The same control-character rule as the HTTP edge, once for every command.

@@ -1,15 +1,22 @@
 import crypto from 'node:crypto';
 import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
+import type { AccountStanding } from '@rush/domain';
 import type { ServerMessage, TopicEvent } from '@rush/protocol';
 import type { Connection } from './types.ts';
 import { SerialQueue } from './serial-queue.ts';
+import { StandingCell } from './standing.ts';
 
 /** Who the upgrade request turned out to be. */
 export interface Identity {
   userId: string | null;
   sessionPublicId: string | null;
   visitorKey: string;
+  /**
+   * The account's standing as the authentication read it (issue 35), kept with the socket;
+   * undefined when the authenticator gave none (then the first command reads it).
+   */
+  standing?: AccountStanding | null;
 }
 
 /** One topic a connection follows. */
@@ -46,6 +53,8 @@ export class SocketConnection implements Connection {
   readonly visitorKey: string;
   readonly subscriptions = new Map<string, Subscription>();
   readonly queue: SerialQueue;
+  /** The account's standing every command is judged by (standing.ts); events change it. */
+  readonly standing: StandingCell;
   /** Resolves when the socket has closed, however it closed. */
   readonly closed: Promise<void>;
   badMessages = 0;
@@ -64,6 +73,7 @@ export class SocketConnection implements Connection {
     this.userId = identity.userId;
     this.sessionPublicId = identity.sessionPublicId;
     this.visitorKey = identity.visitorKey;
+    this.standing = new StandingCell(identity.standing);
     this.queue = new SerialQueue(limits.maxQueued, (err) =>
       log.error({ err, connId: this.id }, 'realtime task failed'),
     );

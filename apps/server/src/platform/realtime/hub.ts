@@ -21,6 +21,7 @@ import { UserSocketBound } from './user-socket-bound.ts';
 import type { UserSocketRegistry } from './user-sockets.ts';
 import { ListenerSet } from './listeners.ts';
 import { socketRoute } from './socket-route.ts';
+import { StandingKeeper } from './standing.ts';
 import { TopicRegistry } from './topics.ts';
 import type { EventBus, RealtimeHub, SocketAuthenticator } from './types.ts';
 
@@ -101,6 +102,8 @@ export function createHub(opts: HubOptions): Hub {
   });
   const topics = new TopicRegistry();
   const commands = new CommandRegistry(log);
+  const standing = new StandingKeeper(index, log);
+  commands.setGuard((conn) => standing.admit(conn));
   const listeners = new ListenerSet(log);
   let badMessages = 0;
   let rateRefusals = 0;
@@ -133,8 +136,14 @@ export function createHub(opts: HubOptions): Hub {
   function applySessionRules(event: TopicEvent): void {
     if (!event.topic.startsWith('user:')) return;
     if (bound.applyEvent(event)) return;
+    if (event.type === UserEvents.standingChanged) {
+      standing.refresh(event.topic.slice('user:'.length));
+      return;
+    }
     if (event.type === UserEvents.accountRestricted) {
       const userId = event.topic.slice('user:'.length);
+      // Commands already queued on the closing sockets are judged by the new standing too.
+      standing.refresh(userId);
       closeWhere(userId, () => true, CLOSE_CODES.accountRestricted, 'Account restricted');
       return;
     }
@@ -183,6 +192,8 @@ export function createHub(opts: HubOptions): Hub {
   /** After the bus may have lost events, every subscription re-checks its version. */
   function onBusResume(): void {
     log.info({ connections: index.all.size }, 'realtime bus resumed; re-checking subscriptions');
+    // A standing event may have been lost with the others: every account here is read again.
+    standing.refreshAll();
     for (const conn of index.all) {
       for (const topic of conn.subscriptions.keys()) {
         conn.queue.force(async () => {
@@ -243,7 +254,8 @@ export function createHub(opts: HubOptions): Hub {
     publish: (topic, type, data) => bus.publish(topic, type, data),
     registerTopic: (family, policy) => topics.register(family, policy),
     registerCommand: (name, handler) => commands.register(name, handler),
-    guardCommands: (guard) => commands.setGuard(guard),
+    guardCommands: (rules) => standing.setRules(rules),
+    refreshStanding: (userId) => standing.refresh(userId),
     commandNames: () => commands.names(),
     addListener: (listener) => listeners.add(listener),
 

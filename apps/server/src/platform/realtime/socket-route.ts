@@ -56,6 +56,7 @@ export function socketRoute(opts: SocketRouteOptions): FastifyPluginAsync {
           identities.set(request, {
             userId: session?.userId ?? null,
             sessionPublicId: session?.sessionPublicId ?? null,
+            ...(session?.standing !== undefined ? { standing: session.standing } : {}),
             visitorKey: visitorKey(request.ip, request.headers['user-agent'], request.headers['accept-language']),
           });
         },

@@ -1,4 +1,6 @@
 import type { z } from 'zod';
+import type { AccountStanding } from '@rush/domain';
+import type { StandingRules } from './standing.ts';
 import type { SocketRateClass } from './socket-rates.ts';
 import type { EventDataOf, EventTypeOf, KindOf, TopicEvent } from '@rush/protocol';
 
@@ -33,12 +35,8 @@ export interface CommandHandler<S extends z.ZodType = z.ZodType> {
   handle(conn: Connection, payload: z.infer<S>): unknown;
 }
 
-/**
- * Runs before every command's handler, on every instance; throws an AppError to refuse it (the
- * client gets that code and text in the ack). Checked per command, not at connect: an account
- * closed or banned after its socket opened must be stopped at its next command.
- */
-export type CommandGuard = (conn: Connection) => Promise<void>;
+/** The account's standing the hub keeps with each socket, and the rule that refuses a command (standing.ts). */
+export type { StandingRules };
 
 export interface ConnectionListener {
   onConnect?(conn: Connection): Promise<void> | void;
@@ -47,10 +45,14 @@ export interface ConnectionListener {
   onPresence?(conn: Connection, state: 'online' | 'idle'): Promise<void> | void;
 }
 
-/** Authenticates the upgrade request from its cookie header. */
+/**
+ * Authenticates the upgrade request from its cookie header. `standing`: the account's standing
+ * read with the session (issue 35), kept with the socket; without it the first command reads it.
+ */
 export type SocketAuthenticator = (cookieHeader: string | undefined) => Promise<{
   userId: string;
   sessionPublicId: string;
+  standing?: AccountStanding | null;
 } | null>;
 
 /** The fan-out of versioned events (in-process, or Redis pub/sub across instances). */
@@ -88,7 +90,18 @@ export interface RealtimeHub {
   ): Promise<TopicEvent>;
   registerTopic(family: string, policy: TopicPolicy): void;
   registerCommand<S extends z.ZodType>(name: string, handler: CommandHandler<S>): void;
-  guardCommands(guard: CommandGuard): void;
+  /**
+   * The one check every command passes before its handler, on every instance (issue 10): the
+   * account's standing, kept with the socket and re-read when a `account.standing` or
+   * `account.restricted` event passes (issue 35), so an account closed or banned after its
+   * socket opened is stopped at its next command without a read per command.
+   */
+  guardCommands(rules: StandingRules): void;
+  /**
+   * This instance re-reads the user's standing now: the fallback when the event telling every
+   * instance could not be published.
+   */
+  refreshStanding(userId: string): void;
   /** The names of every registered command (suites that must cover each one enumerate them). */
   commandNames(): string[];
   addListener(listener: ConnectionListener): void;

@@ -142,6 +142,7 @@ export const testWalletLinks = (over: Partial<WalletLinks> = {}): WalletLinks =>
     me: () => Promise.resolve(null),
     notifyChanged: () => Promise.resolve(),
     accountRestricted: () => Promise.resolve(),
+    standingChanged: () => Promise.resolve(),
   },
   games: { isGameRunning: () => Promise.resolve(false) },
   suspicion: () => Promise.resolve(false),
