@@ -37,9 +37,11 @@ function listen(client: LichessClient, token: string, gameId: string) {
  */
 describe('the emulator answers as lila does', () => {
   it('a given-up maia1 challenge is cancelled: a late accept leaves no second game', async () => {
-    // maia1 answers after our wait: the keep-alive stream closes, the challenge lives on.
-    const s = await setup({ botDelayMs: 300 });
+    // maia1 answers after our wait (held until the cancel is in): the keep-alive stream closes,
+    // the challenge lives on, and only the cancel keeps the late accept from making a game.
+    const s = await setup();
     emu = s.emu;
+    emu.faults.holdBotAnswers();
     emu.addUser('Late');
     const token = emu.issueToken('Late');
     const game = await startBotGame(s.client, token, { level: 1, color: 'white', waitMs: 50 });
@@ -47,7 +49,7 @@ describe('the emulator answers as lila does', () => {
     const cancel = emu.log.requests.find((r) => /^\/api\/challenge\/[A-Za-z0-9]+\/cancel$/.test(r.path));
     expect(cancel?.status).toBe(200);
     const challengeId = cancel!.path.split('/')[3]!;
-    await new Promise((r) => setTimeout(r, 500));
+    emu.faults.releaseBotAnswers();
     // maia1's accept came after the cancel: no game with that id.
     expect(emu.game(challengeId)).toBeUndefined();
   });

@@ -194,10 +194,10 @@ export async function createChallenge(
     expireLater(em, c);
     json(res, 200, challengeJson(em, c, 'out'));
   }
-  if (dest.bot)
-    later(
-      em,
-      em.botDelayMs,
-      () => c.status === 'created' && settleChallenge(em, c, em.fault.declineBots ? 'declined' : 'accepted'),
-    );
+  if (dest.bot) {
+    const answer = () =>
+      c.status === 'created' && settleChallenge(em, c, em.fault.declineBots ? 'declined' : 'accepted');
+    if (em.fault.heldBotAnswers) em.fault.heldBotAnswers.push(answer);
+    else later(em, em.botDelayMs, answer);
+  }
 }

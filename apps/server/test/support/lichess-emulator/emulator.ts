@@ -89,6 +89,14 @@ export async function startLichessEmulator(opts: LichessEmulatorOptions = {}): P
       declineBotChallenges: (on) => {
         fault.declineBots = on;
       },
+      holdBotAnswers: () => {
+        fault.heldBotAnswers ??= [];
+      },
+      releaseBotAnswers: () => {
+        const held = fault.heldBotAnswers ?? [];
+        fault.heldBotAnswers = null;
+        for (const answer of held) answer();
+      },
     },
     log: em.log,
     openStreams: (kind) => openStreamCount(em, kind),

@@ -59,6 +59,9 @@ export interface LichessEmulator {
     slow(ms: number): void;
     /** maia1 declines challenges (the AI fallback). */
     declineBotChallenges(on: boolean): void;
+    /** Bots answer challenges only when released (each answer then as it would have been). */
+    holdBotAnswers(): void;
+    releaseBotAnswers(): void;
   };
   readonly log: {
     requests: RequestLogEntry[];

@@ -17,6 +17,8 @@ export interface Faults {
   malformed: number;
   slowMs: number;
   declineBots: boolean;
+  /** Bots' answers to challenges wait here until released (a test orders them, no timer). */
+  heldBotAnswers: (() => void)[] | null;
 }
 
 export interface EmulatorState {
@@ -67,6 +69,7 @@ export function createState(opts: LichessEmulatorOptions): EmulatorState {
       malformed: 0,
       slowMs: 0,
       declineBots: false,
+      heldBotAnswers: null,
     },
     log: { requests: [], maxInFlightPerToken: 0, refusals: [], replacedStreams: 0 },
   };
