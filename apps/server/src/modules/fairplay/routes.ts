@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { ConfirmHeldRequest, FAIRPLAY_ROUTES, GameAnalysisResponse, HeldGamesResponse, OkResponse } from '@rush/protocol';
+import {
+  ConfirmHeldRequest,
+  FAIRPLAY_ROUTES,
+  GameAnalysisResponse,
+  HeldGamesResponse,
+  OkResponse,
+} from '@rush/protocol';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
 import { requireAuth } from '../accounts/index.ts';
