@@ -102,6 +102,11 @@ export const ResetPasswordRequest = z.object({
   confirmPassword: str(128),
 });
 export const VerifyEmailRequest = z.object({ token: str(200) });
+/**
+ * The query of a mailed verification link (a browser navigation): a token that is missing or
+ * not one reads as none, and the link lands on the app with its outcome, never a 400.
+ */
+export const VerifyLinkQuery = z.object({ token: VerifyEmailRequest.shape.token.optional().catch(undefined) });
 export const MessageResponse = z.object({ message: z.string() });
 export type MessageResponse = z.infer<typeof MessageResponse>;
 export const OkResponse = z.object({ ok: z.literal(true) });

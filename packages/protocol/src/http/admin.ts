@@ -70,6 +70,12 @@ export const AdminUserDetail = AdminUserRow.extend({
   openReports: z.number().int(),
 });
 export type AdminUserDetail = z.infer<typeof AdminUserDetail>;
+/** PUT WALLET_ROUTES.adminLimits: the user's active self-limits after the change. */
+export const AdminLimitsResponse = z.object({
+  uid: z.string(),
+  limits: z.object({ bet: LimitView, deposit: LimitView }),
+});
+export type AdminLimitsResponse = z.infer<typeof AdminLimitsResponse>;
 
 /** POST: SPEC 7 banPlayer {uid, newState} with a reason (required to ban, optional to unban). */
 export const BanRequest = z.object({ banned: z.boolean(), reason: reason.default('') });
@@ -173,6 +179,8 @@ export const AdminReportsResponse = z.object({ reports: z.array(AdminPlayerRepor
 export type AdminReportsResponse = z.infer<typeof AdminReportsResponse>;
 /** POST: confirm cheating: the player is banned (with this reason) and their reports removed. */
 export const ConfirmCheatingRequest = z.object({ reason: reason.default('') });
+/** How many reports about the player confirming removed. */
+export const ConfirmCheatingResponse = z.object({ removed: z.number().int() });
 
 /** GET `?status=active|archived`: SPEC 7 getBugReports. Images are fetched through adminBugImage. */
 export const AdminBugReportsQuery = z.object({ status: z.enum(['active', 'archived']).default('active') });
@@ -285,3 +293,29 @@ export type DashboardResponse = z.infer<typeof DashboardResponse>;
 export const UpdateWagerSettingsRequest = z
   .object({ status: z.enum(['active', 'inactive']).optional(), provisionalStatus: z.boolean().optional() })
   .refine((v) => v.status !== undefined || v.provisionalStatus !== undefined);
+
+// --- Health ---------------------------------------------------------------------------------------------
+
+/** One account whose stored balance is not the net of its transfers (amounts as decimal strings). */
+export const LedgerMismatchView = z.object({ account: z.string(), stored: z.string(), fromTransfers: z.string() });
+/**
+ * GET /api/admin/health: the last ledger reconciliation, whichever instance ran it (null before
+ * the first run). `sums` per currency as decimal strings, each "0" when the books balance;
+ * `mismatches` lists the first of `mismatchCount`; `transfers` is a count as a decimal string.
+ */
+export const AdminHealthResponse = z.object({
+  ledger: z
+    .object({
+      ok: z.boolean(),
+      checkedAt: isoTime,
+      lastFailedAt: isoTime.nullable(),
+      sums: z.record(z.string(), z.string()),
+      mismatchCount: z.number().int(),
+      mismatches: z.array(LedgerMismatchView),
+      accounts: z.number().int(),
+      transfers: z.string(),
+      durationMs: z.number().int(),
+    })
+    .nullable(),
+});
+export type AdminHealthResponse = z.infer<typeof AdminHealthResponse>;

@@ -102,6 +102,10 @@ export const StartDepositRequest = z.object({
 });
 /** The provider page to show in the deposit modal's iframe (height 480px). */
 export const StartDepositResponse = z.object({ sessionId: z.string(), url: z.string() });
+/** The sandbox provider's checkout page, after the payer's Pay or Cancel: the checkout's new state. */
+export const SandboxDecisionResponse = z.object({ status: z.enum(['paid', 'cancelled']) });
+/** A payment provider's webhook, accepted: the id of the notification it delivered. */
+export const WebhookAckResponse = z.object({ ok: z.literal(true), id: z.string() });
 
 /**
  * `deviceGps`: required by the rules as at deposit (issue 16: the location is checked at withdrawal too).

@@ -16,6 +16,7 @@ import {
   ResetPasswordRequest,
   SessionResponse,
   VerifyEmailRequest,
+  VerifyLinkQuery,
 } from '@rush/protocol';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../platform/errors.ts';
@@ -101,10 +102,10 @@ export function authRoutes(instance: FastifyInstance, d: AuthRouteDeps): void {
   );
 
   // The link in the mail: verifies, signs a fresh sign-up in, and lands on the app, which shows
-  // the outcome. A browser navigation: a bad token is a redirect too, so its query is read by hand.
-  app.get(ACCOUNT_ROUTES.verifyEmail, async (request, reply) => {
-    const q = VerifyEmailRequest.safeParse(request.query);
-    const user = q.success ? await accounts.verifyEmail(q.data.token) : null;
+  // the outcome. A browser navigation: a bad token is a redirect too (VerifyLinkQuery reads it as none).
+  app.get(ACCOUNT_ROUTES.verifyEmail, { schema: { querystring: VerifyLinkQuery } }, async (request, reply) => {
+    const { token } = request.query;
+    const user = token !== undefined ? await accounts.verifyEmail(token) : null;
     if (user) {
       const signed = await accounts.signInFromLink(user, clientMeta(request), request.cookies[SESSION_COOKIE]);
       if (signed) setSessionCookie(reply, config, signed.token);

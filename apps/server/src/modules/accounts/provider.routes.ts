@@ -77,6 +77,9 @@ export function providerRoutes<Q>(
     if (!signIn) throw notFound();
     const browserState = request.cookies[spec.stateCookie];
     reply.clearCookie(spec.stateCookie, cookie);
+    // Read by hand, not declared as the route's querystring schema: a callback query that fails
+    // as a whole lands on the login page with the provider's text (a 400 would be a bare error
+    // page in the browser), and catching field by field would pass a half-read query on.
     const query = spec.callbackQuery.safeParse(request.query);
     if (!query.success) return toLogin(reply, failedText);
     try {

@@ -11,7 +11,7 @@ import {
   RecoveryEmailRequest,
   Me,
   MessageResponse,
-  VerifyEmailRequest,
+  VerifyLinkQuery,
 } from '@rush/protocol';
 import { AppError, notFound } from '../../platform/errors.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
@@ -63,9 +63,9 @@ export async function settingsRoutes(instance: FastifyInstance, settings: Settin
 
   // The link mailed to a new recovery address (a GET from the mail client, no session needed:
   // the token is the proof); lands on the app, which shows the outcome.
-  app.get(ACCOUNT_ROUTES.verifyRecoveryEmail, async (request, reply) => {
-    const q = VerifyEmailRequest.safeParse(request.query);
-    const ok = q.success && (await settings.verifyRecoveryEmail(q.data.token));
+  app.get(ACCOUNT_ROUTES.verifyRecoveryEmail, { schema: { querystring: VerifyLinkQuery } }, async (request, reply) => {
+    const { token } = request.query;
+    const ok = token !== undefined && (await settings.verifyRecoveryEmail(token));
     // The same landing notice as the sign-up link: "Your email has been verified" fits both.
     return reply.redirect(`/?emailVerified=${ok ? 1 : 0}`, 302);
   });

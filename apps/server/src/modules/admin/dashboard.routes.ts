@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { fillSeries, resolveDayRange, type DayRange } from '@rush/domain';
-import { ADMIN_ROUTES, DashboardQuery, type DashboardResponse } from '@rush/protocol';
+import { ADMIN_ROUTES, DashboardQuery, DashboardResponse } from '@rush/protocol';
 import type { AppContext } from '../../platform/context.ts';
 import { badRequest } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
 import { JobRunner } from '../../platform/jobs/runner.ts';
 import { countOnlineAt, PresenceStore } from '../accounts/index.ts';
 import { accountOf, houseExposure, readBalance } from '../wallet/index.ts';
-import { requireAdmin } from '../audit/index.ts';
+import { adminFirst } from '../audit/index.ts';
 import { DASHBOARD_SERIES, DashboardStore } from './dashboard.store.ts';
 import { OnlineSampler } from './online-sampler.ts';
 
@@ -40,20 +40,22 @@ export function registerDashboard(app: FastifyInstance, ctx: Pick<AppContext, 'd
   const presence = new PresenceStore(ctx.db);
   const countOnline = (now: Date) => countOnlineAt(presence, now);
 
-  app.get(ADMIN_ROUTES.dashboard, async (request, reply): Promise<DashboardResponse> => {
-    requireAdmin(request);
-    reply.header('cache-control', 'no-store');
-    const query = parse(DashboardQuery, request.query);
-    const now = ctx.clock.now();
-    const decision = resolveDayRange(query, now);
-    if (!decision.ok) throw badRequest(decision.message, { [decision.field]: decision.message });
-    const [series, onlineNow, house] = await Promise.all([
-      readSeries(store, decision.range),
-      countOnline(now),
-      readHouse(ctx.db, now),
-    ]);
-    return { days: decision.range.days, ...series, onlineNow, house };
-  });
+  typed(app).get(
+    ADMIN_ROUTES.dashboard,
+    { preValidation: adminFirst, schema: { querystring: DashboardQuery, response: { 200: DashboardResponse } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const now = ctx.clock.now();
+      const decision = resolveDayRange(request.query, now);
+      if (!decision.ok) throw badRequest(decision.message, { [decision.field]: decision.message });
+      const [series, onlineNow, house] = await Promise.all([
+        readSeries(store, decision.range),
+        countOnline(now),
+        readHouse(ctx.db, now),
+      ]);
+      return { days: decision.range.days, ...series, onlineNow, house };
+    },
+  );
 
   const sampler = new OnlineSampler({
     clock: ctx.clock,

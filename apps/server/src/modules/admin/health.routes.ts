@@ -1,13 +1,15 @@
 import type { FastifyInstance } from 'fastify';
+import { AdminHealthResponse } from '@rush/protocol';
+import { typed } from '../../platform/http/typed-routes.ts';
 import type { WalletConsole } from '../wallet/index.ts';
-import { requireAdmin } from '../audit/index.ts';
+import { adminFirst } from '../audit/index.ts';
 
 /** Admin health: the last ledger reconciliation, run by whichever instance ran it last. */
 export const ADMIN_HEALTH_ROUTE = '/api/admin/health';
 
 export function healthRoutes(app: FastifyInstance, wallet: Pick<WalletConsole, 'reconciliation'>): void {
-  app.get(ADMIN_HEALTH_ROUTE, async (request, reply) => {
-    requireAdmin(request);
+  const schema = { response: { 200: AdminHealthResponse } };
+  typed(app).get(ADMIN_HEALTH_ROUTE, { preValidation: adminFirst, schema }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     const last = await wallet.reconciliation.last();
     return {

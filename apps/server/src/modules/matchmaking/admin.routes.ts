@@ -1,9 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import { GAME_MODE_IDS, MATCH_TEXTS, TEXTS, wagerName, type AppStateConfig, type Catalog } from '@rush/domain';
 import {
   ADMIN_ROUTES,
   AnnouncementRequest,
   AppEvents,
+  AppStateView,
+  CatalogResponse,
   CurrencySchema,
   MATCH_ROUTES,
   PauseRequest,
@@ -17,12 +20,15 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
 import type { RealtimeHub } from '../../platform/realtime/types.ts';
-import { requireAdmin, type AdminTrail } from '../audit/index.ts';
+import { adminFirst, requireAdmin, type AdminTrail } from '../audit/index.ts';
 import { CatalogStore } from './catalog.store.ts';
 
-type WagerRequest = { Params: { currency: string; key: string } };
+/** Checked by `wagerFirst` (404), not by the schema (400). */
+const WagerParams = z.object({ currency: z.string(), key: z.string() });
+/** PUT or POST: the console may use either (the SPEC names the operations, not the verbs). */
+const WRITE: ['PUT', 'POST'] = ['PUT', 'POST'];
 
 /** A wager as the audit log keeps it. */
 const wagerState = (catalog: Catalog, currency: string, key: string) =>
@@ -39,9 +45,10 @@ const wagerState = (catalog: Catalog, currency: string, key: string) =>
  * step at once; the catalogue read itself refreshes within a minute.
  */
 export function catalogRoutes(
-  app: FastifyInstance,
+  instance: FastifyInstance,
   deps: { db: Db; hub: Pick<RealtimeHub, 'publish'>; log: FastifyBaseLogger; admin: AdminTrail },
 ): void {
+  const app = typed(instance);
   const store = () => new CatalogStore(deps.db);
   const announce = async (state: AppStateConfig) => {
     try {
@@ -75,69 +82,84 @@ export function catalogRoutes(
     return result;
   };
 
-  app.get(MATCH_ROUTES.catalog, async () => store().catalog());
-  app.get(MATCH_ROUTES.appState, async (_request, reply) => {
+  app.get(MATCH_ROUTES.catalog, { schema: { response: { 200: CatalogResponse } } }, async () => store().catalog());
+  app.get(MATCH_ROUTES.appState, { schema: { response: { 200: AppStateView } } }, async (_request, reply) => {
     reply.header('cache-control', 'no-store');
     return store().appState();
   });
 
-  // PUT or POST: the console may use either (the SPEC names the operations, not the verbs).
-  const write = (url: string, handler: (request: FastifyRequest<WagerRequest>) => Promise<unknown>) => {
-    app.put<WagerRequest>(url, handler);
-    app.post<WagerRequest>(url, handler);
-  };
-
-  write(MATCH_ROUTES.adminPause, async (request) => {
-    const admin = requireAdmin(request);
-    const { paused } = parse(PauseRequest, request.body);
-    const act = { adminUid: admin.user.id, action: 'app.pause', target: 'app' };
-    await change(
-      act,
-      'app',
-      async (s) => ({ paused: (await s.appState()).paused }),
-      (s) => s.setPaused(paused),
-    );
-    return announce(await store().appState());
+  app.route({
+    method: WRITE,
+    url: MATCH_ROUTES.adminPause,
+    preValidation: adminFirst,
+    schema: { body: PauseRequest, response: { 200: AppStateView } },
+    handler: async (request) => {
+      const admin = requireAdmin(request);
+      const act = { adminUid: admin.user.id, action: 'app.pause', target: 'app' };
+      await change(
+        act,
+        'app',
+        async (s) => ({ paused: (await s.appState()).paused }),
+        (s) => s.setPaused(request.body.paused),
+      );
+      return announce(await store().appState());
+    },
   });
 
-  write(MATCH_ROUTES.adminAnnouncement, async (request) => {
-    const admin = requireAdmin(request);
-    const body = parse(AnnouncementRequest, request.body);
-    if (body.returnTime !== null && Number.isNaN(Date.parse(body.returnTime))) {
-      throw badRequest(TEXTS.badRequest, { returnTime: TEXTS.badRequest });
-    }
-    const act = { adminUid: admin.user.id, action: 'app.announcement', target: 'app' };
-    await change(
-      act,
-      'app',
-      async (s) => (await s.appState()).announcement,
-      (s) => s.setAnnouncement(body),
-    );
-    return announce(await store().appState());
+  app.route({
+    method: WRITE,
+    url: MATCH_ROUTES.adminAnnouncement,
+    preValidation: adminFirst,
+    schema: { body: AnnouncementRequest, response: { 200: AppStateView } },
+    handler: async (request) => {
+      const admin = requireAdmin(request);
+      const body = request.body;
+      if (body.returnTime !== null && Number.isNaN(Date.parse(body.returnTime))) {
+        throw badRequest(TEXTS.badRequest, { returnTime: TEXTS.badRequest });
+      }
+      const act = { adminUid: admin.user.id, action: 'app.announcement', target: 'app' };
+      await change(
+        act,
+        'app',
+        async (s) => (await s.appState()).announcement,
+        (s) => s.setAnnouncement(body),
+      );
+      return announce(await store().appState());
+    },
   });
 
-  write(MATCH_ROUTES.adminModes, async (request) => {
-    const admin = requireAdmin(request);
-    const { modes } = parse(UpdateModesRequest, request.body);
-    const ids = new Set(modes.map((m) => m.id));
-    // The whole object: every mode exactly once.
-    if (ids.size !== modes.length || ids.size !== GAME_MODE_IDS.length)
-      throw badRequest(TEXTS.badRequest, { modes: TEXTS.badRequest });
-    const act = { adminUid: admin.user.id, action: 'catalog.modes', target: 'modes' };
-    await change(
-      act,
-      'catalog',
-      async (s) => (await s.catalog()).modes,
-      (s) => s.replaceModes(modes),
-    );
-    return store().catalog();
+  app.route({
+    method: WRITE,
+    url: MATCH_ROUTES.adminModes,
+    preValidation: adminFirst,
+    schema: { body: UpdateModesRequest, response: { 200: CatalogResponse } },
+    handler: async (request) => {
+      const admin = requireAdmin(request);
+      const { modes } = request.body;
+      const ids = new Set(modes.map((m) => m.id));
+      // The whole object: every mode exactly once.
+      if (ids.size !== modes.length || ids.size !== GAME_MODE_IDS.length)
+        throw badRequest(TEXTS.badRequest, { modes: TEXTS.badRequest });
+      const act = { adminUid: admin.user.id, action: 'catalog.modes', target: 'modes' };
+      await change(
+        act,
+        'catalog',
+        async (s) => (await s.catalog()).modes,
+        (s) => s.replaceModes(modes),
+      );
+      return store().catalog();
+    },
   });
 
-  /** Who changes which wager: checked before the body is read (401/403, then 404, then 400). */
-  const wagerTarget = (request: FastifyRequest<WagerRequest>) => ({
+  /** Who changes which wager: the admin (401/403), then the wager's shape (404), before the body (400). */
+  const wagerTarget = (request: FastifyRequest) => ({
     adminUid: requireAdmin(request).user.id,
-    ...wagerOf(request),
+    ...wagerOf(request as FastifyRequest<{ Params: z.infer<typeof WagerParams> }>),
   });
+  const wagerFirst = (request: FastifyRequest): Promise<void> =>
+    Promise.resolve().then(() => {
+      wagerTarget(request);
+    });
 
   /** A change of one wager (value, min requirement, settings); 404 when there is no such wager. */
   const applyWager = async (
@@ -157,33 +179,49 @@ export function catalogRoutes(
     );
     return store().catalog();
   };
+  const wager = { method: WRITE, preValidation: wagerFirst } as const;
 
-  write(MATCH_ROUTES.adminWagerValue(':currency', ':key'), async (request) => {
-    const t = wagerTarget(request);
-    const { value } = parse(UpdateWagerValueRequest, request.body);
-    return applyWager(t, 'catalog.wagerValue', (ofCurrency) => {
-      // A wager is chosen by its value (the wizard's `bet`): two of one currency may not share one.
-      if (ofCurrency.some((w) => w.key !== t.key && w.value === value)) {
-        throw badRequest(MATCH_TEXTS.wagerValueTaken, { value: MATCH_TEXTS.wagerValueTaken });
-      }
-      return { value, name: wagerName(t.currency, value) };
-    });
+  app.route({
+    ...wager,
+    url: MATCH_ROUTES.adminWagerValue(':currency', ':key'),
+    schema: { params: WagerParams, body: UpdateWagerValueRequest, response: { 200: CatalogResponse } },
+    handler: async (request) => {
+      const t = wagerTarget(request);
+      const { value } = request.body;
+      return applyWager(t, 'catalog.wagerValue', (ofCurrency) => {
+        // A wager is chosen by its value (the wizard's `bet`): two of one currency may not share one.
+        if (ofCurrency.some((w) => w.key !== t.key && w.value === value)) {
+          throw badRequest(MATCH_TEXTS.wagerValueTaken, { value: MATCH_TEXTS.wagerValueTaken });
+        }
+        return { value, name: wagerName(t.currency, value) };
+      });
+    },
   });
 
-  write(MATCH_ROUTES.adminMinRequirement(':currency', ':key'), async (request) => {
-    const t = wagerTarget(request);
-    const { minRequirement } = parse(UpdateMinRequirementRequest, request.body);
-    return applyWager(t, 'catalog.minRequirement', () => ({ minRequirement }));
+  app.route({
+    ...wager,
+    url: MATCH_ROUTES.adminMinRequirement(':currency', ':key'),
+    schema: { params: WagerParams, body: UpdateMinRequirementRequest, response: { 200: CatalogResponse } },
+    handler: async (request) => {
+      const t = wagerTarget(request);
+      const { minRequirement } = request.body;
+      return applyWager(t, 'catalog.minRequirement', () => ({ minRequirement }));
+    },
   });
 
   // SPEC 2 Game wagers section: a wager's status and provisional flag.
-  write(ADMIN_ROUTES.wagerSettings(':currency', ':key'), async (request) => {
-    const t = wagerTarget(request);
-    const body = parse(UpdateWagerSettingsRequest, request.body);
-    const patch = {
-      ...(body.status !== undefined ? { status: body.status } : {}),
-      ...(body.provisionalStatus !== undefined ? { provisionalStatus: body.provisionalStatus } : {}),
-    };
-    return applyWager(t, 'catalog.wagerSettings', () => patch);
+  app.route({
+    ...wager,
+    url: ADMIN_ROUTES.wagerSettings(':currency', ':key'),
+    schema: { params: WagerParams, body: UpdateWagerSettingsRequest, response: { 200: CatalogResponse } },
+    handler: async (request) => {
+      const t = wagerTarget(request);
+      const body = request.body;
+      const patch = {
+        ...(body.status !== undefined ? { status: body.status } : {}),
+        ...(body.provisionalStatus !== undefined ? { provisionalStatus: body.provisionalStatus } : {}),
+      };
+      return applyWager(t, 'catalog.wagerSettings', () => patch);
+    },
   });
 }

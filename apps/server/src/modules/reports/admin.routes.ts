@@ -1,31 +1,38 @@
 import type { FastifyInstance } from 'fastify';
 import {
   ADMIN_ROUTES,
+  AdminBugReport,
   AdminBugReportsQuery,
+  AdminBugReportsResponse,
   BugReportArchiveRequest,
+  DismissReportsResponse,
+  OkResponse,
   SOCIAL_ROUTES,
-  type AdminBugReport,
-  type AdminBugReportsResponse,
-  type DismissReportsResponse,
 } from '@rush/protocol';
+import { z } from 'zod';
 import { notFound } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
 import { sendUpload } from '../../platform/uploads/serve.ts';
-import { requireAdmin, targetUid, type AdminTrail } from '../audit/index.ts';
+import { adminFirst, adminUidFirst, requireAdmin, targetUid, UidParams, type AdminTrail } from '../audit/index.ts';
 import type { BugReportRow } from './reports.store.ts';
 import type { ReportsService } from './reports.service.ts';
-import { EmptyBody } from '../../platform/http/typed-routes.ts';
+import { bodyOrEmpty, EmptyBody, paramFirst, typed } from '../../platform/http/typed-routes.ts';
 
 /** Bug report ids are bigserials; positions 0-2. Anything else names no image and never reaches a query. */
 const REPORT_ID = /^[1-9][0-9]{0,17}$/;
 const POSITION = /^[0-2]$/;
 
-type IdRequest = { Params: { id: string } };
+/** Path parts checked by hand (404), not by the schema (400). */
+const IdParams = z.object({ id: z.string() });
+const ImageParams = z.object({ id: z.string(), position: z.string() });
 
 const reportId = (raw: string): bigint => {
   if (!REPORT_ID.test(raw)) throw notFound();
   return BigInt(raw);
 };
+/** A route's `preValidation` hook after adminFirst: a report id that names nothing is a 404 before the body. */
+const reportFirst = paramFirst('id', reportId);
+/** No body, a JSON null or `{}`: the handlers parsed `request.body ?? undefined`. */
+const NoBody = bodyOrEmpty(EmptyBody);
 
 const bugView = (r: BugReportRow): AdminBugReport => ({
   id: r.id,
@@ -46,13 +53,17 @@ const bugView = (r: BugReportRow): AdminBugReport => ({
  * moderation; the list of player reports is here with the table it reads. Every write leaves an
  * audit row in its own transaction and tells the open consoles.
  */
-export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService, admin: AdminTrail): void {
-  app.post<{ Params: { uid: string } }>(
+export function reportsAdminRoutes(instance: FastifyInstance, reports: ReportsService, admin: AdminTrail): void {
+  const app = typed(instance);
+  app.post(
     SOCIAL_ROUTES.adminDismissReports(':uid'),
-    async (request): Promise<DismissReportsResponse> => {
+    {
+      preValidation: adminUidFirst,
+      schema: { params: UidParams, body: NoBody, response: { 200: DismissReportsResponse } },
+    },
+    async (request) => {
       const auth = requireAdmin(request);
       const uid = targetUid(request);
-      parse(EmptyBody, request.body ?? undefined);
       const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'reports.dismiss', target: uid });
       const dismissed = await reports.dismissReports(uid, hook);
       await admin.changes.publish(['reports', 'users']);
@@ -60,10 +71,11 @@ export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService
     },
   );
 
-  app.get<{ Params: { id: string; position: string } }>(
+  // The image's own bytes and type (sendUpload): no JSON answer to declare.
+  app.get(
     SOCIAL_ROUTES.adminBugImage(':id', ':position'),
+    { preValidation: adminFirst, schema: { params: ImageParams } },
     async (request, reply) => {
-      requireAdmin(request);
       const { id, position } = request.params;
       if (!REPORT_ID.test(id) || !POSITION.test(position)) throw notFound();
       const image = await reports.bugImage(BigInt(id), Number(position));
@@ -73,35 +85,53 @@ export function reportsAdminRoutes(app: FastifyInstance, reports: ReportsService
     },
   );
 
-  app.get(ADMIN_ROUTES.bugReports, async (request, reply): Promise<AdminBugReportsResponse> => {
-    requireAdmin(request);
-    const { status } = parse(AdminBugReportsQuery, request.query);
-    reply.header('cache-control', 'no-store');
-    return { reports: (await reports.bugReportsList(status)).map(bugView) };
-  });
+  app.get(
+    ADMIN_ROUTES.bugReports,
+    {
+      preValidation: adminFirst,
+      schema: { querystring: AdminBugReportsQuery, response: { 200: AdminBugReportsResponse } },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { reports: (await reports.bugReportsList(request.query.status)).map(bugView) };
+    },
+  );
 
-  app.put<IdRequest>(ADMIN_ROUTES.bugReportArchive(':id'), async (request): Promise<AdminBugReport> => {
-    const auth = requireAdmin(request);
-    const id = reportId(request.params.id);
-    const { archived } = parse(BugReportArchiveRequest, request.body);
-    const hook = admin.audit.hook({
-      adminUid: auth.user.id,
-      action: archived ? 'bugReport.archive' : 'bugReport.dearchive',
-      target: `bug:${id}`,
-    });
-    const report = await reports.archiveBug(id, archived, hook);
-    if (!report) throw notFound();
-    await admin.changes.publish(['bugReports']);
-    return bugView(report);
-  });
+  app.put(
+    ADMIN_ROUTES.bugReportArchive(':id'),
+    {
+      preValidation: [adminFirst, reportFirst],
+      schema: { params: IdParams, body: BugReportArchiveRequest, response: { 200: AdminBugReport } },
+    },
+    async (request) => {
+      const auth = requireAdmin(request);
+      const id = reportId(request.params.id);
+      const { archived } = request.body;
+      const hook = admin.audit.hook({
+        adminUid: auth.user.id,
+        action: archived ? 'bugReport.archive' : 'bugReport.dearchive',
+        target: `bug:${id}`,
+      });
+      const report = await reports.archiveBug(id, archived, hook);
+      if (!report) throw notFound();
+      await admin.changes.publish(['bugReports']);
+      return bugView(report);
+    },
+  );
 
-  app.post<IdRequest>(ADMIN_ROUTES.bugReportDelete(':id'), async (request) => {
-    const auth = requireAdmin(request);
-    const id = reportId(request.params.id);
-    parse(EmptyBody, request.body ?? undefined);
-    const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'bugReport.delete', target: `bug:${id}` });
-    if (!(await reports.deleteBug(id, hook))) throw notFound();
-    await admin.changes.publish(['bugReports']);
-    return { ok: true as const };
-  });
+  app.post(
+    ADMIN_ROUTES.bugReportDelete(':id'),
+    {
+      preValidation: [adminFirst, reportFirst],
+      schema: { params: IdParams, body: NoBody, response: { 200: OkResponse } },
+    },
+    async (request) => {
+      const auth = requireAdmin(request);
+      const id = reportId(request.params.id);
+      const hook = admin.audit.hook({ adminUid: auth.user.id, action: 'bugReport.delete', target: `bug:${id}` });
+      if (!(await reports.deleteBug(id, hook))) throw notFound();
+      await admin.changes.publish(['bugReports']);
+      return { ok: true as const };
+    },
+  );
 }

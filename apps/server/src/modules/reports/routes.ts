@@ -1,10 +1,10 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { BUG_IMAGE_MAX_BYTES, BUG_IMAGES_MAX, SOCIAL_TEXTS, TEXTS } from '@rush/domain';
-import { PlayerReportRequest, SOCIAL_ROUTES } from '@rush/protocol';
+import { OkResponse, PlayerReportRequest, SOCIAL_ROUTES } from '@rush/protocol';
 import { AppError } from '../../platform/errors.ts';
-import { parse } from '../../platform/http/parse.ts';
-import { requireAuth } from '../accounts/index.ts';
+import { typed } from '../../platform/http/typed-routes.ts';
+import { requireAuth, signedInFirst } from '../accounts/index.ts';
 import { ReportsService } from './reports.service.ts';
 
 /** Ours: the longest field (a 600-character description) in 4-byte characters, with room to spare. */
@@ -27,15 +27,20 @@ export interface BugForm {
 }
 
 /** POST player reports (signed in) and bug reports (multipart, anonymous allowed). Both answer `{ ok: true }`. */
-export async function reportsRoutes(app: FastifyInstance, reports: ReportsService): Promise<void> {
-  app.post(SOCIAL_ROUTES.playerReport, async (request) => {
-    const auth = requireAuth(request);
-    await reports.reportPlayer(auth.user, parse(PlayerReportRequest, request.body));
-    return { ok: true as const };
-  });
+export async function reportsRoutes(instance: FastifyInstance, reports: ReportsService): Promise<void> {
+  const app = typed(instance);
+  app.post(
+    SOCIAL_ROUTES.playerReport,
+    { preValidation: signedInFirst, schema: { body: PlayerReportRequest, response: { 200: OkResponse } } },
+    async (request) => {
+      await reports.reportPlayer(requireAuth(request).user, request.body);
+      return { ok: true as const };
+    },
+  );
 
   // Multipart only here, in its own scope: one more image than allowed is read so the domain
-  // refuses it with its own text, and each image is bounded by the domain's size.
+  // refuses it with its own text, and each image is bounded by the domain's size. The form is
+  // read part by part in the handler (readBugForm), so no body schema: the answer only.
   await app.register(async (scope) => {
     await scope.register(multipart, {
       limits: {
@@ -48,7 +53,7 @@ export async function reportsRoutes(app: FastifyInstance, reports: ReportsServic
         fieldNameSize: 64,
       },
     });
-    scope.post(SOCIAL_ROUTES.bugReport, async (request) => {
+    typed(scope).post(SOCIAL_ROUTES.bugReport, { schema: { response: { 200: OkResponse } } }, async (request) => {
       if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA', TEXTS.badRequest);
       const uid = request.auth?.user.id ?? null;
       const key = ReportsService.bugKey(uid, request.ip);

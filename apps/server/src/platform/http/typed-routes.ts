@@ -7,14 +7,15 @@ const JSON_NULL = Object.freeze({ jsonNull: true });
 
 /**
  * Route schemas are the protocol's zod schemas (issue 34). A request part that fails its schema
- * answers what `parse` (parse.ts) answers: the ZodError itself goes to the one error handler,
- * which sends VALIDATION with TEXTS.badRequest and the per-field texts.
+ * answers what the handlers' hand-written `parse` answered before every route declared its
+ * schemas: the ZodError itself goes to the one error handler, which sends VALIDATION with
+ * TEXTS.badRequest and the per-field texts.
  */
 const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   ({ schema, httpPart }) =>
   (data: unknown) => {
-    // Fastify hands a missing body to the validator as null; `parse(schema, request.body)` saw
-    // undefined (the field texts say which), and a JSON `null` body as null (marked below).
+    // Fastify hands a missing body to the validator as null; a handler's parse of request.body
+    // saw undefined (the field texts say which), and a JSON `null` body as null (marked below).
     const value = httpPart !== 'body' ? data : data === null ? undefined : data === JSON_NULL ? null : data;
     const result = schema.safeParse(value);
     return result.success ? { value: result.data } : { error: result.error };

@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { TEXTS } from '@rush/domain';
+import { WebhookAckResponse } from '@rush/protocol';
 import { AppError } from '../../../platform/errors.ts';
+import { typed } from '../../../platform/http/typed-routes.ts';
 import type { PaymentNotifications } from './notifications.service.ts';
 import { NotificationRejected, ProviderUnavailable } from './port.ts';
 
@@ -13,6 +15,9 @@ export const DOTS_WEBHOOK_PATH = webhookPath('dots');
 /**
  * The provider's webhook. The signature covers the exact bytes sent, so this route keeps the
  * raw body (its own JSON parser, in its own scope) and hands it to the port to authenticate.
+ * Only the answer is declared: a body schema would validate (and could refuse with 400) what
+ * is still unauthenticated text, before the port has checked its signature; the port parses
+ * the notification with the provider's own schema once the bytes are proven.
  */
 export async function webhookRoutes(
   app: FastifyInstance,
@@ -23,7 +28,7 @@ export async function webhookRoutes(
     // The edge's UTF-8-checking JSON parser is inherited: this scope replaces it with the raw text.
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, next) => next(null, body));
-    scope.post(path, async (request) => {
+    typed(scope).post(path, { schema: { response: { 200: WebhookAckResponse } } }, async (request) => {
       const raw = typeof request.body === 'string' ? request.body : '';
       const headers: Record<string, string | undefined> = {};
       for (const [k, v] of Object.entries(request.headers)) headers[k] = Array.isArray(v) ? v.join(',') : v;
