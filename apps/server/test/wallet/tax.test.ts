@@ -40,7 +40,7 @@ describe.each(POSTGRES_TOO)('US tax information (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind)));
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind, { http: 'inject' })));
 
   const { funded, withdraw, held } = withdrawalVerbs(() => ({ server, admin }));
 

@@ -12,7 +12,7 @@ describe.each(DB_KINDS)('transactions (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind)));
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind, { http: 'inject' })));
 
   const page = async (u: Registered, n: number | string) =>
     (await u.client.get(`${WALLET_ROUTES.transactions}?page=${n}`)).body;
