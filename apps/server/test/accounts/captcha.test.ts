@@ -60,6 +60,7 @@ describe.each(DB_KINDS)('captcha on login, register and forgot-password (%s)', (
     const port = (provider.address() as { port: number }).port;
     server = await startTestServer({
       kind,
+      http: 'inject',
       env: {
         ...UNLIMITED_FOR_TESTS,
         TRUST_PROXY: 'true',

@@ -13,7 +13,7 @@ describe.each(POSTGRES_TOO)('forgot and reset password (%s)', (kind) => {
   let server: TestServer;
   let clock: ManualClock;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual', env: UNLIMITED_FOR_TESTS });
+    server = await startTestServer({ kind, http: 'inject', clock: 'manual', env: UNLIMITED_FOR_TESTS });
     clock = server.clock as ManualClock;
   });
   afterAll(() => server?.stop());

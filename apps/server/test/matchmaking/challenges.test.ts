@@ -26,10 +26,7 @@ describe.each(DB_KINDS)('challenges, join and hostile input (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startMatchServer(kind)));
 
   it('a challenge is received, accepted and started; decline and cancel close it; a closed one is gone', async () => {
     const a = await matchPlayer(server, admin, { wbx: 100_000n });

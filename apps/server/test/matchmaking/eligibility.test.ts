@@ -12,10 +12,7 @@ describe.each(DB_KINDS)('eligibility and admin on the server (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startMatchServer(kind)));
 
   const refusal = (res: { status: number; body: any }, reason: string, message: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(400);

@@ -43,10 +43,7 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startMatchServer(kind)));
 
   it('seek, pair, accept, play: both stakes in one escrow movement; the resign pays the winner pot minus 10%', async () => {
     const a = await matchPlayer(server, admin, { usd: 2000 });

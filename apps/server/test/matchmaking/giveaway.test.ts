@@ -27,10 +27,7 @@ describe.each(POSTGRES_TOO)('giveaway challenges (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startMatchServer(kind)));
 
   const creatorOf = (funding: { usd?: number; wbx?: bigint }) =>
     matchPlayer(server, admin, { ...funding, level: 'contentCreator' });

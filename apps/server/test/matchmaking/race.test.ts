@@ -32,10 +32,7 @@ import { suiteSetUp } from '../support/suite-set-up.ts';
 describe.each(POSTGRES_TOO)('settlement exactly once (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startMatchServer(kind)));
 
   it('both players resign at once while a second instance sweeps the escrow: paid once', async () => {
     const a = await matchPlayer(server, admin, { usd: 2000 });

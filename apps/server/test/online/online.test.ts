@@ -17,10 +17,7 @@ describe.each(DB_KINDS)('online users (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startBattleServer(kind)));
 
   const anonymousList = async () => {
     const res = await new TestClient(server.baseUrl).get(SOCIAL_ROUTES.online);

@@ -16,7 +16,7 @@ import { startTestServer, type TestServer } from '../support/server.ts';
 describe('PGlite with the parsers installed', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind: 'pglite' });
+    server = await startTestServer({ kind: 'pglite', http: 'inject' });
   });
   afterAll(() => server?.stop());
 

@@ -43,10 +43,7 @@ describe.each(DB_KINDS)('history by currency (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startMatchServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startMatchServer(kind)));
 
   it('lists cash games, RushCoin games or all of them; refuses an unknown currency', async () => {
     const first = await matchPlayer(server, admin, { usd: 2000, wbx: 100_000n });

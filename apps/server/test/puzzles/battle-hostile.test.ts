@@ -23,10 +23,7 @@ import { suiteSetUp } from '../support/suite-set-up.ts';
 describe.each(DB_KINDS)('battle routes under hostile input (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startBattleServer(kind)));
 
   it('hostile bodies and ids: never a 500, no money moved', async () => {
     const owner = await battler(server, admin);

@@ -28,10 +28,7 @@ function strangerCalls(stranger: Player, id: string, someone: string) {
 describe.each(DB_KINDS)('battle lobbies refuse non-members alike (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startBattleServer(kind)));
 
   /** Every call answers exactly GET's refusal (status and body), and none carries the lobby. */
   async function expectRefusedLikeGet(stranger: Player, id: string, someone: string, refusal: unknown) {

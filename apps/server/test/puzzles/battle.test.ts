@@ -42,10 +42,7 @@ describe.each(POSTGRES_TOO)('Battle Puzzle Rush lobbies (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, admin, clock } = await startBattleServer(kind)));
 
   const escrow = (id: string) => readBalance(server.ctx.db, accountOf.escrow(`lobby:${id}`, 'wbx').id);
 

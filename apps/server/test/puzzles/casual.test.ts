@@ -6,6 +6,7 @@ import { Attempts } from '../../src/modules/puzzles/attempts.service.ts';
 import { puzzleRatings } from '../../src/modules/puzzles/schema.ts';
 import { registerUser, type Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
+import { TestClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { FOUR_PLY, MATE_IN_ONE, puzzleOf, seedPuzzles } from './support.ts';
 
@@ -13,7 +14,7 @@ describe.each(DB_KINDS)('casual puzzles on %s', (kind) => {
   let server: TestServer;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ kind, http: 'inject' });
     await seedPuzzles(server.ctx.db);
   });
   afterAll(() => server?.stop());
@@ -82,7 +83,7 @@ describe.each(DB_KINDS)('casual puzzles on %s', (kind) => {
     const user = await registerUser(server);
     expect((await user.client.get(`${PUZZLE_ROUTES.next}?difficulty=insane`)).status).toBe(400);
     expect((await user.client.get(`${PUZZLE_ROUTES.next}?theme=checkers`)).status).toBe(400);
-    expect((await fetch(server.baseUrl + PUZZLE_ROUTES.next)).status).toBe(401);
+    expect((await new TestClient(server.baseUrl).get(PUZZLE_ROUTES.next)).status).toBe(401);
   });
 
   it('judges moves: right with the reply, wrong keeps the attempt open, resend is idempotent, out of turn 409', async () => {

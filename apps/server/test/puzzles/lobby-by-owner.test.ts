@@ -13,10 +13,7 @@ const unavailable = { error: { code: 'CONFLICT', message: PUZZLE_TEXTS.lobbyUnav
 describe.each(DB_KINDS)('lobby by owner (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startBattleServer(kind)));
 
   it("answers the owner's open lobby; a guest's seat or an ended lobby is not the owner's", async () => {
     const [owner, guest, visitor] = [

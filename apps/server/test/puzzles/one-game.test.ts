@@ -15,10 +15,7 @@ describe.each(POSTGRES_TOO)('one puzzle game at a time (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startBattleServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startBattleServer(kind)));
 
   const startSolo = (p: Player) => p.http.post(PUZZLE_ROUTES.soloStart, {});
   const refusal = (res: { status: number; body: { error?: { message: string } } }) => [

@@ -4,6 +4,7 @@ import { LEADERBOARD_PAGE_SIZE, LEADERBOARD_SINCE } from '@rush/domain';
 import { LeaderboardResponse, MATCH_ROUTES } from '@rush/protocol';
 import { registerUser, setUserColumns, type Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
+import { TestClient } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { insertGame } from './support.ts';
 import { samples } from '../support/samples.ts';
@@ -13,10 +14,7 @@ const DAY = 86_400_000;
 /** SPEC 2/9 leaderboard: the wagers of each user's wins after 7 July 2022, 15 a page. */
 describe.each(DB_KINDS)('leaderboard on %s', (kind) => {
   let server: TestServer;
-  const get = async (query: string) => {
-    const res = await fetch(`${server.baseUrl}${MATCH_ROUTES.leaderboard}${query}`);
-    return { status: res.status, body: (await res.json()) as any };
-  };
+  const get = (query: string) => new TestClient(server.baseUrl).get(`${MATCH_ROUTES.leaderboard}${query}`);
   const board = async (query: string) => {
     const res = await get(query);
     expect(res.status).toBe(200);
@@ -24,7 +22,7 @@ describe.each(DB_KINDS)('leaderboard on %s', (kind) => {
   };
 
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ kind, http: 'inject' });
   });
   afterAll(() => server?.stop());
 

@@ -20,10 +20,7 @@ import { suiteSetUp } from '../support/suite-set-up.ts';
 describe.each(POSTGRES_TOO)('escrow sweeper (%s)', (kind) => {
   let server: TestServer;
   let admin: Registered;
-  suiteSetUp(
-    () => startWalletServer(kind),
-    (s) => ({ server, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, admin } = await startWalletServer(kind, { http: 'inject' })));
 
   /** A core (an instance) whose `game:` and `lobby:` owners answer from a table. */
   const coreWith = (states: Record<string, EscrowState | 'throws'>) => {

@@ -32,10 +32,7 @@ describe.each(POSTGRES_TOO)('self-limits and self-exclusion (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock, admin, core } = s),
-  );
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind)));
 
   const later = (ms: number) => new Date(clock.now().getTime() + ms);
   const setLimit = (u: Registered, kind: 'bet' | 'deposit', max: number, until: string) =>

@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('admin health endpoint on %s', (kind) => {
   let server: TestServer;
   let admin: Registered;
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: { ...ADMIN_ENV, LEDGER_RECONCILE_EVERY_MS: '1000' } });
+    server = await startTestServer({ kind, http: 'inject', env: { ...ADMIN_ENV, LEDGER_RECONCILE_EVERY_MS: '1000' } });
     admin = await adminUser(server);
   });
   afterAll(() => server?.stop());

@@ -40,10 +40,7 @@ describe.each(POSTGRES_TOO)('US tax information (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock, admin, core } = s),
-  );
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind, { http: 'inject' })));
 
   const { funded, withdraw, held } = withdrawalVerbs(() => ({ server, admin }));
 

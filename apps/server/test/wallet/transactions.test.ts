@@ -12,10 +12,7 @@ describe.each(DB_KINDS)('transactions (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock, admin, core } = s),
-  );
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind, { http: 'inject' })));
 
   const page = async (u: Registered, n: number | string) =>
     (await u.client.get(`${WALLET_ROUTES.transactions}?page=${n}`)).body;

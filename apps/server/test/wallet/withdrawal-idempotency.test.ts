@@ -64,10 +64,7 @@ describe.each(POSTGRES_TOO)('withdrawal Idempotency-Key (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock, admin, core } = s),
-  );
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind)));
 
   const funded = (cents: number) => fundedUser(server, admin, cents);
   /** Another instance's withdrawals, on the server's database, with `payments` of its own. */

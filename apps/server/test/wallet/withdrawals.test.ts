@@ -40,10 +40,7 @@ describe.each(POSTGRES_TOO)('withdrawals (%s)', (kind) => {
   let clock: ManualClock;
   let admin: Registered;
   let core: WalletCore;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock, admin, core } = s),
-  );
+  suiteSetUp(async () => ({ server, clock, admin, core } = await startManualWalletServer(kind)));
 
   const { funded, withdraw, held } = withdrawalVerbs(() => ({ server, admin }));
   /** Where the held money went when the payout was answered: account -> amount. */

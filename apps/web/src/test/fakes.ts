@@ -1,4 +1,4 @@
-import type { Me } from '@rush/protocol';
+import type { Me, SideFiguresView } from '@rush/protocol';
 import { RealtimeClient, type SocketLike } from '../api/realtime.ts';
 
 export function makeMe(overrides: Partial<Me> = {}): Me {
@@ -22,6 +22,21 @@ export function makeMe(overrides: Partial<Me> = {}): Me {
     pendingFriendInvites: 0,
     sessionId: 's1',
     createdAt: '2024-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** One side's figures from a finished analysis: by default a human's (ACPL 23.456, top-1 50%, some errors). */
+export function makeSideFigures(overrides: Partial<SideFiguresView> = {}): SideFiguresView {
+  return {
+    counted: 20,
+    acpl: 23.456,
+    top1: 0.5,
+    top3: 0.8,
+    blunders: 1,
+    mistakes: 2,
+    inaccuracies: 3,
+    moveTime: { meanMs: 4_500, varianceMs2: 4_000_000, constantShare: 0.25 },
     ...overrides,
   };
 }

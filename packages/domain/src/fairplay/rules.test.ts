@@ -273,44 +273,6 @@ describe('gameVerdict', () => {
     ['accurate and engine-like', { acpl: 8, top1: 0.92, top3: 1 }, 80, 'suspect'],
     ['middling, but clockwork', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: clockwork }, 80, 'suspect'],
     ['clockwork alone is no case', { acpl: 45, top1: 0.4, top3: 0.7, moveTime: clockwork }, 80, 'clean'],
-    // The probe's all-engine game (issue 33): ACPL 26.7 from one misjudged move, the rest steady.
-    [
-      'clockwork, ACPL 26.7, steady 9',
-      { counted: 15, acpl: 26.7, steadyAcpl: 9, top1: 0.6, top3: 0.87, moveTime: clockwork },
-      40,
-      'suspect',
-    ],
-    [
-      'clockwork, steady 26 (sloppy throughout)',
-      { counted: 15, acpl: 35, steadyAcpl: 26, top1: 0.6, top3: 0.87, moveTime: clockwork },
-      40,
-      'clean',
-    ],
-    // Stockfish at depth 8 against a depth-8 analysis (stockfish-40.test.ts): few first choices, nothing lost.
-    [
-      'clockwork, steady 8, top-1 27%, top-3 67%',
-      { counted: 15, acpl: 14.7, steadyAcpl: 7.9, top1: 0.27, top3: 0.67, moveTime: clockwork },
-      40,
-      'suspect',
-    ],
-    [
-      'human times, steady 8, top-1 27%, top-3 67%',
-      { counted: 15, acpl: 14.7, steadyAcpl: 7.9, top1: 0.27, top3: 0.67, moveTime: human },
-      40,
-      'clean',
-    ],
-    [
-      'clockwork, steady 13, top-1 27%, top-3 67%',
-      { counted: 15, acpl: 20, steadyAcpl: 13, top1: 0.27, top3: 0.67, moveTime: clockwork },
-      40,
-      'clean',
-    ],
-    [
-      'human times, ACPL 26.7, steady 9',
-      { counted: 15, acpl: 26.7, steadyAcpl: 9, top1: 0.6, top3: 0.87, moveTime: human },
-      40,
-      'clean',
-    ],
     ['middling with human times', { acpl: 20, top1: 0.65, top3: 0.9, moveTime: human }, 80, 'clean'],
     [
       'middling, times 75% at the median',
@@ -320,6 +282,20 @@ describe('gameVerdict', () => {
     ],
   ])('%s -> %s', (_name, over, plies, kind) => {
     expect(gameVerdict(figures(over), plies).kind).toBe(kind);
+  });
+  // 15 counted moves over 40 plies, judged on the steady ACPL (without the worst move) and the clock.
+  // Each row: the move times, ACPL, steady ACPL, top-1 and top-3 shares, and the verdict.
+  it.each<[string, typeof clockwork, number, number, number, number, string]>([
+    // The probe's all-engine game (issue 33): ACPL 26.7 from one misjudged move, the rest steady.
+    ['clockwork, ACPL 26.7, steady 9', clockwork, 26.7, 9, 0.6, 0.87, 'suspect'],
+    ['clockwork, steady 26 (sloppy throughout)', clockwork, 35, 26, 0.6, 0.87, 'clean'],
+    // Stockfish at depth 8 against a depth-8 analysis (stockfish-40.test.ts): few first choices, nothing lost.
+    ['clockwork, steady 8, top-1 27%, top-3 67%', clockwork, 14.7, 7.9, 0.27, 0.67, 'suspect'],
+    ['human times, steady 8, top-1 27%, top-3 67%', human, 14.7, 7.9, 0.27, 0.67, 'clean'],
+    ['clockwork, steady 13, top-1 27%, top-3 67%', clockwork, 20, 13, 0.27, 0.67, 'clean'],
+    ['human times, ACPL 26.7, steady 9', human, 26.7, 9, 0.6, 0.87, 'clean'],
+  ])('%s', (_name, moveTime, acpl, steadyAcpl, top1, top3, kind) => {
+    expect(gameVerdict(figures({ counted: 15, acpl, steadyAcpl, top1, top3, moveTime }), 40).kind).toBe(kind);
   });
   it('reasons say what crossed', () => {
     const v = gameVerdict(figures({ counted: 24, acpl: 8.2, top1: 0.92, top3: 1, moveTime: clockwork }), 70);

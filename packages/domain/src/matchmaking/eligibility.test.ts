@@ -531,139 +531,41 @@ describe('normalizeWizard (SPEC 4, 5: bet and c corrected to valid values)', () 
   const noUsd = catalogWith((c) => {
     for (const w of c.wagers) if (w.currency === 'usd') w.status = 'inactive';
   });
-  it.each<
-    [string, Query, Catalog, bigint | null, { gameType: GameModeId | null; currency: Currency; bet: number | null }]
-  >([
-    ['empty query', {}, defaultCatalog(), null, { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 }],
-    [
-      'nulls',
-      { gameType: null, c: null, bet: null },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
-    [
-      'a valid query is kept',
-      { gameType: 'wmgt_000003', c: 'usd', bet: '25' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000003', currency: 'usd', bet: 25 },
-    ],
-    [
-      'a valid RushCoins query',
-      { gameType: 'wmgt_000002', c: 'wbx', bet: '1000' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000002', currency: 'wbx', bet: 1000 },
-    ],
-    [
-      'garbage everywhere',
-      { gameType: '<script>', c: 'eur', bet: 'lots' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
-    [
-      'a bot mode',
-      { gameType: 'bot_000001', c: 'wbx', bet: '100' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 100 },
-    ],
-    [
-      'a negative bet',
-      { c: 'usd', bet: '-5' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'usd', bet: 1 },
-    ],
-    [
-      'a decimal bet',
-      { c: 'usd', bet: '5.0' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'usd', bet: 1 },
-    ],
-    [
-      'a bet not in the list',
-      { c: 'wbx', bet: '75' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
-    [
-      'a huge bet',
-      { c: 'wbx', bet: '9'.repeat(40) },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
-    [
-      'an unknown currency keeps a wbx bet',
-      { c: 'btc', bet: '200' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 200 },
-    ],
-    [
-      'currency is case-sensitive',
-      { c: 'USD', bet: '5' },
-      defaultCatalog(),
-      null,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
-    [
-      'a USD bet the limit hides',
-      { c: 'usd', bet: '25' },
-      defaultCatalog(),
-      2_500n,
-      { gameType: 'wmgt_000001', currency: 'usd', bet: 1 },
-    ],
-    [
-      'a USD bet under the limit',
-      { c: 'usd', bet: '10' },
-      defaultCatalog(),
-      2_500n,
-      { gameType: 'wmgt_000001', currency: 'usd', bet: 10 },
-    ],
-    [
-      'the limit hides every USD value',
-      { c: 'usd', bet: '1' },
-      defaultCatalog(),
-      100n,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
-    ],
+  // Each row: the query, what the wizard opens on [gameType, currency, bet], and the catalog and
+  // bet limit when they are not the default ones.
+  it.each<[string, Query, [GameModeId | null, Currency, number | null], { catalog?: Catalog; betLimit?: bigint }?]>([
+    ['empty query', {}, ['wmgt_000001', 'wbx', 50]],
+    ['nulls', { gameType: null, c: null, bet: null }, ['wmgt_000001', 'wbx', 50]],
+    ['a valid query is kept', { gameType: 'wmgt_000003', c: 'usd', bet: '25' }, ['wmgt_000003', 'usd', 25]],
+    ['a valid RushCoins query', { gameType: 'wmgt_000002', c: 'wbx', bet: '1000' }, ['wmgt_000002', 'wbx', 1000]],
+    ['garbage everywhere', { gameType: '<script>', c: 'eur', bet: 'lots' }, ['wmgt_000001', 'wbx', 50]],
+    ['a bot mode', { gameType: 'bot_000001', c: 'wbx', bet: '100' }, ['wmgt_000001', 'wbx', 100]],
+    ['a negative bet', { c: 'usd', bet: '-5' }, ['wmgt_000001', 'usd', 1]],
+    ['a decimal bet', { c: 'usd', bet: '5.0' }, ['wmgt_000001', 'usd', 1]],
+    ['a bet not in the list', { c: 'wbx', bet: '75' }, ['wmgt_000001', 'wbx', 50]],
+    ['a huge bet', { c: 'wbx', bet: '9'.repeat(40) }, ['wmgt_000001', 'wbx', 50]],
+    ['an unknown currency keeps a wbx bet', { c: 'btc', bet: '200' }, ['wmgt_000001', 'wbx', 200]],
+    ['currency is case-sensitive', { c: 'USD', bet: '5' }, ['wmgt_000001', 'wbx', 50]],
+    ['a USD bet the limit hides', { c: 'usd', bet: '25' }, ['wmgt_000001', 'usd', 1], { betLimit: 2_500n }],
+    ['a USD bet under the limit', { c: 'usd', bet: '10' }, ['wmgt_000001', 'usd', 10], { betLimit: 2_500n }],
+    ['the limit hides every USD value', { c: 'usd', bet: '1' }, ['wmgt_000001', 'wbx', 50], { betLimit: 100n }],
     [
       'a USD bet does not carry over to RushCoins',
       { c: 'usd', bet: '100' },
-      defaultCatalog(),
-      100n,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 },
+      ['wmgt_000001', 'wbx', 50],
+      { betLimit: 100n },
     ],
-    [
-      'the limit never hides RushCoins',
-      { c: 'wbx', bet: '2500' },
-      defaultCatalog(),
-      100n,
-      { gameType: 'wmgt_000001', currency: 'wbx', bet: 2500 },
-    ],
-    ['no USD options', { c: 'usd', bet: '5' }, noUsd, null, { gameType: 'wmgt_000001', currency: 'wbx', bet: 50 }],
-    [
-      'inactive default mode -> first active',
-      {},
-      noBlitz3,
-      null,
-      { gameType: 'wmgt_000002', currency: 'wbx', bet: 50 },
-    ],
+    ['the limit never hides RushCoins', { c: 'wbx', bet: '2500' }, ['wmgt_000001', 'wbx', 2500], { betLimit: 100n }],
+    ['no USD options', { c: 'usd', bet: '5' }, ['wmgt_000001', 'wbx', 50], { catalog: noUsd }],
+    ['inactive default mode -> first active', {}, ['wmgt_000002', 'wbx', 50], { catalog: noBlitz3 }],
     [
       'an inactive asked mode -> default',
       { gameType: 'wmgt_000001' },
-      noBlitz3,
-      null,
-      { gameType: 'wmgt_000002', currency: 'wbx', bet: 50 },
+      ['wmgt_000002', 'wbx', 50],
+      { catalog: noBlitz3 },
     ],
-  ])('%s', (_name, query, catalog, betLimit, expected) => {
-    expect(normalizeWizard(query, catalog, betLimit)).toEqual(expected);
+  ])('%s', (_name, query, [gameType, currency, bet], { catalog = defaultCatalog(), betLimit = null } = {}) => {
+    expect(normalizeWizard(query, catalog, betLimit)).toEqual({ gameType, currency, bet });
   });
 
   it('no active modes or wagers at all gives nulls, never a throw', () => {

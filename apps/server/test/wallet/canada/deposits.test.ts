@@ -32,10 +32,7 @@ describe.each(POSTGRES_TOO)('Canadian deposits (%s)', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   let clock: ManualClock;
-  suiteSetUp(
-    () => startManualWalletServer(kind),
-    (s) => ({ server, clock } = s),
-  );
+  suiteSetUp(async () => ({ server, clock } = await startManualWalletServer(kind)));
 
   const funding = (uid: string) => readBalance(server.ctx.db, accountOf.funding(uid).id);
   const movements = async (key: string) =>

@@ -30,10 +30,7 @@ describe.each(DB_KINDS)('the Dots exchanges conform to the published API (%s)', 
   let server: TestServer;
   let emu: DotsEmulator;
   let admin: Registered;
-  suiteSetUp(
-    () => startDotsServer(kind, new ManualClock(new Date())),
-    (s) => ({ server, emu, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, emu, admin } = await startDotsServer(kind, new ManualClock(new Date()))));
 
   it('a whole life of a player, exchange by exchange', async () => {
     const u = await verifiedUser(server);

@@ -24,10 +24,7 @@ describe.each(DB_KINDS)("the platform's Dots balance against the ledger (%s)", (
   let server: TestServer;
   let emu: DotsEmulator;
   let admin: Registered;
-  suiteSetUp(
-    () => startDotsServer(kind),
-    (s) => ({ server, emu, admin } = s),
-  );
+  suiteSetUp(async () => ({ server, emu, admin } = await startDotsServer(kind)));
 
   it('agrees through a deposit, a payout in flight and paid, in either written form; a gap is reported', async () => {
     const reconcile = () => dotsCore(server).paymentsReconciliation.run();

@@ -16,7 +16,7 @@ describe.each(POSTGRES_TOO)('identity step, built-in rules, on %s', (kind) => {
   const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ kind, http: 'inject' });
   });
   afterAll(() => server?.stop());
 

@@ -17,6 +17,7 @@ describe.each(DB_KINDS)('identity step through the provider client, on %s', (kin
     emu = await startIdentityEmulator({ apiKey: API_KEY });
     server = await startTestServer({
       kind,
+      http: 'inject',
       env: { IDENTITY: 'provider', IDENTITY_URL: emu.url, IDENTITY_API_KEY: API_KEY },
     });
   });

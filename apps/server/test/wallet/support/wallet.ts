@@ -155,16 +155,19 @@ export function walletCore(server: TestServer, links: Partial<WalletLinks> = {})
 }
 export type WalletCore = ReturnType<typeof walletCore>;
 
-/** A suite's server, with ADMIN_ENV, and its admin signed up and verified (the suite stops the server). */
-export async function startWalletServer(kind: DatabaseKind, options: { clock?: 'manual' } = {}) {
+/**
+ * A suite's server, with ADMIN_ENV, and its admin signed up and verified (the suite stops the
+ * server). `http: 'inject'` for a suite that only speaks HTTP (no socket, no second instance).
+ */
+export async function startWalletServer(kind: DatabaseKind, options: { clock?: 'manual'; http?: 'inject' } = {}) {
   const server = await startTestServer({ kind, ...options, env: ADMIN_ENV });
   const admin = await adminUser(server);
   return { server, admin };
 }
 
 /** The same on a manual clock, with a second wallet core on the server's database. */
-export async function startManualWalletServer(kind: DatabaseKind) {
-  const { server, admin } = await startWalletServer(kind, { clock: 'manual' });
+export async function startManualWalletServer(kind: DatabaseKind, options: { http?: 'inject' } = {}) {
+  const { server, admin } = await startWalletServer(kind, { ...options, clock: 'manual' });
   return { server, clock: server.clock as ManualClock, admin, core: walletCore(server) };
 }
 

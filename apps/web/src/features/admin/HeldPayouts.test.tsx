@@ -1,7 +1,8 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { FAIRPLAY_TEXTS } from '@rush/domain';
-import type { HeldGameView, SideFiguresView } from '@rush/protocol';
+import type { HeldGameView } from '@rush/protocol';
+import { makeSideFigures } from '../../test/fakes.ts';
 import { HELD_TEXTS } from './sections/HeldPayouts.tsx';
 import { refused, startAdmin } from './testing.tsx';
 
@@ -9,7 +10,8 @@ vi.setConfig({ testTimeout: 30_000 });
 
 const HELD = 'GET /api/admin/fairplay/held';
 
-const figures = (overrides: Partial<SideFiguresView> = {}): SideFiguresView => ({
+/** The winner's figures: engine-like, on near-constant move times. */
+const engineLike = makeSideFigures({
   counted: 30,
   acpl: 4.2,
   top1: 0.93,
@@ -18,7 +20,6 @@ const figures = (overrides: Partial<SideFiguresView> = {}): SideFiguresView => (
   mistakes: 0,
   inaccuracies: 1,
   moveTime: { meanMs: 2_000, varianceMs2: 10_000, constantShare: 0.9 },
-  ...overrides,
 });
 
 const held = (overrides: Partial<HeldGameView> = {}): HeldGameView => ({
@@ -30,8 +31,8 @@ const held = (overrides: Partial<HeldGameView> = {}): HeldGameView => ({
   loser: { uid: 'u3', username: 'carol' },
   winnerColor: 'black',
   againstBot: false,
-  white: figures({ acpl: 61.5, top1: 0.31, top3: 0.52, blunders: 3, moveTime: null }),
-  black: figures(),
+  white: { ...engineLike, acpl: 61.5, top1: 0.31, top3: 0.52, blunders: 3, moveTime: null },
+  black: engineLike,
   reasons: ['Engine first-choice match 93% over 30 counted moves', 'Near-constant move times'],
   ...overrides,
 });

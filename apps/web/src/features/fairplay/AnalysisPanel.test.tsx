@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, configure, fireEvent, screen, within } from '@testing-library/react';
 import { FAIRPLAY_TEXTS, PLAY_TEXTS } from '@rush/domain';
-import type { GameAnalysisResponse, GameView, SideFiguresView } from '@rush/protocol';
-import { makeMe } from '../../test/fakes.ts';
+import type { GameAnalysisResponse, GameView } from '@rush/protocol';
+import { makeMe, makeSideFigures } from '../../test/fakes.ts';
 import { mockApi, type Handler } from '../../test/render.tsx';
 import { foolsMateSetup, renderWithPlay } from '../play/testing.tsx';
 import { SpectatePage } from '../spectate/index.ts';
@@ -46,18 +46,6 @@ const finishedGame = (overrides: Partial<GameView> = {}) =>
     ...overrides,
   });
 
-const figures = (overrides: Partial<SideFiguresView> = {}): SideFiguresView => ({
-  counted: 20,
-  acpl: 23.456,
-  top1: 0.5,
-  top3: 0.8,
-  blunders: 1,
-  mistakes: 2,
-  inaccuracies: 3,
-  moveTime: { meanMs: 4_500, varianceMs2: 4_000_000, constantShare: 0.25 },
-  ...overrides,
-});
-
 const done = (overrides: Partial<GameAnalysisResponse> = {}): GameAnalysisResponse => ({
   gameId: 'g1',
   state: 'done',
@@ -67,8 +55,8 @@ const done = (overrides: Partial<GameAnalysisResponse> = {}): GameAnalysisRespon
     { ply: 3, color: 'white', uci: 'g2g4', san: 'g4', class: 'blunder', evalCp: -1000, best: 'e2e4', bestSan: 'e4' },
     { ply: 4, color: 'black', uci: 'd8h4', san: 'Qh4#', class: 'best', evalCp: -1000, best: 'd8h4', bestSan: 'Qh4#' },
   ],
-  white: figures(),
-  black: figures({ acpl: 0, top1: 1, top3: 1, blunders: 0, mistakes: 0, inaccuracies: 0, moveTime: null }),
+  white: makeSideFigures(),
+  black: makeSideFigures({ acpl: 0, top1: 1, top3: 1, blunders: 0, mistakes: 0, inaccuracies: 0, moveTime: null }),
   verdict: { white: 'insufficient', black: 'insufficient' },
   ...overrides,
 });

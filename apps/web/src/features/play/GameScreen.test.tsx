@@ -40,8 +40,21 @@ function renderGame(view: GameView) {
   const ack = (id: number, result?: unknown) => act(() => socket.receive({ t: 'ack', id, ok: true, result }));
   const event = (v: number, type: string, data: unknown) =>
     act(() => socket.receive({ t: 'ev', topic: 'game:g1', v, type, data }));
-  return { ...r, socket, ack, event };
+  /** A `game.moved` event with no offers open. */
+  const moved = (v: number, move: Record<string, unknown>) =>
+    event(v, 'game.moved', { gameId: 'g1', offers: { draw: null, takeback: null, rematch: null }, ...move });
+  return { ...r, socket, ack, event, moved };
 }
+
+/** A 3+0 clock as the server sends it at `now`: running since then, or stopped. */
+const blitzClock = (now: string, whiteMs: number, blackMs: number, running = true) => ({
+  initialMs: 180_000,
+  incrementMs: 0,
+  whiteMs,
+  blackMs,
+  runningSince: running ? now : null,
+  serverNow: now,
+});
 
 const moveInput = () => screen.getByLabelText('Enter move');
 const typeMove = (text: string) => {
@@ -133,14 +146,7 @@ describe('game screen: clocks', () => {
     vi.useFakeTimers();
     const now = new Date();
     const view = foolsMateSetup({
-      clock: {
-        initialMs: 180_000,
-        incrementMs: 0,
-        whiteMs: 175_000,
-        blackMs: 96_500,
-        runningSince: now.toISOString(),
-        serverNow: now.toISOString(),
-      },
+      clock: blitzClock(now.toISOString(), 175_000, 96_500),
     });
     renderGame(view);
     act(() => void vi.advanceTimersByTime(0)); // the query cache's batched notifications
@@ -158,24 +164,15 @@ describe('game screen: clocks', () => {
 
   test('an event with new clocks re-reads them', async () => {
     const view = makeGame({ ply: 1, moves: ['e2e4'], san: ['e4'], turn: 'black', version: 2 });
-    const { event } = renderGame(view);
+    const { moved } = renderGame(view);
     const now = new Date().toISOString();
-    event(5, 'game.moved', {
-      gameId: 'g1',
+    moved(5, {
       version: 3,
       ply: 2,
       uci: 'e7e5',
       san: 'e5',
       fen: 'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2',
-      clock: {
-        initialMs: 180_000,
-        incrementMs: 0,
-        whiteMs: 180_000,
-        blackMs: 170_000,
-        runningSince: now,
-        serverNow: now,
-      },
-      offers: { draw: null, takeback: null, rematch: null },
+      clock: blitzClock(now, 180_000, 170_000),
       status: 'started',
     });
     await waitFor(() => expect(screen.getByRole('timer', { name: 'Black clock' }).textContent).toBe('2:50'));
@@ -256,24 +253,15 @@ describe('game screen: result', () => {
 
   test('the end event opens the modal with the status text; Rematch offers one', async () => {
     const view = foolsMateSetup({ you: 'white' });
-    const { event, commands } = renderGame(view);
+    const { event, moved, commands } = renderGame(view);
     const now = new Date().toISOString();
-    event(9, 'game.moved', {
-      gameId: 'g1',
+    moved(9, {
       version: 5,
       ply: 4,
       uci: 'd8h4',
       san: 'Qh4#',
       fen: 'rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3',
-      clock: {
-        initialMs: 180_000,
-        incrementMs: 0,
-        whiteMs: 175_000,
-        blackMs: 170_000,
-        runningSince: now,
-        serverNow: now,
-      },
-      offers: { draw: null, takeback: null, rematch: null },
+      clock: blitzClock(now, 175_000, 170_000),
       status: 'mate',
     });
     await waitFor(() => expect(screen.getByRole('button', { name: 'e1 white king' }).className).toContain('is-check'));
@@ -284,14 +272,7 @@ describe('game screen: result', () => {
       statusText: PLAY_TEXTS.statusMate,
       winner: 'black',
       endedAt: now,
-      clock: {
-        initialMs: 180_000,
-        incrementMs: 0,
-        whiteMs: 175_000,
-        blackMs: 170_000,
-        runningSince: null,
-        serverNow: now,
-      },
+      clock: blitzClock(now, 175_000, 170_000, false),
       ratingDiff: { white: -12, black: 12 },
       chatClosesAt: now,
     });
