@@ -8,6 +8,7 @@ import { GamePublisher } from './events.ts';
 import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
+import { MoveCommits } from './move-commits.ts';
 import { InvitationService } from './invitations.service.ts';
 import { LichessClient, TokenCipher } from '../lichess/index.ts';
 import { LichessFollower } from './lichess-follower.ts';
@@ -94,7 +95,7 @@ export async function registerPlay(
   const publisher = new GamePublisher(hub, clock, log);
   const txs = new GameTransactions(db, publisher);
   const finisher = new GameFinisher();
-  const builtin = new BuiltinPlatform(clock, txs, finisher, publisher);
+  const builtin = new BuiltinPlatform(clock, txs, finisher, publisher, new MoveCommits(db));
   const views = new GameViews(db, clock);
   const ratings = new RatingsReader(db);
   const play = new PlayService(db, views, ctx.config.appUrl, ctx.config.lichess?.url ?? null);
