@@ -14,9 +14,13 @@ interface Waiting {
 /**
  * Group commit of moves (issue 35): the conditional appends of many games written as one
  * statement, so one commit (one WAL flush on PostgreSQL) for all of them. Natural batching, no
- * timer: with nothing in flight a move is written at once, alone, as before; while a write is in
- * flight the moves that arrive wait, and go together as soon as it returns. So a lone move waits
- * for nothing, and under load the commits per second stop growing with the moves.
+ * timer: with nothing in flight a move is written at the end of the event loop's turn that
+ * brought it (setImmediate: the moves read from other sockets in the same turn join it, which
+ * costs a lone move microseconds); while a write is in flight the moves that arrive wait, and go
+ * together as soon as it returns. PGlite answers within the turn that asked (it runs in this
+ * thread), so there only the moves of one turn share a commit; on PostgreSQL every move that
+ * arrives during a commit's round trip and WAL flush joins the next. So a lone move waits for
+ * nothing, and under load the commits per second stop growing with the moves.
  *
  * Each move keeps its own condition (GameStore.appendMoves): one whose game moved on gets null
  * (nothing written, judged again on the locked row) and the others commit. Each promise settles
@@ -26,6 +30,7 @@ interface Waiting {
 export class MoveCommits {
   private waiting: Waiting[] = [];
   private flushing = false;
+  private scheduled = false;
   /** Statements written (each one commit) and the moves they carried: what the batching saves. */
   readonly figures = { commits: 0, moves: 0 };
 
@@ -35,17 +40,29 @@ export class MoveCommits {
   append(append: MoveAppend): Promise<AppendedRow | null> {
     return new Promise((resolve, reject) => {
       this.waiting.push({ append, resolve, reject });
-      if (!this.flushing) void this.flush();
+      this.schedule();
+    });
+  }
+
+  private schedule(): void {
+    if (this.flushing || this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      void this.flush();
     });
   }
 
   private async flush(): Promise<void> {
+    if (this.waiting.length === 0) return;
     this.flushing = true;
     try {
-      while (this.waiting.length > 0) await this.commit(this.take());
+      await this.commit(this.take());
     } finally {
       this.flushing = false;
     }
+    // What arrived during the commit goes next, with what else this turn brings.
+    if (this.waiting.length > 0) this.schedule();
   }
 
   /**
