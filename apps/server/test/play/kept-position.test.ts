@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fenHistory, moverOfPly, STANDARD_FEN } from '@rush/domain';
-import { LiveGames, positionOf, sawPosition } from '../../src/modules/play/live-games.ts';
+import { BOARD_RELOAD_EVERY, LiveGames, positionOf, sawPosition } from '../../src/modules/play/live-games.ts';
 import { judgeMove } from '../../src/modules/play/move-judgement.ts';
 import { gameRecord } from './game-record.ts';
 
@@ -25,7 +25,7 @@ const FENS = fenHistory(STANDARD_FEN, LINE);
  * locked path changed the game) goes on alike.
  */
 describe('the kept position agrees with the stored game', () => {
-  it('through en passant, promotion, castling and a threefold repetition, and after a reload', () => {
+  it('through en passant, promotion, castling and a threefold repetition, and after reloads', () => {
     let live = new LiveGames();
     // As the locked path stores the game after two plies (the clocks run from then on).
     let g = gameRecord({
@@ -51,6 +51,8 @@ describe('the kept position agrees with the stored game', () => {
       const me = moverOfPly(ply);
       const onRow = judgeMove(g, me, input, now);
       const position = live.position(g.id)!;
+      // The board is loaded again from its FEN every BOARD_RELOAD_EVERY moves: here after ply 4.
+      if (ply === 3) position.played = BOARD_RELOAD_EVERY - 2;
       expect(position.board.fen()).toBe(g.fen);
       const onKept = judgeMove(g, me, input, now, position);
       expect(onKept).toEqual(onRow);
@@ -65,6 +67,7 @@ describe('the kept position agrees with the stored game', () => {
       // What appendKnownMove does once the append committed.
       g = { ...g, ...onKept.move.patch, version: g.version + 1 };
       sawPosition(position, onKept.move.fen);
+      if (ply === 4) expect(position.played).toBe(0);
       live.keep(g, position);
     }
     expect(g.fens).toEqual(FENS.slice(0, LINE.length));

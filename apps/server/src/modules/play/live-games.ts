@@ -15,19 +15,31 @@ export const LIVE_GAMES_KEPT = 10_000;
 export interface KeptPosition {
   board: Chess;
   seen: Map<string, number>;
+  /** Moves played on this board since it was loaded (see BOARD_RELOAD_EVERY). */
+  played: number;
 }
+
+/**
+ * A chess.js board keeps an undo record of every move played on it (about 0.3 kB a ply: a 60-ply
+ * game's board weighs 21 kB against 3 kB loaded), so a kept board is loaded again from its FEN
+ * every this many moves: one FEN load per 32 moves instead of one per move, and a bounded board.
+ */
+export const BOARD_RELOAD_EVERY = 32;
 
 /** The kept position of a game as the row stores it (a restart, or a game the locked path changed). */
 export function positionOf(g: Pick<GameRecord, 'fen' | 'fens' | 'ply' | 'initialFen' | 'moves'>): KeptPosition {
   const seen = new Map<string, number>();
   for (const fen of fensOf(g)) seen.set(positionKey(fen), (seen.get(positionKey(fen)) ?? 0) + 1);
-  return { board: boardOf(g.fen), seen };
+  return { board: boardOf(g.fen), seen, played: 0 };
 }
 
-/** Counts the position a move reached (after its commit). */
+/** Counts the position a move reached (after its commit), its board now at `fen`. */
 export function sawPosition(position: KeptPosition, fen: string): void {
   const key = positionKey(fen);
   position.seen.set(key, (position.seen.get(key) ?? 0) + 1);
+  if (++position.played < BOARD_RELOAD_EVERY) return;
+  position.board = boardOf(fen);
+  position.played = 0;
 }
 
 /**
