@@ -5,7 +5,7 @@ import { GameStore, type MoveAppend } from '../../src/modules/play/games.store.t
 import { MoveCommits } from '../../src/modules/play/move-commits.ts';
 import { judgeMove } from '../../src/modules/play/move-judgement.ts';
 import type { Db } from '../../src/platform/db/database.ts';
-import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
+import { POSTGRES_TOO } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { play, Player, startGame } from './support.ts';
 
@@ -39,7 +39,6 @@ async function commitsDuring(db: Db, during: () => Promise<void>): Promise<{ app
  * its own condition, each acknowledged only after the commit that carries it.
  */
 describe.each(POSTGRES_TOO)('group commit of moves on %s', (kind) => {
-  const itOnPglite = pgliteIt(kind);
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ kind, clock: 'manual' });
@@ -140,7 +139,7 @@ describe.each(POSTGRES_TOO)('group commit of moves on %s', (kind) => {
     }
   });
 
-  itOnPglite('a lone move is written at once, alone', async () => {
+  it('a lone move is written at once, alone', async () => {
     const gameId = (await startedGames(1))[0]!.gameId;
     const row = (await rowOf(gameId))!;
     const judged = judgeMove(row, 'white', { ply: 3, uci: 'g1f3' }, server.clock.now());
