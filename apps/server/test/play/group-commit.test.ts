@@ -9,7 +9,7 @@ import { POSTGRES_TOO } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { play, Player, startGame } from './support.ts';
 
-const GAMES = 8;
+const GAMES = 6;
 
 /**
  * Counts the commits of the moves written while `during` runs, at the driver: every autocommit
