@@ -68,6 +68,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     why: 'two instances migrating one fresh database at once',
   },
   'test/play/game.test.ts': { reasons: ['race'], why: 'two tabs moving on one ply; both players accepting a rematch' },
+  'test/play/group-commit.test.ts': {
+    reasons: ['race'],
+    why: 'moves of six games at once share commits; one stale append in a batch fails alone',
+  },
   'test/play/link-history.test.ts': { reasons: ['race'], why: 'a double click on link: one profile, one reward' },
   'test/play/socket-limits.test.ts': {
     reasons: ['instances', 'race'],

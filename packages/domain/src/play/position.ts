@@ -49,7 +49,8 @@ export function applyUci(chess: Chess, uci: string): { san: string; fen: string 
   if (!m) return null;
   try {
     const move = chess.move({ from: m[1]!, to: m[2]!, ...(m[3] ? { promotion: m[3] } : {}) });
-    return { san: move.san, fen: chess.fen() };
+    // chess.js computed the FEN after the move already (Move.after): a second fen() is waste.
+    return { san: move.san, fen: move.after };
   } catch {
     // chess.js throws on an illegal move; to the caller that is an answer, not an error.
     return null;
@@ -70,9 +71,16 @@ export interface EndByRule {
  * a FEN, which chess.js cannot know; without it chess.js's own history is used.
  */
 export function detectEnd(chess: Chess, history?: readonly string[]): EndByRule | null {
+  return endOfPosition(chess, history ? isThreefold(history) : chess.isThreefoldRepetition());
+}
+
+/**
+ * detectEnd with the repetition already decided by the caller (a referee that keeps each
+ * position's count in memory answers it without rereading the whole history).
+ */
+export function endOfPosition(chess: Chess, threefold: boolean): EndByRule | null {
   if (chess.isCheckmate()) return { status: 'mate', winner: turnOf(chess) === 'white' ? 'black' : 'white' };
   if (chess.isStalemate()) return { status: 'stalemate', winner: null };
-  const threefold = history ? isThreefold(history) : chess.isThreefoldRepetition();
   if (chess.isInsufficientMaterial() || threefold || chess.isDrawByFiftyMoves()) {
     return { status: 'draw', winner: null };
   }

@@ -18,7 +18,7 @@ import {
   type Color,
 } from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
-import type { Db, Tx } from '../../platform/db/database.ts';
+import type { Tx } from '../../platform/db/database.ts';
 import { AppError, forbidden, notFound } from '../../platform/errors.ts';
 import { gameFullOf, gameStateOf, streamEventOf } from './board-api.ts';
 import { ChatStore } from './chat.store.ts';
@@ -29,7 +29,8 @@ import { GameStore, type GameRecord, type NewGameRecord } from './games.store.ts
 import { newPublicId } from './ids.ts';
 import { GameOffers } from './offers.ts';
 import { RepublishedMoves } from './republished-moves.ts';
-import { LiveGames } from './live-games.ts';
+import { LiveGames, sawPosition } from './live-games.ts';
+import type { MoveCommits } from './move-commits.ts';
 import { judgeMove } from './move-judgement.ts';
 import type {
   ChessPlatform,
@@ -68,6 +69,7 @@ export class BuiltinPlatform implements ChessPlatform {
     private readonly txs: GameTransactions,
     private readonly finisher: GameFinisher,
     private readonly publisher: GamePublisher,
+    private readonly commits: MoveCommits,
   ) {
     this.offers = new GameOffers(clock, finisher);
   }
@@ -152,8 +154,9 @@ export class BuiltinPlatform implements ChessPlatform {
 
   /**
    * A move. The common case (a legal move in time that ends nothing, on a game this instance
-   * keeps in memory with its clocks running) is judged on the kept state and written as one
-   * conditional append; anything else, or an append that misses, is judged on the locked row.
+   * keeps in memory with its clocks running) is judged on the kept state and position and
+   * written as one conditional append, committed with the other games' appends waiting at that
+   * moment (MoveCommits); anything else, or an append that misses, is judged on the locked row.
    */
   move(gameId: string, actorUid: string, input: MoveInput): Promise<BuiltinMoveOutcome> {
     return this.txs.run<BuiltinMoveOutcome>(
@@ -200,7 +203,7 @@ export class BuiltinPlatform implements ChessPlatform {
         changes.push({ kind: 'ended', game: after });
         return ok({ ...outcome, game: after });
       },
-      (db) => this.appendKnownMove(db, gameId, actorUid, input),
+      () => this.appendKnownMove(gameId, actorUid, input),
       (out) => {
         this.kept.keep(out.game);
         if (out.duplicate && out.ply === out.game.ply) this.republished.done(out.game.id, out.game.version);
@@ -210,7 +213,6 @@ export class BuiltinPlatform implements ChessPlatform {
 
   /** The in-memory path of a move (see move), or null for the locked one. */
   private async appendKnownMove(
-    db: Db,
     gameId: string,
     actorUid: string,
     input: MoveInput,
@@ -220,23 +222,33 @@ export class BuiltinPlatform implements ChessPlatform {
     if (!g?.turnStartedAt) return null;
     const me = colorOf(g, actorUid);
     if (!me) return null;
-    const judged = judgeMove(g, me, input, this.clock.now());
-    // A refusal or an end is judged again on the locked row: the kept state may be behind.
+    const position = this.kept.position(gameId)!;
+    const judged = judgeMove(g, me, input, this.clock.now(), position);
+    // A refusal or an end is judged again on the locked row: the kept state may be behind. (The
+    // locked path forgets the kept position, which a move that ends the game has changed.)
     if (judged.kind !== 'moved' || judged.move.end) return null;
     const { move } = judged;
     const { moves: _moves, moveTimes: _times, san: _san, fens: _fens, fen: _fen, ...scalars } = move.patch;
-    const written = await new GameStore(db).appendMove(
-      gameId,
-      { version: g.version, turnStartedAt: g.turnStartedAt },
-      move,
-      scalars,
-    );
+    let written;
+    try {
+      written = await this.commits.append({
+        id: gameId,
+        judgedOn: { version: g.version, turnStartedAt: g.turnStartedAt },
+        move,
+        scalars,
+      });
+    } catch (err) {
+      // Written or not, the board has the move on it: rebuilt from the row next time.
+      this.kept.forget(gameId);
+      throw err;
+    }
     if (!written) {
       this.kept.missed(gameId);
       return null;
     }
     const game: GameRecord = { ...g, ...move.patch, ...written };
-    this.kept.keep(game);
+    sawPosition(position, move.fen);
+    this.kept.keep(game, position);
     return {
       value: { ply: input.ply, uci: move.uci, san: move.san, fen: move.fen, duplicate: false, game },
       changes: [{ kind: 'moved', game, uci: move.uci, san: move.san }],

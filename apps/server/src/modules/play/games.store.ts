@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
-import type { DbOrTx } from '../../platform/db/database.ts';
+import { rowsOf, type DbOrTx } from '../../platform/db/database.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { games, livePlayers } from './schema.ts';
 
@@ -9,6 +9,19 @@ export type GameRecord = typeof games.$inferSelect;
 export type NewGameRecord = typeof games.$inferInsert;
 /** The columns a state change may write (never the players, mode or id). */
 export type GamePatch = Partial<Omit<NewGameRecord, 'id' | 'whiteId' | 'blackId' | 'mode' | 'createdAt'>>;
+
+/** One move's conditional append (GameStore.appendMove): the game, what it was judged on, what it writes. */
+export interface MoveAppend {
+  id: string;
+  judgedOn: { version: number; turnStartedAt: Date };
+  move: { uci: string; san: string; fen: string; thinkMs: number | null };
+  scalars: Pick<
+    GamePatch,
+    'ply' | 'whiteMs' | 'blackMs' | 'turnStartedAt' | 'deadlineAt' | 'drawOffer' | 'takebackOffer'
+  >;
+}
+/** What an append returns of the row: the columns a move does not set but a quiet write may have changed. */
+export type AppendedRow = Pick<GameRecord, 'version' | 'disconnectColor' | 'disconnectGraceEndsAt'>;
 
 /** SQL of the games table. Locks are taken by the caller's transaction. */
 export class GameStore {
@@ -49,13 +62,10 @@ export class GameStore {
    */
   async appendMove(
     id: string,
-    judgedOn: { version: number; turnStartedAt: Date },
-    move: { uci: string; san: string; fen: string; thinkMs: number | null },
-    scalars: Pick<
-      GamePatch,
-      'ply' | 'whiteMs' | 'blackMs' | 'turnStartedAt' | 'deadlineAt' | 'drawOffer' | 'takebackOffer'
-    >,
-  ): Promise<Pick<GameRecord, 'version' | 'disconnectColor' | 'disconnectGraceEndsAt'> | null> {
+    judgedOn: MoveAppend['judgedOn'],
+    move: MoveAppend['move'],
+    scalars: MoveAppend['scalars'],
+  ): Promise<AppendedRow | null> {
     const [row] = await preparedOn(this.db, 'game_append_move', () => {
       const p = (name: string) => sql.placeholder(name);
       // Placeholders reach the driver as given (no column encoder): timestamps go as ISO text.
@@ -105,6 +115,63 @@ export class GameStore {
       takebackOffer: scalars.takebackOffer ?? null,
     });
     return row ?? null;
+  }
+
+  /**
+   * Several games' moves as ONE statement (issue 35's group commit: one commit, one WAL flush),
+   * each row's append exactly as appendMove's and under its own condition: a row whose game moved
+   * on is simply not updated, and the others are. The rows are sent in game id order (two
+   * instances' batches then usually lock in the same order; a deadlock is the caller's to
+   * retry). Returns what was written, by game id; a game
+   * missing from it was not written. At most one append per game.
+   */
+  async appendMoves(appends: readonly MoveAppend[]): Promise<Map<string, AppendedRow>> {
+    const rows = [...appends]
+      .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+      .map((a) => ({
+        id: a.id,
+        judged_version: a.judgedOn.version,
+        judged_turn: a.judgedOn.turnStartedAt.toISOString(),
+        uci: a.move.uci,
+        san: a.move.san,
+        fen: a.move.fen,
+        think_ms: a.move.thinkMs,
+        ply: a.scalars.ply,
+        white_ms: a.scalars.whiteMs,
+        black_ms: a.scalars.blackMs,
+        turn_started_at: a.scalars.turnStartedAt?.toISOString() ?? null,
+        deadline_at: a.scalars.deadlineAt?.toISOString() ?? null,
+        draw_offer: a.scalars.drawOffer ?? null,
+        takeback_offer: a.scalars.takebackOffer ?? null,
+      }));
+    // The grace end comes back as epoch ms: raw rows are not decoded alike by pg and PGlite.
+    const result = await this.db.execute(sql`
+      update games as g set
+        fen = v.fen, ply = v.ply, white_ms = v.white_ms, black_ms = v.black_ms,
+        turn_started_at = v.turn_started_at, deadline_at = v.deadline_at,
+        draw_offer = v.draw_offer, takeback_offer = v.takeback_offer,
+        moves = g.moves || jsonb_build_array(v.uci), san = g.san || jsonb_build_array(v.san),
+        fens = g.fens || jsonb_build_array(v.fen), move_times = g.move_times || jsonb_build_array(v.think_ms),
+        version = g.version + 1
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
+        id text, judged_version integer, judged_turn timestamptz, uci text, san text, fen text,
+        think_ms integer, ply integer, white_ms integer, black_ms integer, turn_started_at timestamptz,
+        deadline_at timestamptz, draw_offer text, takeback_offer text)
+      where g.id = v.id and g.status = 'started' and g.version = v.judged_version
+        and g.turn_started_at = v.judged_turn
+      returning g.id, g.version, g.disconnect_color,
+        (extract(epoch from g.disconnect_grace_ends_at) * 1000)::float8 as grace_ms`);
+    const written = new Map<string, AppendedRow>();
+    for (const r of rowsOf<{ id: string; version: number; disconnect_color: string | null; grace_ms: number | null }>(
+      result,
+    )) {
+      written.set(r.id, {
+        version: Number(r.version),
+        disconnectColor: r.disconnect_color as AppendedRow['disconnectColor'],
+        disconnectGraceEndsAt: r.grace_ms === null ? null : new Date(Number(r.grace_ms)),
+      });
+    }
+    return written;
   }
 
   /**

@@ -8,6 +8,7 @@ import { GamePublisher } from './events.ts';
 import { GameFinisher, type GameFinishedHook } from './finish.ts';
 import { GameTransactions } from './game-tx.ts';
 import { GameStore, type GameRecord } from './games.store.ts';
+import { MoveCommits } from './move-commits.ts';
 import { InvitationService } from './invitations.service.ts';
 import { GamePlatforms, type MirroredPlatform } from './platforms.ts';
 import { LinkService, type LichessLinkPort, type LinkRewardPort, type ProfileNotifier } from './link.service.ts';
@@ -63,7 +64,7 @@ export function createPlayCore(ctx: AppContext, linkedRatings: LinkedRatingsPort
   const publisher = new GamePublisher(ctx.hub, ctx.clock, ctx.log);
   const txs = new GameTransactions(ctx.db, publisher);
   const finisher = new GameFinisher();
-  const builtin = new BuiltinPlatform(ctx.clock, txs, finisher, publisher);
+  const builtin = new BuiltinPlatform(ctx.clock, txs, finisher, publisher, new MoveCommits(ctx.db));
   return { publisher, txs, finisher, builtin, ratings: new RatingsReader(ctx.db, linkedRatings) };
 }
 

@@ -3,7 +3,9 @@ import {
   boardOf,
   clockAfterMove,
   detectEnd,
+  endOfPosition,
   endOnTime,
+  positionKey,
   moverOfPly,
   opposite,
   PLAY_TEXTS,
@@ -12,6 +14,7 @@ import {
 } from '@rush/domain';
 import { AppError } from '../../platform/errors.ts';
 import type { GamePatch, GameRecord } from './games.store.ts';
+import type { KeptPosition } from './live-games.ts';
 import type { MoveInput } from './platform-port.ts';
 import { clockColumns, clockOf, deadlineFor, fensOf, moveTimesOf, statusOf, turnOf } from './record.ts';
 
@@ -46,7 +49,18 @@ export type MoveJudgement =
   | { kind: 'flagged'; end: EndByRule }
   | { kind: 'moved'; move: AppliedMove };
 
-export function judgeMove(g: GameRecord, me: Color, input: MoveInput, now: Date): MoveJudgement {
+/**
+ * `position`, when given, is the game's kept position at `g.fen` (LiveGames): the move is played
+ * on its board instead of a board loaded from the FEN, so a `moved` judgement leaves the board
+ * after the move (the caller keeps it only if the move commits) and any other leaves it as it was.
+ */
+export function judgeMove(
+  g: GameRecord,
+  me: Color,
+  input: MoveInput,
+  now: Date,
+  position?: KeptPosition,
+): MoveJudgement {
   if (input.ply <= g.ply) {
     return g.moves[input.ply - 1] === input.uci && moverOfPly(input.ply) === me
       ? { kind: 'resent' }
@@ -56,8 +70,8 @@ export function judgeMove(g: GameRecord, me: Color, input: MoveInput, now: Date)
   if (input.ply !== g.ply + 1) return { kind: 'refused', error: conflict(PLAY_TEXTS.outOfSync) };
   if (turnOf(g) !== me) return { kind: 'refused', error: conflict(PLAY_TEXTS.notYourTurn) };
   if (g.turnStartedAt === null && g.deadlineAt && now >= g.deadlineAt) return { kind: 'noStart' };
-  // The stored FEN, not a replay: one move's work, whatever the length of the game.
-  const chess = boardOf(g.fen);
+  // The kept board, else the stored FEN, never a replay: one move's work, whatever the game's length.
+  const chess = position?.board ?? boardOf(g.fen);
   const applied = applyUci(chess, input.uci);
   if (!applied) return { kind: 'refused', error: new AppError('BAD_REQUEST', PLAY_TEXTS.illegalMove) };
   const clk = clockAfterMove({
@@ -94,7 +108,9 @@ export function judgeMove(g: GameRecord, me: Color, input: MoveInput, now: Date)
         drawOffer: g.drawOffer === opposite(me) ? null : g.drawOffer,
         takebackOffer: null,
       },
-      end: detectEnd(chess, fens),
+      end: position
+        ? endOfPosition(chess, (position.seen.get(positionKey(applied.fen)) ?? 0) + 1 >= 3)
+        : detectEnd(chess, fens),
     },
   };
 }
