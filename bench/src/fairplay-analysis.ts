@@ -18,6 +18,27 @@ export const DEFAULT_FAIRPLAY_BENCH: FairplayBenchOptions = { games: 4, tier: 's
 
 const silent = { warn: () => {}, error: () => {} };
 const nowMs = () => Number(process.hrtime.bigint()) / 1e6;
+/** Linux's clock ticks per second (USER_HZ), the unit of /proc/<pid>/stat's CPU times. */
+const TICKS_PER_S = 100;
+
+/**
+ * CPU seconds the engine processes have used (user + system, /proc/<pid>/stat fields 14-15). On a
+ * shared, loaded machine the wall clock measures the load as much as the engine; CPU time gives
+ * what the analysis would do with its cores to itself. 0 where /proc is missing.
+ */
+function cpuSeconds(pids: readonly number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // ended or no /proc
+    }
+  }
+  return ticks / TICKS_PER_S;
+}
 const FIXTURES = fileURLToPath(new URL('../../packages/domain/src/fairplay/fixtures/human.json', import.meta.url));
 
 /**
@@ -60,6 +81,8 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
     await Promise.all(Array.from({ length: pool.size }, () => service.analyseLines(STANDARD_FEN, [], plan)));
     let next = 0;
     let all = 0;
+    const pids = pool.pids();
+    const cpu0 = cpuSeconds(pids);
     const t0 = nowMs();
     await Promise.all(
       Array.from({ length: pool.size }, async () => {
@@ -71,6 +94,8 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
       }),
     );
     const minutes = (nowMs() - t0) / 60_000;
+    const cpuMinutes = (cpuSeconds(pids) - cpu0) / 60;
+    const perCore = cpuMinutes > 0 ? (games.length / cpuMinutes) * pool.size : 0;
     const analysedPerMin = games.length / minutes;
     const concurrent = Math.max(...DEFAULT_SUSTAINED.levels);
     const thinkS = (DEFAULT_SUSTAINED.thinkMs[0] + DEFAULT_SUSTAINED.thinkMs[1]) / 2_000;
@@ -93,6 +118,9 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
       },
       notes: [
         `positions searched: ${positions} of ${all} (book and forced moves skipped)`,
+        `engine CPU time ${(cpuMinutes * 60).toFixed(1)} s over ${(minutes * 60).toFixed(1)} s: ` +
+          `with its ${pool.size} core(s) to itself the analysis would run ${perCore.toFixed(1)} games/min, ` +
+          `${(perCore / finishedPerMin).toFixed(2)}x the finished games (the wall-clock ratio above measures the machine's load too)`,
         analysedPerMin >= finishedPerMin
           ? 'one instance keeps up with the finished games'
           : `one instance does not keep up: about ${Math.ceil(finishedPerMin / analysedPerMin)} instances running the worker (FAIRPLAY_WORKER=true, the same PostgreSQL queue), or a native Stockfish (STOCKFISH_PATH or Debian's stockfish), or a lower FAIRPLAY_DEPTH; staked games go first (priority 0), rated games wait`,

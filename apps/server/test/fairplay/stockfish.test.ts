@@ -53,6 +53,6 @@ describe('fair-play analysis on Stockfish', () => {
     // Book plies are not judged, nor searched; the figures are computed on the rest.
     expect(classifyPly(plies[0]!)).toBe('book');
     expect(plies.slice(0, 10).every((p) => p.top.length === 0)).toBe(true);
-    expect(sideFigures(plies, 'black').counted).toBe(3);
+    expect(sideFigures(plies, 'black').counted).toBe(2); // plies 12 and 14
   });
 });
