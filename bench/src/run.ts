@@ -25,6 +25,13 @@ const flag = (name: string, fallback: number) => {
   if (!Number.isInteger(n) || n <= 0) throw new Error(`--${name} must be a positive integer`);
   return n;
 };
+/** `--fairplay-tier=staked|rated|casual`: whose analysis plan the fair-play benchmark runs. */
+const tierFlag = () => {
+  const raw = args.find((a) => a.startsWith('--fairplay-tier='))?.split('=')[1] ?? DEFAULT_FAIRPLAY_BENCH.tier;
+  if (raw !== 'staked' && raw !== 'rated' && raw !== 'casual')
+    throw new Error('--fairplay-tier must be staked, rated or casual');
+  return raw;
+};
 /** `--name=25,50,100`: a list of positive integers (the levels of a load benchmark). */
 const levels = (name: string, fallback: number[]) => {
   const raw = args.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -107,7 +114,11 @@ const benchmarks: Benchmark[] = [
   { name: 'web-vitals', run: () => webVitals({ runs: flag('web-runs', DEFAULT_WEB_VITALS.runs) }) },
   {
     name: 'fairplay-analysis',
-    run: () => fairplayAnalysis({ games: flag('fairplay-games', DEFAULT_FAIRPLAY_BENCH.games) }),
+    run: () =>
+      fairplayAnalysis({
+        games: flag('fairplay-games', DEFAULT_FAIRPLAY_BENCH.games),
+        tier: tierFlag(),
+      }),
   },
 ];
 

@@ -29,7 +29,7 @@ import { installHealth } from './platform/http/health.ts';
 import { createMetrics } from './platform/http/metrics.ts';
 import type { Registry } from 'prom-client';
 import { registerModules, type Modules } from './modules/index.ts';
-import { EnginePool, EngineService, engineCommand } from './modules/engine/index.ts';
+import { chooseEngine, EnginePool, EngineService } from './modules/engine/index.ts';
 
 export interface ServerOptions {
   config: Config;
@@ -57,6 +57,8 @@ export interface RunningServer {
  */
 export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   const { config, database, clock } = opts;
+  // Which engine first, before anything opens: a STOCKFISH_PATH naming nothing stops the start (EngineConfigError).
+  const engineChoice = chooseEngine(config.engine.stockfishPath);
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     trustProxy: config.trustProxy,
@@ -68,6 +70,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
       disableRequestLogging: config.logLevel !== 'debug' && config.logLevel !== 'trace',
     }),
   });
+  app.log.info({ engine: engineChoice.name, source: engineChoice.source }, 'chess engine');
   installErrorHandler(app);
   installRouteSchemas(app);
   installJsonBodyParser(app);
@@ -131,7 +134,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   // Stockfish processes start on the first search, so a server that plays no bot runs none.
   const engine = new EngineService(
     new EnginePool({
-      command: engineCommand(config.engine.stockfishPath),
+      command: engineChoice.command,
       size: config.engine.poolSize,
       queueMax: config.engine.queueMax,
       log: app.log,

@@ -46,7 +46,7 @@ describe('all-engine 40-ply games on Stockfish', () => {
       const plies = await analyseGame(
         engine,
         { initialFen: STANDARD_FEN, moves, moveTimes: clockwork(PLIES) },
-        { depth: DEPTH },
+        { plan: { depth: DEPTH, multipv: 3 } },
       );
       for (const color of ['white', 'black'] as const) {
         const f = sideFigures(plies, color);

@@ -5,10 +5,19 @@
  * - classify.ts: scoreCp, isBookPly, movesAfterBook, plyLoss, classifyLoss, classifyPly, graphCp;
  * - figures.ts: moveTimeProfile, sideFigures, steadyAcpl;
  * - verdicts.ts: suspectReasons, everyMoveBestReason, gameVerdict, playerVerdict, holdDecision;
- * - collusion.ts: collusionSignals.
+ * - collusion.ts: collusionSignals;
+ * - plan.ts: analysisPlan, analysisTier, positionWork (how much engine a game gets, which positions).
  */
 export * from './thresholds.ts';
 export { scoreCp, isBookPly, movesAfterBook, plyLoss, classifyLoss, classifyPly, graphCp } from './classify.ts';
 export { moveTimeProfile, sideFigures, steadyAcpl } from './figures.ts';
 export { suspectReasons, everyMoveBestReason, gameVerdict, playerVerdict, holdDecision } from './verdicts.ts';
 export { collusionSignals } from './collusion.ts';
+export {
+  analysisPlan,
+  analysisTier,
+  positionWork,
+  type AnalysisPlan,
+  type AnalysisTier,
+  type PositionWork,
+} from './plan.ts';

@@ -3,3 +3,11 @@ export { EngineService, type AnalysisLine, type LinesAnalysis, type PositionAnal
 export { EnginePool, EngineBusyError, EngineClosedError, type EnginePriority } from './engine-pool.ts';
 export { engineCommand, EngineCrashedError, EngineHungError } from './engine-process.ts';
 export type { Score, SearchResult } from './uci.ts';
+export {
+  chooseEngine,
+  DEBIAN_STOCKFISH,
+  EngineConfigError,
+  NPM_ENGINE,
+  type EngineChoice,
+  type EngineProbe,
+} from './engine-choice.ts';

@@ -1,7 +1,17 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import type { FastifyBaseLogger } from 'fastify';
-import { collusionSignals, gameVerdict, holdDecision, playerVerdict, ROLLING_GAMES, sideFigures } from '@rush/domain';
+import {
+  analysisPlan,
+  analysisTier,
+  collusionSignals,
+  gameVerdict,
+  holdDecision,
+  playerVerdict,
+  ROLLING_GAMES,
+  sideFigures,
+  type AnalysisPlan,
+} from '@rush/domain';
 import type { Clock } from '../../platform/clock.ts';
 import type { Db, Tx } from '../../platform/db/database.ts';
 import { inTx } from '../../platform/db/transaction.ts';
@@ -25,6 +35,7 @@ export interface WorkerDeps {
   clock: Clock;
   engine: Pick<EngineService, 'analyseLines'>;
   log: FastifyBaseLogger;
+  /** FAIRPLAY_DEPTH: a staked game's depth; lighter stakes search less (analysisPlan). */
   depth: number;
   /** Pays a game whose analysis raised no hold (matchmaking's settlement, idempotent). */
   release: (game: GameRow) => Promise<void>;
@@ -71,12 +82,13 @@ export class FairplayWorker {
     const game = await new ReviewStore(db).game(job.gameId);
     if (!game) return;
     let leaseUntil = clock.now().getTime() + LEASE_MS;
+    const plan = analysisPlan(analysisTier({ staked: isStakedGame(game), rated: game.rated }), this.d.depth);
     try {
       const plies = await analyseGame(
         { analyseLines: (fen, moves, o) => this.search(fen, moves, o) },
         { initialFen: game.initialFen, moves: game.moves, moveTimes: game.moveTimes },
         {
-          depth: this.d.depth,
+          plan,
           onProgress: async () => {
             if (this.stopped) return false;
             const now = clock.now().getTime();
@@ -86,7 +98,7 @@ export class FairplayWorker {
           },
         },
       );
-      const outcome = await this.complete(job, game, plies);
+      const outcome = await this.complete(job, game, plies, plan.depth);
       if (outcome === 'lost') return;
       if (outcome === 'held') {
         await this.d.flagsChanged();
@@ -114,7 +126,7 @@ export class FairplayWorker {
   }
 
   /** A search, waiting while the engine queue is full (bot moves have it). */
-  private async search(fen: string, moves: readonly string[], o: { depth: number; multipv: number }) {
+  private async search(fen: string, moves: readonly string[], o: AnalysisPlan) {
     for (;;) {
       try {
         return await this.d.engine.analyseLines(fen, moves, o);
@@ -130,6 +142,7 @@ export class FairplayWorker {
     job: FairplayJob,
     game: GameRow,
     plies: Awaited<ReturnType<typeof analyseGame>>,
+    depth: number,
   ): Promise<'lost' | 'held' | 'pay' | 'none'> {
     const now = this.d.clock.now();
     const white = sideFigures(plies, 'white');
@@ -143,7 +156,7 @@ export class FairplayWorker {
       const store = new ReviewStore(tx);
       await store.saveAnalysis({
         gameId: game.id,
-        depth: this.d.depth,
+        depth,
         plies,
         white,
         black,
