@@ -23,6 +23,15 @@ import { LichessTokens } from './tokens.ts';
 /** How often Lichess games' follow leases are renewed and lapsed ones taken. */
 export const LICHESS_FOLLOW_EVERY_MS = 2_000;
 
+/** What the composition root hands play (its platform and link ports), and the shutdown. */
+export interface LichessModule {
+  platform: MirroredPlatform;
+  link: LichessLinkPort;
+  /** The follower (tests: which games this instance follows, its streams). */
+  follower: LichessFollower;
+  close(): Promise<void>;
+}
+
 /**
  * What the Lichess pieces use of play, handed over at construction by the composition root:
  * play's core (the game transactions, the finisher, the built-in platform whose rows and streams
@@ -36,15 +45,6 @@ export interface LichessPlayPorts {
   ratings: RatingsPort;
   reward: LinkRewardPort;
   profile: ProfileNotifier;
-}
-
-/** What the composition root hands play (its platform and link ports), and the shutdown. */
-export interface LichessModule {
-  platform: MirroredPlatform;
-  link: LichessLinkPort;
-  /** The follower (tests: which games this instance follows, its streams). */
-  follower: LichessFollower;
-  close(): Promise<void>;
 }
 
 /**
