@@ -29,6 +29,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     reasons: ['instances'],
     why: 'a ban on one instance closes sockets on another',
   },
+  'test/admin/standing-two-instances.test.ts': {
+    reasons: ['instances'],
+    why: 'a standing change on one instance reaches the sockets on another',
+  },
   'test/admin/dashboard-indexes.test.ts': {
     reasons: ['sql'],
     why: "the plans of the server's own planner (PostgreSQL 15 here), not PGlite's",
