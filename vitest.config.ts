@@ -19,6 +19,11 @@ export default defineConfig({
           include: ['apps/server/src/**/*.test.ts', 'apps/server/test/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['apps/server/test/support/global-setup.ts'],
+          // The files of a worker share one module graph: the server and PGlite's WebAssembly are
+          // loaded once per worker instead of once per file (about half the stage's time). Every
+          // file builds its own servers and databases (startTestServer) and closes them, so they
+          // share code, not state. The web project stays isolated: its files share a DOM.
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -6,8 +6,8 @@ const url = process.env.TEST_DATABASE_URL || undefined;
 
 /**
  * Once per vitest run, before any server test file: the templates every test database is cloned
- * from (templates.ts), handed to the files through provide/inject (database.ts). Vitest isolates
- * each file in a process of its own, so a template kept in a module would be built per file.
+ * from (templates.ts), handed to the files through provide/inject (database.ts). Built here, in
+ * the main process, so the two workers (and any run of the files alone) share one.
  * Returns the teardown: the run's own template and dump go, with the leftovers of dead runs.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
