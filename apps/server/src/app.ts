@@ -16,7 +16,7 @@ import { SOCKET_RATE_REDIS_PREFIX } from './platform/http/rate-limit.ts';
 import type { AppContext } from './platform/context.ts';
 import { installErrorHandler } from './platform/http/error-handler.ts';
 import { installRouteSchemas } from './platform/http/typed-routes.ts';
-import { installOpenApi } from './platform/http/openapi.ts';
+import { installOpenApi, serveOpenApi } from './platform/http/openapi.ts';
 import { installJsonBodyParser } from './platform/http/json-body.ts';
 import { installControlCharGuard } from './platform/http/control-chars.ts';
 import { installCsrf } from './platform/http/csrf.ts';
@@ -76,6 +76,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   installJsonBodyParser(app);
   const routes = collectRoutes(app);
   await installOpenApi(app);
+  if (config.apiDocs) serveOpenApi(app);
 
   await app.register(cookie);
   await installCompression(app);

@@ -67,6 +67,8 @@ const EnvSchema = z.object({
     z.coerce.number().int().min(1).max(1000).default(DEFAULT_SOCKETS_PER_USER),
   ),
   PUZZLES_AUTO_IMPORT: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
+  // The OpenAPI document at GET /api/openapi.json: for development (`npm run dev` sets it).
+  API_DOCS: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('false')),
   // How USD moves: the built-in sandbox provider (test money), or not at all.
   PAYMENTS: z.preprocess(emptyAsUndefined, z.enum(PAYMENTS_MODES).default('sandbox')),
   // The Dots wallet provider (PAYMENTS=dots): its API and our credentials there.
@@ -140,6 +142,8 @@ export interface Config {
   socketLimits: { rateMultiplier: number; socketsPerUser: number };
   /** Import the bundled puzzle sample at start when the catalogue is empty (tests seed their own). */
   puzzlesAutoImport: boolean;
+  /** Serve the OpenAPI document at OPENAPI_ROUTE (development; docs/api/openapi.json is the committed copy). */
+  apiDocs: boolean;
   /** How USD deposits and withdrawals are carried out (platform/config/payments-mode.ts). */
   payments: PaymentsMode;
   /** Dots settings, only with PAYMENTS=dots (platform/config/dots.ts). */
@@ -212,6 +216,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     },
     socketLimits: { rateMultiplier: e.SOCKET_RATE_MULTIPLIER, socketsPerUser: e.SOCKETS_PER_USER },
     puzzlesAutoImport: e.PUZZLES_AUTO_IMPORT === 'true',
+    apiDocs: e.API_DOCS === 'true',
     payments: checkedPaymentsMode(e.PAYMENTS, appUrl, e.ALLOW_SANDBOX_PAYMENTS === 'true'),
     dots:
       e.PAYMENTS === 'dots'

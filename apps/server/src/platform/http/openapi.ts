@@ -21,6 +21,19 @@ export async function installOpenApi(app: FastifyInstance): Promise<void> {
   });
 }
 
+/** Where a development server serves the document (API_DOCS=true). */
+export const OPENAPI_ROUTE = '/api/openapi.json';
+
+/**
+ * Serves the document of this very server at OPENAPI_ROUTE, as `npm run openapi` would write it
+ * (hidden from the document itself). Only where API_DOCS is on: in development, not production.
+ */
+export function serveOpenApi(app: FastifyInstance): void {
+  app.get(OPENAPI_ROUTE, { schema: { hide: true } }, (_request, reply) =>
+    reply.type('application/json').send(openApiText(app)),
+  );
+}
+
 /** A value with every object's keys in order, so the written document is deterministic. */
 function sorted(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(sorted);
