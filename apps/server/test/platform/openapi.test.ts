@@ -37,6 +37,7 @@ it('a development server (API_DOCS=true) serves its document; by default there i
     expect(Object.keys(doc.paths)).not.toContain(OPENAPI_ROUTE);
     expect((await plain.app.inject({ method: 'GET', url: OPENAPI_ROUTE })).statusCode).toBe(404);
   } finally {
-    await Promise.all([dev.stop(), plain.stop()]);
+    await dev.stop();
+    await plain.stop();
   }
 });
