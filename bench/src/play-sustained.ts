@@ -5,6 +5,7 @@ import { movesLine } from '@rush/load';
 import { summarize } from './support/stats.ts';
 import { openRoundTripClient, type RoundTripClient } from './support/ws-roundtrip.ts';
 import { LINE_PLIES, MoveDriver } from './play-move-roundtrip.ts';
+import { cpuPerMove } from './support/cpu-per-move.ts';
 import type { BenchResult } from './types.ts';
 
 export interface SustainedOptions {
@@ -81,9 +82,10 @@ export async function playLevel<T>(
 /**
  * Issue 4: sustained concurrent games from simulated clients (two sockets per game) moving at
  * blitz pace. Per level: the move round trip under load, the server's event-loop delay p99,
- * moves per second, and the games held (games that played the whole window without a refused or
- * lost move). Ratios compare the top level with the idle raw ws echo (latency), the server's
- * idle event-loop delay (lag), the pace the clients asked for (moves/s) and the games started.
+ * moves per second, the games held (games that played the whole window without a refused or
+ * lost move) and the server process's CPU time per move (issue 35). Ratios compare the top level
+ * with the idle raw ws echo (latency), the server's idle event-loop delay (lag), the pace the
+ * clients asked for (moves/s), the games started, and the first level's CPU per move.
  */
 export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED): Promise<BenchResult> {
   let raw: ChildServer | undefined;
@@ -104,30 +106,38 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
     const idleLag = await play.readLag();
 
     const rows: BenchResult['rows'] = [
-      { label: 'raw ws echo (idle)', values: [rawIdle.p50 / 1_000, rawIdle.p99 / 1_000, idleLag.p99Ms, 0, 0] },
+      { label: 'raw ws echo (idle)', values: [rawIdle.p50 / 1_000, rawIdle.p99 / 1_000, idleLag.p99Ms, 0, 0, 0] },
     ];
-    let top: { p50: number; p99: number; lag: LagReply; rate: number; held: number; games: number } | null = null;
+    type Top = { p50: number; p99: number; lag: LagReply; rate: number; held: number; games: number; cpu: number };
+    let top: Top | null = null;
+    let firstCpu = 0;
     const server = play;
     for (const games of opts.levels) {
+      let startCpuMs = 0;
       const {
         latencies,
         held,
         rate,
         measured: lag,
       } = await playLevel(players, games, line, opts, {
-        start: () => server.resetLag(),
+        start: async () => {
+          await server.resetLag();
+          startCpuMs = (await server.readLag()).cpuMs;
+        },
         end: () => server.readLag(),
       });
       const s = summarize(latencies);
-      rows.push({ label: `${games} games`, values: [s.p50 / 1_000, s.p99 / 1_000, lag.p99Ms, rate, held] });
-      top = { p50: s.p50, p99: s.p99, lag, rate, held, games };
+      const cpu = cpuPerMove(startCpuMs, lag.cpuMs, latencies.length);
+      if (firstCpu === 0) firstCpu = cpu;
+      rows.push({ label: `${games} games`, values: [s.p50 / 1_000, s.p99 / 1_000, lag.p99Ms, rate, held, cpu] });
+      top = { p50: s.p50, p99: s.p99, lag, rate, held, games, cpu };
     }
     const meanThink = (opts.thinkMs[0] + opts.thinkMs[1]) / 2_000;
     return {
       title:
         `Sustained games: ${opts.levels.join(', ')} concurrent games for ${opts.durationMs / 1_000} s each, ` +
         `a move every ${opts.thinkMs[0] / 1_000}-${opts.thinkMs[1] / 1_000} s per game (blitz pace), real server in a child process (${playDbLabel()})`,
-      columns: ['move p50 (ms)', 'move p99 (ms)', 'loop lag p99 (ms)', 'moves/s', 'games held'],
+      columns: ['move p50 (ms)', 'move p99 (ms)', 'loop lag p99 (ms)', 'moves/s', 'games held', 'CPU/move (ms)'],
       rows,
       ratios: {
         label: `${top?.games ?? 0} games / idle`,
@@ -138,8 +148,9 @@ export async function playSustained(opts: SustainedOptions = DEFAULT_SUSTAINED):
               top.lag.p99Ms / idleLag.p99Ms,
               top.rate / (top.games / meanThink),
               top.held / top.games,
+              firstCpu > 0 ? top.cpu / firstCpu : 0,
             ]
-          : [0, 0, 0, 0, 0],
+          : [0, 0, 0, 0, 0, 0],
       },
     };
   } finally {

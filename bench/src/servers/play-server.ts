@@ -4,6 +4,7 @@ import { startTestServer } from '../../../apps/server/test/support/server.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
 import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
 import { seedPlayers } from '@rush/load';
+import { cpuMs } from '../support/cpu-per-move.ts';
 
 /**
  * The real server (HTTP, accounts, wallet, play, realtime hub, in-process bus, PGlite) in its own
@@ -14,10 +15,16 @@ import { seedPlayers } from '@rush/load';
 // BENCH_PLAY_DB=postgres (with TEST_DATABASE_URL) runs the same server on a fresh PostgreSQL database.
 // BENCH_SOCKET_RATE_MULTIPLIER: the socket budgets (issue 33); unset, the test servers' (1,000 times
 // the product's, so a load benchmark measures the game, not the limit); `1` is the product's.
+// BENCH_FAIRPLAY_WORKER=false: no analysis of the finished games beside the moves (the analysis has
+// its own benchmark, fairplay-analysis); unset, the worker runs as it does in the product.
 const multiplier = process.env.BENCH_SOCKET_RATE_MULTIPLIER;
+const fairplayWorker = process.env.BENCH_FAIRPLAY_WORKER;
 const server = await startTestServer({
   kind: process.env.BENCH_PLAY_DB === 'postgres' ? 'postgres' : 'pglite',
-  env: multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {},
+  env: {
+    ...(multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {}),
+    ...(fairplayWorker ? { FAIRPLAY_WORKER: fairplayWorker } : {}),
+  },
 });
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
@@ -36,6 +43,7 @@ process.on('message', (m: LagRequest | SeedRequest) => {
       p50Ms: histogram.percentile(50) / 1e6,
       p99Ms: histogram.percentile(99) / 1e6,
       maxMs: histogram.max / 1e6,
+      cpuMs: cpuMs(process.cpuUsage()),
     };
     process.send?.(reply);
   }

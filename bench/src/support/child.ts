@@ -8,6 +8,14 @@ export interface ChildServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Node flags for the server children, from BENCH_CHILD_NODE_ARGS (space-separated): a profile of
+ * the process being measured, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` (NODE_OPTIONS refuses it).
+ */
+export function childNodeArgs(value = process.env.BENCH_CHILD_NODE_ARGS): string[] {
+  return (value ?? '').split(/\s+/).filter((a) => a.length > 0);
+}
+
 /** Starts a benchmark server script in a child process (through tsx) and waits until it listens. */
 export async function startChild(
   script: URL,
@@ -15,7 +23,7 @@ export async function startChild(
   env: Record<string, string> = {},
 ): Promise<ChildServer> {
   const child = fork(fileURLToPath(script), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...childNodeArgs()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { SeededPlayer } from '@rush/load';
 import type { ReadyMessage } from './child-protocol.ts';
+import { childNodeArgs } from './child.ts';
 
 export interface LagRequest {
   lag: 'reset' | 'read';
@@ -11,6 +12,8 @@ export interface LagReply {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** The server process's CPU time (user + system) since it started, in ms: process.cpuUsage. */
+  cpuMs: number;
 }
 
 /** The database the play server runs on: PGlite, or PostgreSQL with BENCH_PLAY_DB=postgres. */
@@ -40,7 +43,7 @@ export interface PlayChild {
 export async function startPlayChild(timeoutMs = 180_000, env: Record<string, string> = {}): Promise<PlayChild> {
   const script = new URL('../servers/play-server.ts', import.meta.url);
   const child = fork(fileURLToPath(script), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...childNodeArgs()],
     env: { ...process.env, ...env },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
