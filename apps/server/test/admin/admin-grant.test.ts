@@ -13,7 +13,7 @@ import { adminDeposit, verifiedUser } from '../wallet/support/wallet.ts';
 describe.each(DB_KINDS)('admin grant (%s)', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: { ADMIN_EMAILS: 'Boss@Example.com, ops@x.test' } });
+    server = await startTestServer({ http: 'inject', kind, env: { ADMIN_EMAILS: 'Boss@Example.com, ops@x.test' } });
   });
   afterAll(() => server?.stop());
 
@@ -51,11 +51,19 @@ describe.each(DB_KINDS)('admin grant (%s)', (kind) => {
       email: 'ops2@x.test',
     });
     // The same data under a configuration whose list names this address...
-    // PGlite is enough: the same data under two more configurations, asked in turn; nothing races
-    const listed = await startTestServer({ database: server.database, env: { ADMIN_EMAILS: 'ops2@x.test' } });
+    const listed = await startTestServer({
+      http: 'inject',
+      // PGlite is enough: the same data under two more configurations, asked in turn; nothing races
+      database: server.database,
+      env: { ADMIN_EMAILS: 'ops2@x.test' },
+    });
     // ...and one whose list no longer does (the operator removed it and restarted).
-    // PGlite is enough: the second configuration, asked in turn like the first
-    const delisted = await startTestServer({ database: server.database, env: { ADMIN_EMAILS: 'someone@else.test' } });
+    const delisted = await startTestServer({
+      http: 'inject',
+      // PGlite is enough: the second configuration, asked in turn like the first
+      database: server.database,
+      env: { ADMIN_EMAILS: 'someone@else.test' },
+    });
     try {
       const on = boss.client.withBase(listed.baseUrl);
       const off = boss.client.withBase(delisted.baseUrl);

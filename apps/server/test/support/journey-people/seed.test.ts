@@ -16,7 +16,7 @@ describe('the journeys’ seeded people', () => {
   let server: TestServer;
   let pool: Pool;
   beforeAll(async () => {
-    server = await startTestServer({ env: { ADMIN_EMAILS: adminEmails(2).join(',') } });
+    server = await startTestServer({ http: 'inject', env: { ADMIN_EMAILS: adminEmails(2).join(',') } });
     pool = await seedPool(server.database.db, server.clock, { player: 2, verified: 2, admin: 2, reported: 1 });
   });
   afterAll(() => server?.stop());

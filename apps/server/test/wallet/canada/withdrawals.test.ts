@@ -33,7 +33,7 @@ describe.each(POSTGRES_TOO)('Canadian e-mail withdrawals (%s)', (kind) => {
   let admin: Registered;
   let admin2: Registered;
   beforeAll(async () => {
-    server = await startTestServer({ kind, clock: 'manual', env: { ADMIN_EMAILS: ADMINS.join(',') } });
+    server = await startTestServer({ http: 'inject', kind, clock: 'manual', env: { ADMIN_EMAILS: ADMINS.join(',') } });
     admin = await verifiedUser(server, { username: `adm${crypto.randomBytes(3).toString('hex')}`, email: ADMINS[0] });
     admin2 = await verifiedUser(server, { username: `adm${crypto.randomBytes(3).toString('hex')}`, email: ADMINS[1] });
   });
