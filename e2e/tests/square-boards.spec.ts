@@ -71,9 +71,9 @@ async function expectSquareAtBothWidths(page: Page, what: string, board: Locator
   }
 }
 
-/** The shared board (ui/board): a group named "Chess board" or "Puzzle board". */
-const SHARED_SQUARES = '.board-grid .board-square';
-/** The square grid inside the shared board's group. */
+/** The squares of the shared board (ui/board/Board.tsx), within its grid. */
+const SHARED_SQUARES = '.board-square';
+/** The square grid inside the shared board's group ("Chess board", "Puzzle board"). */
 const gridOf = (group: Locator) => group.locator('.board-grid');
 
 test('the landing hero board is square, rank by rank, at desktop and phone widths', async ({ page }) => {
@@ -109,11 +109,17 @@ test('the game, spectator and analysis boards are square at desktop and phone wi
   // Fool's mate ends the game, so its analysis can be opened: the replay's board under it.
   const white = (await boardColor(pageA)) === 'white' ? pageA : pageB;
   const black = white === pageA ? pageB : pageA;
-  await white.setViewportSize(WIDTHS[0]);
-  await clickMove(white, 'f2', 'f3');
-  await clickMove(black, 'e7', 'e5');
-  await clickMove(white, 'g2', 'g4');
-  await clickMove(black, 'd8', 'h4');
+  // Each side moves once the other's move reached its board (before, the piece is not theirs to move).
+  for (const [mover, from, to, piece] of [
+    [white, 'f2', 'f3', 'white pawn'],
+    [black, 'e7', 'e5', 'black pawn'],
+    [white, 'g2', 'g4', 'white pawn'],
+    [black, 'd8', 'h4', 'black queen'],
+  ] as const) {
+    await clickMove(mover, from, to);
+    const other = mover === white ? black : white;
+    await expect(other.getByRole('button', { name: `${to} ${piece}` })).toBeVisible();
+  }
   await expect(black.getByRole('dialog', { name: 'CONGRATS' })).toBeVisible();
 
   await black.goto(`/tv/${gameId}?analysis=1&orientation=black`);
