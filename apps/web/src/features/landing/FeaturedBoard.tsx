@@ -32,7 +32,7 @@ function Squares({ fen, lastMove }: { fen: string; lastMove: string | null }) {
     const piece = pieces[square];
     const shade = (Math.floor(i / 8) + i) % 2 === 0 ? 'light' : 'dark';
     return (
-      <span key={square} className={`sq ${shade}${marked.includes(square) ? ' last-move' : ''}`}>
+      <span key={square} data-square={square} className={`sq ${shade}${marked.includes(square) ? ' last-move' : ''}`}>
         {piece ? (
           <span className={`glyph glyph-${piece.color}`} data-piece={`${piece.color} ${PIECE_NAME[piece.kind]}`}>
             {GLYPH[piece.kind]}
