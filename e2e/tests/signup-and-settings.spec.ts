@@ -87,16 +87,22 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
     )
     .toMatchObject({ username: renamed, usernameColor: 'username_color_000002' });
 
-  // Security: a wrong current password is refused with its message.
+  // Security: each form is its own group named by its heading, so the two current-password
+  // fields say which form they belong to (issue 36); a wrong current password is refused.
   await general.getByRole('tab', { name: 'Security' }).click();
-  await general.getByLabel('Current password', { exact: true }).fill('Wr0ng!pass');
-  await general.getByLabel('New password', { exact: true }).fill('N3w!passwd');
-  await general.getByLabel('Confirm password', { exact: true }).fill('N3w!passwd');
-  await general.getByRole('button', { name: 'Change password' }).click();
-  await expect(general.getByText('Current password is incorrect')).toBeVisible();
-  await general.getByLabel('Current password', { exact: true }).fill(user.password);
-  await general.getByRole('button', { name: 'Change password' }).click();
-  await expect(general.getByText('Password changed successfully')).toBeVisible();
+  const recoveryForm = general.getByRole('form', { name: 'Recovery email' });
+  const passwordForm = general.getByRole('form', { name: 'Password' });
+  await expect(recoveryForm.getByLabel('Your current password', { exact: true })).toBeVisible();
+  await expect(recoveryForm.getByLabel('Current password', { exact: true })).toHaveCount(0);
+  await expect(passwordForm.getByLabel('Your current password', { exact: true })).toHaveCount(0);
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('Wr0ng!pass');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('N3w!passwd');
+  await passwordForm.getByLabel('Confirm password', { exact: true }).fill('N3w!passwd');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('Current password is incorrect')).toBeVisible();
+  await passwordForm.getByLabel('Current password', { exact: true }).fill(user.password);
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('Password changed successfully')).toBeVisible();
 
   // Closing by the backdrop removes the flag.
   await page.mouse.click(5, 5);
