@@ -40,6 +40,19 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
     verify.getByText(/less than a minute ago\. You can ask for another in (\d+ seconds?|1 minute)\./),
   ).toBeVisible();
   await expect(verify.getByRole('button', { name: /^Resend email in \d+ s$/ })).toBeDisabled();
+  // One clock (issue 36): once the button has counted at least a second down from the refusal,
+  // the button's seconds and the alert's, read in one go, are still the same.
+  const resendButton = verify.getByRole('button', { name: /^Resend email in \d+ s$/ });
+  const secondsOn = async () => Number(/in (\d+) s$/.exec((await resendButton.textContent()) ?? '')?.[1]);
+  const atRefusal = await secondsOn();
+  await expect.poll(secondsOn).toBeLessThan(atRefusal);
+  const shown = await verify.evaluate((dialog) => {
+    const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent?.startsWith('Resend email'));
+    return { button: button?.textContent ?? '', alert: dialog.querySelector('[role="alert"]')?.textContent ?? '' };
+  });
+  const buttonSeconds = /in (\d+) s$/.exec(shown.button)?.[1];
+  expect(buttonSeconds).toBeDefined();
+  expect(/in (\d+) seconds?\.$/.exec(shown.alert)?.[1]).toBe(buttonSeconds);
   await expect(page.getByText('Please check your email, including spam folder')).toHaveCount(0);
 
   // The mailed link verifies the address.
