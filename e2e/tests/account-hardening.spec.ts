@@ -41,15 +41,17 @@ test('a new recovery email needs the password and is pending until its link is o
   await page.goto('/?settings');
   const settings = page.getByRole('dialog', { name: 'Account Settings' });
   await settings.getByRole('tab', { name: 'Security' }).click();
-  await expect(settings.getByText('No verified recovery email yet.')).toBeVisible();
-  await settings.getByLabel('Recovery email', { exact: true }).fill(backup);
-  await settings.getByLabel('Your current password', { exact: true }).fill('Wr0ng!pass');
-  await settings.getByRole('button', { name: 'Save recovery email' }).click();
-  await expect(settings.getByText('Current password is incorrect')).toBeVisible();
+  // The Recovery email form is named by its heading (issue 36): its fields are found within it.
+  const recovery = settings.getByRole('form', { name: 'Recovery email' });
+  await expect(recovery.getByText('No verified recovery email yet.')).toBeVisible();
+  await recovery.getByRole('textbox', { name: 'Recovery email', exact: true }).fill(backup);
+  await recovery.getByLabel('Your current password', { exact: true }).fill('Wr0ng!pass');
+  await recovery.getByRole('button', { name: 'Save recovery email' }).click();
+  await expect(recovery.getByText('Current password is incorrect')).toBeVisible();
 
-  await settings.getByLabel('Your current password', { exact: true }).fill(user.password);
-  await settings.getByRole('button', { name: 'Save recovery email' }).click();
-  await expect(settings.getByText(`${backup} is waiting for verification: open the link we sent to it`)).toBeVisible();
+  await recovery.getByLabel('Your current password', { exact: true }).fill(user.password);
+  await recovery.getByRole('button', { name: 'Save recovery email' }).click();
+  await expect(recovery.getByText(`${backup} is waiting for verification: open the link we sent to it`)).toBeVisible();
   // The account's own address is told of the change.
   await waitForMailLink(user.email, /recovery email is being changed/);
 

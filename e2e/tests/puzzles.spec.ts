@@ -131,7 +131,21 @@ test('a private battle between two players: code, start, play, payout in both wa
   expect(link).toContain(`code=${encodeURIComponent(code)}`);
   await guest.goto(link);
   await expect(guest.getByLabel('Lobby code')).toHaveValue(code);
-  await guest.getByRole('dialog').getByRole('button', { name: 'Join' }).click();
+
+  // Issue 36: Join on the private row (lock, 1/8) asks for the code in the same modal; a wrong
+  // code is refused with SPEC 5's text, the right one seats the guest.
+  await guest.goto('/puzzle-game/battle');
+  const row = guest.getByRole('row').filter({ has: guest.getByRole('img', { name: 'Private lobby' }) });
+  await expect(row.filter({ hasText: userA.username })).toContainText('1/8');
+  await guest.getByRole('button', { name: `Join ${userA.username}'s lobby` }).click();
+  const dialog = guest.getByRole('dialog', { name: 'Join private lobby' });
+  await expect(dialog.getByLabel('Lobby code')).toHaveValue('');
+  await dialog.getByLabel('Lobby code').fill(`${code}x`);
+  await dialog.getByRole('button', { name: 'Join' }).click();
+  await expect(dialog.getByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeVisible();
+  await expect(guest.getByText(PUZZLE_TEXTS.lobbyFull)).toHaveCount(0);
+  await dialog.getByLabel('Lobby code').fill(code);
+  await dialog.getByRole('button', { name: 'Join' }).click();
   await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();
   await expect(guest.locator('.lobby-code')).toHaveCount(0);
   await expect(owner.getByText(userB.username).first()).toBeVisible();

@@ -40,6 +40,19 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
     verify.getByText(/less than a minute ago\. You can ask for another in (\d+ seconds?|1 minute)\./),
   ).toBeVisible();
   await expect(verify.getByRole('button', { name: /^Resend email in \d+ s$/ })).toBeDisabled();
+  // One clock (issue 36): once the button has counted at least a second down from the refusal,
+  // the button's seconds and the alert's, read in one go, are still the same.
+  const resendButton = verify.getByRole('button', { name: /^Resend email in \d+ s$/ });
+  const secondsOn = async () => Number(/in (\d+) s$/.exec((await resendButton.textContent()) ?? '')?.[1]);
+  const atRefusal = await secondsOn();
+  await expect.poll(secondsOn).toBeLessThan(atRefusal);
+  const shown = await verify.evaluate((dialog) => {
+    const button = Array.from(dialog.querySelectorAll('button')).find((b) => b.textContent?.startsWith('Resend email'));
+    return { button: button?.textContent ?? '', alert: dialog.querySelector('[role="alert"]')?.textContent ?? '' };
+  });
+  const buttonSeconds = /in (\d+) s$/.exec(shown.button)?.[1];
+  expect(buttonSeconds).toBeDefined();
+  expect(/in (\d+) seconds?\.$/.exec(shown.alert)?.[1]).toBe(buttonSeconds);
   await expect(page.getByText('Please check your email, including spam folder')).toHaveCount(0);
 
   // The mailed link verifies the address.
@@ -87,16 +100,22 @@ test('sign up, verify by mail, log in by username, balances, settings, logout', 
     )
     .toMatchObject({ username: renamed, usernameColor: 'username_color_000002' });
 
-  // Security: a wrong current password is refused with its message.
+  // Security: each form is its own group named by its heading, so the two current-password
+  // fields say which form they belong to (issue 36); a wrong current password is refused.
   await general.getByRole('tab', { name: 'Security' }).click();
-  await general.getByLabel('Current password', { exact: true }).fill('Wr0ng!pass');
-  await general.getByLabel('New password', { exact: true }).fill('N3w!passwd');
-  await general.getByLabel('Confirm password', { exact: true }).fill('N3w!passwd');
-  await general.getByRole('button', { name: 'Change password' }).click();
-  await expect(general.getByText('Current password is incorrect')).toBeVisible();
-  await general.getByLabel('Current password', { exact: true }).fill(user.password);
-  await general.getByRole('button', { name: 'Change password' }).click();
-  await expect(general.getByText('Password changed successfully')).toBeVisible();
+  const recoveryForm = general.getByRole('form', { name: 'Recovery email' });
+  const passwordForm = general.getByRole('form', { name: 'Password' });
+  await expect(recoveryForm.getByLabel('Your current password', { exact: true })).toBeVisible();
+  await expect(recoveryForm.getByLabel('Current password', { exact: true })).toHaveCount(0);
+  await expect(passwordForm.getByLabel('Your current password', { exact: true })).toHaveCount(0);
+  await passwordForm.getByLabel('Current password', { exact: true }).fill('Wr0ng!pass');
+  await passwordForm.getByLabel('New password', { exact: true }).fill('N3w!passwd');
+  await passwordForm.getByLabel('Confirm password', { exact: true }).fill('N3w!passwd');
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('Current password is incorrect')).toBeVisible();
+  await passwordForm.getByLabel('Current password', { exact: true }).fill(user.password);
+  await passwordForm.getByRole('button', { name: 'Change password' }).click();
+  await expect(passwordForm.getByText('Password changed successfully')).toBeVisible();
 
   // Closing by the backdrop removes the flag.
   await page.mouse.click(5, 5);

@@ -1,6 +1,5 @@
 import { describe, expect, test } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { TEXTS } from '@rush/domain';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../../test/render.tsx';
 import { makeMe } from '../../../test/fakes.ts';
 import { shownChessName } from './ChessAccountSection.tsx';
@@ -109,43 +108,6 @@ describe('Account Settings (?settings)', () => {
     fireEvent.change(input, { target: { files: [new File(['x'], 'a.png', { type: 'image/png' })] } });
     await waitFor(() => expect(api.callsTo('POST', '/api/account/avatar')).toHaveLength(1));
     expect(api.callsTo('POST', '/api/account/avatar')[0]?.body).toBeInstanceOf(FormData);
-  });
-
-  test('security: the server message of a password change is shown', async () => {
-    await openSettings(makeMe(), {
-      'POST /api/account/password': () => ({
-        status: 400,
-        body: { error: { code: 'INVALID_CREDENTIALS', message: TEXTS.currentPasswordWrong } },
-      }),
-    });
-    fireEvent.click(screen.getByRole('tab', { name: 'Security' }));
-    fireEvent.change(screen.getByLabelText('Current password'), { target: { value: 'old' } });
-    fireEvent.change(screen.getByLabelText('New password'), { target: { value: 'Secret1!' } });
-    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'Secret1!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText(TEXTS.currentPasswordWrong)).toBeTruthy();
-  });
-
-  test('security: a recovery email needs the current password and stays pending until verified (issue 10)', async () => {
-    const me = makeMe({ recoveryEmail: 'old@backup.test' });
-    const { api } = await openSettings(me, {
-      'PUT /api/account/recovery-email': () => ({ body: { ...me, pendingRecoveryEmail: 'new@backup.test' } }),
-    });
-    fireEvent.click(screen.getByRole('tab', { name: 'Security' }));
-    expect(screen.getByText('Verified recovery email: old@backup.test')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('Recovery email'), { target: { value: ' new@backup.test ' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save recovery email' }));
-    expect(await screen.findByText(TEXTS.passwordRequired)).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/account/recovery-email')).toHaveLength(0);
-    fireEvent.change(screen.getByLabelText('Your current password'), { target: { value: 'Secret1!' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Save recovery email' }));
-    expect(await screen.findByText(TEXTS.recoveryEmailPending('new@backup.test'))).toBeTruthy();
-    expect(api.callsTo('PUT', '/api/account/recovery-email')[0]?.body).toEqual({
-      email: 'new@backup.test',
-      currentPassword: 'Secret1!',
-    });
-    // The verified address is still the old one until the link is opened.
-    expect(screen.getByText('Verified recovery email: old@backup.test')).toBeTruthy();
   });
 
   test('Logout ends the session and goes to /', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { TEXTS, validateConfirm, validateEmail, validatePassword } from '@rush/domain';
 import type { Me } from '@rush/protocol';
@@ -16,6 +16,7 @@ const EMAIL_FIELDS = ['email', 'currentPassword'] as const;
  * pending address.
  */
 function RecoveryEmailForm({ me }: { me: Me }) {
+  const headingId = useId();
   const [email, setEmail] = useState(me.pendingRecoveryEmail ?? me.recoveryEmail ?? '');
   const [currentPassword, setCurrentPassword] = useState('');
   const { errors, setErrors, clear, bind, formError, fromServer, reset } = useFieldErrors(EMAIL_FIELDS);
@@ -37,8 +38,8 @@ function RecoveryEmailForm({ me }: { me: Me }) {
   };
 
   return (
-    <form className="settings-section" onSubmit={onSubmit} noValidate>
-      <h3>Recovery email</h3>
+    <form className="settings-section" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>Recovery email</h3>
       <p className="settings-note">
         {me.recoveryEmail ? `Verified recovery email: ${me.recoveryEmail}` : 'No verified recovery email yet.'}
       </p>
@@ -82,6 +83,7 @@ const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', confirmPassword:
 
 /** Change password: the server's success or error message is shown under the form (SPEC 8). */
 function ChangePasswordForm() {
+  const headingId = useId();
   const [values, setValues] = useState(EMPTY_PASSWORDS);
   const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(PASSWORD_FIELDS);
   const save = useMutation({
@@ -112,8 +114,8 @@ function ChangePasswordForm() {
   };
 
   return (
-    <form className="settings-section" onSubmit={onSubmit} noValidate>
-      <h3>Password</h3>
+    <form className="settings-section" onSubmit={onSubmit} noValidate aria-labelledby={headingId}>
+      <h3 id={headingId}>Password</h3>
       <TextField
         label="Current password"
         name="currentPassword"
@@ -155,6 +157,10 @@ function ChangePasswordForm() {
   );
 }
 
+/**
+ * Two forms each ask for the current password (issue 36): each form is named by its heading, so
+ * a screen reader announces which one a field belongs to and tests find fields within their form.
+ */
 export function SecurityPane({ me }: { me: Me }) {
   return (
     <div className="settings-pane">

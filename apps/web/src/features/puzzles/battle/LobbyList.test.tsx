@@ -134,6 +134,39 @@ describe('private-lobby modal', () => {
   });
 });
 
+describe("a private row's Join (issue 36)", () => {
+  test('asks for the code in the private-lobby modal; a wrong code is refused, the right one joins', async () => {
+    const lobby = makeLobby({
+      id: 'L2',
+      owner: { uid: 'u2', username: 'carol' },
+      settings: { ...makeLobby().settings, privacy: 'private' },
+    });
+    const { api, app } = startBattleApp('/puzzle-game/battle', {
+      lobbies: [makeSummaryRow({ id: 'L2', owner: 'carol', locked: true, users: 1, max: 8 })],
+      lobby,
+      routes: {
+        'POST /api/puzzles/lobbies/join-by-code': (call) =>
+          (call.body as { code: string }).code === 'SECRET' ? { body: { lobby } } : refusal('Not found', 404),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: "Join carol's lobby" }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
+    expect(search(app)).toHaveProperty('privateLobby');
+    // Joining by id without the code could only fail: nothing is sent before the code.
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/L2/join')).toHaveLength(0);
+    expect(screen.queryByText(PUZZLE_TEXTS.lobbyFull)).toBeNull();
+
+    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: 'WRONG' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await within(dialog).findByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeTruthy();
+
+    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: 'SECRET' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    expect(await screen.findByRole('heading', { name: 'carol’s lobby' })).toBeTruthy();
+    expect(search(app)).toEqual({ lobby: 'L2' });
+  });
+});
+
 describe('join links and owners (SPEC 2 `code` and `owner`)', () => {
   test('a join link fills the code in; the person still presses Join', async () => {
     const { api, app } = startBattleApp('/puzzle-game/battle?code=K7Q2', {

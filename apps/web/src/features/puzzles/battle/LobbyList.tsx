@@ -25,7 +25,8 @@ export interface ListNotice {
 /**
  * SPEC 2 lobby list: owner, lock if private, prize mode, minutes, stake, ELO range, users/max
  * and Join; live from the `lobbies` topic. Create lobby opens the settings (battleStep=2), Join
- * private lobby the code modal (?privateLobby).
+ * private lobby the code modal (?privateLobby). A private row's Join opens that same modal: the
+ * server admits to a private lobby only with its code (issue 36), so joining it by id could only fail.
  */
 export function LobbyList() {
   const headingId = useId();
@@ -40,6 +41,11 @@ export function LobbyList() {
 
   const join = (lobby: LobbySummary) => {
     if (joining) return;
+    if (lobby.locked) {
+      setError(null);
+      void navigate(privateLink.to, { state: privateLink.state });
+      return;
+    }
     setJoining(lobby.id);
     setError(null);
     withLocation(lobby.stakesCurrency, (gps) => joinLobby(lobby.id, gps)).then(
