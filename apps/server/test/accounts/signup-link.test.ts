@@ -76,6 +76,13 @@ describe.each(DB_KINDS)('sign-up link (%s)', (kind) => {
     expect((await u.client.get('/api/session')).body.user).toBeNull();
     expect(await countSessions(server, u.uid)).toBe(1);
 
+    // Opened where that account is already signed in, the session stays: no new cookie.
+    const here = await registerUser(server);
+    const session = (await here.client.get('/api/session')).body.user.sessionId;
+    const kept = await open(server.mailer.link(here.email), here.client);
+    expect(kept).toMatchObject({ location: '/?emailVerified=1', sid: false });
+    expect(kept.me).toMatchObject({ uid: here.uid, emailVerified: true, sessionId: session });
+
     const banned = await registerUser(server);
     await setUserColumns(server, banned.uid, { loginDisabled: true });
     const before = await countSessions(server, banned.uid);

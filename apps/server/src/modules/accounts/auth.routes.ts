@@ -107,7 +107,9 @@ export function authRoutes(instance: FastifyInstance, d: AuthRouteDeps): void {
   app.get(ACCOUNT_ROUTES.verifyEmail, { schema: { querystring: VerifyLinkQuery } }, async (request, reply) => {
     const { token } = request.query;
     const user = token !== undefined ? await accounts.verifyEmail(token) : null;
-    if (user) {
+    // Already signed in here as that account: its session stays (a new one would sign out and
+    // reload this browser's other tabs for nothing).
+    if (user && request.auth?.user.id !== user.id) {
       const signed = await accounts.signInFromLink(user, clientMeta(request), request.cookies[SESSION_COOKIE]);
       if (signed) setSessionCookie(reply, config, signed.token);
     }
