@@ -91,7 +91,7 @@ test('sign up, log in and request a reset through the configured captcha widget'
 
   await solve(page);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page.getByText(/Almost done! We sent a link to your email/)).toBeVisible();
+  await expect(page.getByText(`Almost done! We sent a link to ${user.email} to finish signing up.`)).toBeVisible();
   expect(captcha.verifications.at(-1)).toMatchObject({
     success: true,
     form: { secret: CAPTCHA_SECRET, sitekey: CAPTCHA_SITE_KEY, response: expect.stringMatching(/^e2e-good-token-/) },

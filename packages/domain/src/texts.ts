@@ -43,6 +43,9 @@ export const TEXTS = {
   // ours (issue 10): registration answers this whether or not the address already has an account
   registrationCheckEmail:
     'Almost done! We sent a link to your email to finish signing up. Please check your email, including spam folder',
+  // ours (issue 36): the sign-up panel names the address it knows; the server's answer cannot (no enumeration)
+  registrationSentTo: (email: string) =>
+    `Almost done! We sent a link to ${email} to finish signing up. Please check your email, including spam folder`,
   // ours (issue 10): a new recovery address is used only once its link is opened
   recoveryEmailPending: (email: string) => `${email} is waiting for verification: open the link we sent to it`,
   resetLinkInvalid: 'This link is invalid or has expired', // ours

@@ -64,7 +64,8 @@ export function authRoutes(instance: FastifyInstance, d: AuthRouteDeps): void {
     return { user: auth ? await accounts.me(auth.user, auth.session.publicId) : null };
   });
 
-  // No session here whatever happened (issue 10); the mailed link signs a new account in.
+  // No session here whatever happened (issue 10); the mailed link signs a new account in. The
+  // form sent again by its own unverified account is a resend or an address correction (issue 36).
   app.post(
     ACCOUNT_ROUTES.register,
     { schema: { body: RegisterRequest, response: { 200: RegisterResponse } } },
@@ -101,12 +102,14 @@ export function authRoutes(instance: FastifyInstance, d: AuthRouteDeps): void {
     },
   );
 
-  // The link in the mail: verifies, signs a fresh sign-up in, and lands on the app, which shows
-  // the outcome. A browser navigation: a bad token is a redirect too (VerifyLinkQuery reads it as none).
+  // The link in the mail: verifies, signs its owner in wherever it is opened (issue 36: a session
+  // as login's, refused where login is) and lands on the app, which shows the outcome. A browser navigation: a bad token is a redirect too (VerifyLinkQuery reads it as none).
   app.get(ACCOUNT_ROUTES.verifyEmail, { schema: { querystring: VerifyLinkQuery } }, async (request, reply) => {
     const { token } = request.query;
     const user = token !== undefined ? await accounts.verifyEmail(token) : null;
-    if (user) {
+    // Already signed in here as that account: its session stays (a new one would sign out and
+    // reload this browser's other tabs for nothing).
+    if (user && request.auth?.user.id !== user.id) {
       const signed = await accounts.signInFromLink(user, clientMeta(request), request.cookies[SESSION_COOKIE]);
       if (signed) setSessionCookie(reply, config, signed.token);
     }

@@ -26,7 +26,7 @@ export function verificationMail(to: string, token: string, p: Product): Mail {
     `Verify your email for ${p.productName}`,
     `Welcome to ${p.productName}! Please confirm your email address by opening this link:`,
     link,
-    'The link is valid for 24 hours. If you did not create an account, ignore this message.',
+    'The link is valid for 1 hour, works once and signs you in. If you did not create an account, ignore this message.',
     p,
   );
 }

@@ -31,7 +31,8 @@ import { loginKeys, verificationMailRefused, type LoginThrottle } from './thrott
 import { randomToken, sha256 } from './tokens.ts';
 
 const HOUR = 60 * 60 * 1000;
-export const VERIFY_TOKEN_TTL_MS = 24 * HOUR;
+/** Issue 36: the verification link signs its owner in, so it lives as briefly as a reset link. */
+export const VERIFY_TOKEN_TTL_MS = HOUR;
 /** Reset links expire after an hour and work once. */
 export const RESET_TOKEN_TTL_MS = HOUR;
 /** At most one "someone tried to sign up with your address" mail per account per hour. */
@@ -79,7 +80,11 @@ export class AccountService {
     // lookup (a bot must not probe which names and addresses exist).
     await this.d.captcha.check(input.captchaToken, meta.ip);
     // A friendly early answer; the unique indexes below stay the real guard against races.
-    if (await this.d.accounts.usernameTaken(username)) throw fieldErrors({ username: TEXTS.usernameExists });
+    if (await this.d.accounts.usernameTaken(username)) {
+      const pending = await this.pendingSignUp(username, input.password);
+      if (!pending) throw fieldErrors({ username: TEXTS.usernameExists });
+      return this.resendOrCorrect(pending, email);
+    }
     // Hashed on both paths, so the answer time does not tell a taken address either.
     const passwordHash = await hashPassword(input.password);
     const owner = await this.d.accounts.findByEmail(email);
@@ -102,6 +107,32 @@ export class AccountService {
     }
     if (typeof created === 'string') throw conflictError(created);
     await this.issueVerification(created);
+  }
+
+  /**
+   * Issue 36: the sign-up panel's Resend and "Change it" send the form again. The same username
+   * with its password, on an account whose address was never verified, is the same person: not
+   * a taken username. Only a caller who knows the password gets past "Username exists".
+   */
+  private async pendingSignUp(username: string, password: string): Promise<UserRecord | null> {
+    const user = await this.d.accounts.findByUsername(username);
+    if (!user || user.emailVerified || !user.passwordHash) return null;
+    return (await verifyPassword(user.passwordHash, password)) ? user : null;
+  }
+
+  /**
+   * The same address: a new link (at most one a minute, silently). Another address: the account
+   * moves to it and the old links die, unless it belongs to someone else, whose owner is told as
+   * for any taken address. The answer is the same in every case.
+   */
+  private async resendOrCorrect(user: UserRecord, email: string): Promise<void> {
+    if (user.email.toLowerCase() === email.toLowerCase()) return this.issueVerification(user);
+    const owner = await this.d.accounts.findByEmail(email);
+    if (owner) return this.tellOwnerOfRegistration(owner);
+    const moved = await this.d.accounts.setUnverifiedEmail(user.id, email);
+    if (typeof moved === 'string' || !moved) return; // lost a race for the address: as if taken
+    await this.d.accounts.invalidateEmailTokens(user.id, 'verify', this.d.clock.now());
+    await this.mailVerification(moved);
   }
 
   /** At most one such mail per account per hour: nobody gets mail-bombed through sign-up. */
@@ -146,13 +177,18 @@ export class AccountService {
     if (ended) await this.d.presence.userSignedOut(ended.userId);
   }
 
-  /** The account whose address the link verified (the one it was sent to, still the account's), or null. */
+  /**
+   * The account whose address the link verified (the one it was sent to, still the account's), or
+   * null. Issue 36: verifying kills the account's other verification links, so no link left in
+   * the mailbox verifies or signs in afterwards.
+   */
   async verifyEmail(token: string): Promise<UserRecord | null> {
     const now = this.d.clock.now();
     const used = await this.d.accounts.consumeEmailToken(sha256(token), 'verify', now);
     if (!used) return null;
     const user = await this.d.accounts.findById(used.userId);
     if (!user || user.email.toLowerCase() !== used.email.toLowerCase()) return null;
+    await this.d.accounts.invalidateEmailTokens(user.id, 'verify', now);
     if (user.emailVerified) return user;
     const updated = await this.d.accounts.update(user.id, { emailVerified: true });
     if (updated) await this.notifyProfile(updated);
@@ -160,16 +196,17 @@ export class AccountService {
   }
 
   /**
-   * The verification link proves the mailbox, so it finishes a sign-up by signing in (issue 10:
-   * registration itself signs nobody in). Only for an account signed in nowhere: opening the
-   * link on a phone must not sign out the computer that asked for it.
+   * Issue 36: the verification link proves the mailbox, so it finishes a sign-up by signing in
+   * wherever it is opened (registration itself signs nobody in: issue 10). A session like
+   * login's: the single-session rule ends any other, and an account login refuses
+   * (`loginDisabled`: banned) is not signed in; a closed one is, as login does.
    */
   async signInFromLink(
     user: UserRecord,
     meta: ClientMeta,
     previousToken: string | undefined,
   ): Promise<SignedIn | null> {
-    if (user.loginDisabled || (await this.d.sessions.currentPublicId(user.id))) return null;
+    if (user.loginDisabled) return null;
     return this.signIn(user, meta, previousToken);
   }
 

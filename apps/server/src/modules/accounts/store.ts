@@ -148,6 +148,25 @@ export class AccountStore {
     }
   }
 
+  /**
+   * Moves a never-verified account to another address (issue 36: the sign-up panel's "Change
+   * it"): null when the account got verified meanwhile, a conflict when the address was taken.
+   */
+  async setUnverifiedEmail(id: string, email: string): Promise<UserRecord | UniqueConflict | null> {
+    try {
+      const rows = await this.db
+        .update(users)
+        .set({ email, emailLower: email.toLowerCase() })
+        .where(and(eq(users.id, id), eq(users.emailVerified, false)))
+        .returning(userColumns);
+      return rows[0] ?? null;
+    } catch (e) {
+      const conflict = uniqueConflictOf(e);
+      if (conflict) return conflict;
+      throw e;
+    }
+  }
+
   async setUsername(id: string, username: string): Promise<UserRecord | UniqueConflict | null> {
     try {
       const rows = await this.db

@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { TEXTS } from '@rush/domain';
 import { mockApi, renderApp } from '../../../test/render.tsx';
@@ -92,11 +92,13 @@ describe('register form (SPEC 5, 8)', () => {
     expect(screen.queryByText('Username exists')).toBeNull();
   });
 
-  test('success asks to check the mail, signs nobody in, and offers Log In (issue 10)', async () => {
+  test('success names the address to check, signs nobody in, and offers Log In (issues 10, 36)', async () => {
     const { api, app } = await openSignup();
     fillValid();
     submit();
-    expect((await screen.findByRole('status')).textContent).toBe(TEXTS.registrationCheckEmail);
+    expect((await screen.findByRole('status')).textContent).toBe(
+      'Almost done! We sent a link to alice@example.com to finish signing up. Please check your email, including spam folder',
+    );
     expect(api.callsTo('POST', '/api/auth/register')[0]?.body).toEqual({
       username: 'alice',
       email: 'alice@example.com',
@@ -109,5 +111,47 @@ describe('register form (SPEC 5, 8)', () => {
     expect(screen.queryByRole('button', { name: 'User menu' })).toBeNull();
     fireEvent.click(screen.getByRole('link', { name: 'Log In' }));
     await waitFor(() => expect(app.location().pathname).toBe('/login'));
+  });
+
+  afterEach(() => vi.useRealTimers());
+
+  test('Resend sends the same form again once the minute is over, then counts down again (issue 36)', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-01-15T10:00:00.000Z'));
+    const { api } = await openSignup();
+    fillValid();
+    submit();
+    await screen.findByRole('status');
+    const waiting = screen.getByRole('button', { name: /^Resend email in \d+ s$/ });
+    expect(waiting.textContent).toBe('Resend email in 60 s');
+    expect((waiting as HTMLButtonElement).disabled).toBe(true);
+    vi.setSystemTime(new Date('2026-01-15T10:01:00.000Z'));
+    const resend = await screen.findByRole('button', { name: 'Resend email' });
+    fireEvent.click(resend);
+    expect(await screen.findByText(TEXTS.checkEmail)).toBeTruthy();
+    const calls = api.callsTo('POST', '/api/auth/register');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual(calls[0]?.body);
+    expect(screen.getByRole('button', { name: /^Resend email in \d+ s$/ }).textContent).toBe('Resend email in 60 s');
+  });
+
+  test('"Change it" returns to the form with every field kept; the corrected address is sent (issue 36)', async () => {
+    const { api } = await openSignup();
+    fillValid();
+    submit();
+    await screen.findByRole('status');
+    fireEvent.click(screen.getByRole('button', { name: 'Change it' }));
+    const email = await screen.findByLabelText<HTMLInputElement>('Email');
+    expect(email.value).toBe('alice@example.com');
+    expect(screen.getByLabelText<HTMLInputElement>('Username').value).toBe('alice');
+    expect(screen.getByLabelText<HTMLInputElement>('Password').value).toBe('Secret1!');
+    expect(screen.getByLabelText<HTMLInputElement>('Confirm password').value).toBe('Secret1!');
+    expect(screen.getByRole<HTMLInputElement>('checkbox').checked).toBe(true);
+    type('Email', 'alice@example.org');
+    submit();
+    expect((await screen.findByRole('status')).textContent).toContain('We sent a link to alice@example.org to');
+    const calls = api.callsTo('POST', '/api/auth/register');
+    expect(calls).toHaveLength(2);
+    expect(calls[1]?.body).toEqual({ ...(calls[0]?.body as object), email: 'alice@example.org' });
   });
 });

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
+import { MAIL_SPACING_MS, TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
 import type { RegisterRequest } from '@rush/protocol';
 import { register } from '../api.ts';
 import { Button } from '../../../ui/Button.tsx';
@@ -9,6 +9,7 @@ import { FieldError, FormMessage, TextField } from '../../../ui/Field.tsx';
 import { useCaptcha } from '../captcha/useCaptcha.tsx';
 import { DateOfBirthField, EMPTY_DOB, toDateOfBirth, type DobParts } from './DateOfBirthField.tsx';
 import { useFieldErrors } from '../useFieldErrors.ts';
+import { SignupSent } from './SignupSent.tsx';
 
 const FIELDS = ['username', 'email', 'dob', 'password', 'confirmPassword', 'acceptTerms', 'captchaToken'] as const;
 type Field = (typeof FIELDS)[number];
@@ -35,36 +36,40 @@ function toInput(values: SignupValues): RegistrationInput {
   return { ...values, dob: toDateOfBirth(values.dob) };
 }
 
+/** What was sent, and when the next mail may go. */
+interface Sent {
+  body: RegisterRequest;
+  nextAt: number;
+  resent: boolean;
+}
+
 /**
  * Sign Up (SPEC 2, 5): the domain's own rules give instant feedback; focusing a field clears its
  * error. The server signs nobody in here (issue 10: its answer is the same for a taken address),
- * so success shows its "check your email" text: the mailed link signs the new account in, and
- * Log In works meanwhile.
+ * so success names the address to check (SignupSent): the mailed link signs the new account in.
+ * "Change it" comes back here with every field kept, the password too: sending the form again
+ * with the same username and password is how the server knows it is the same person (issue 36).
+ * The captcha widget stays mounted in both states, so Resend can carry a fresh token.
  */
 export function SignupForm() {
   const [values, setValues] = useState<SignupValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const { errors, setErrors, clear, formError, fromServer, reset } = useFieldErrors(FIELDS);
+  const { errors, setErrors, clear, formError, setFormError, fromServer, reset } = useFieldErrors(FIELDS);
   const captcha = useCaptcha(errors.captchaToken);
+
+  const [sent, setSent] = useState<Sent | null>(null);
 
   const mutation = useMutation({
     mutationFn: (body: RegisterRequest) => register(body),
-    onError: (error) => {
-      fromServer(error);
+    onSuccess: (_answer, body) => {
+      setSent((prev) => ({ body, nextAt: Date.now() + MAIL_SPACING_MS, resent: prev !== null }));
       captcha.reset(); // a token works once
     },
+    onError: (error) => {
+      fromServer(error);
+      captcha.reset();
+    },
   });
-
-  if (mutation.isSuccess) {
-    return (
-      <div className="auth-form">
-        <FormMessage tone="success" text={mutation.data.message || TEXTS.registrationCheckEmail} />
-        <p>
-          <Link to="/login">Log In</Link>
-        </p>
-      </div>
-    );
-  }
 
   const set = <K extends keyof SignupValues>(key: K, value: SignupValues[K]) => {
     setValues((prev) => ({ ...prev, [key]: value }));
@@ -91,8 +96,22 @@ export function SignupForm() {
       return;
     }
     const body: RegisterRequest = { ...input, username: input.username.trim(), email: input.email.trim() };
-    if (captcha.token) body.captchaToken = captcha.token;
-    mutation.mutate(body);
+    send(body);
+  };
+
+  const send = (body: RegisterRequest) => {
+    const { captchaToken: _used, ...rest } = body;
+    mutation.mutate(captcha.token ? { ...rest, captchaToken: captcha.token } : rest);
+  };
+
+  const resend = () => {
+    if (!sent || mutation.isPending) return;
+    reset();
+    if (captcha.enabled && !captcha.token) {
+      setErrors({ captchaToken: TEXTS.captchaFailed });
+      return;
+    }
+    send(sent.body);
   };
 
   const field = (name: Exclude<Field, 'dob' | 'acceptTerms' | 'captchaToken'>) => ({
@@ -103,59 +122,86 @@ export function SignupForm() {
     error: errors[name],
   });
 
+  // One form in both states, the widget at the same place in it: the captcha renders once (useCaptcha).
   return (
-    <form className="auth-form" onSubmit={onSubmit} noValidate>
-      <TextField
-        label="Username"
-        name="username"
-        autoComplete="username"
-        hint="No special characters, max 10"
-        {...field('username')}
-      />
-      <TextField label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
-      <DateOfBirthField
-        value={values.dob}
-        onChange={(dob) => set('dob', dob)}
-        error={errors.dob}
-        onFocus={() => clear('dob')}
-        onBlur={() => checkOne('dob')}
-      />
-      <TextField
-        label="Password"
-        name="password"
-        type="password"
-        autoComplete="new-password"
-        hint="8-20 characters with a symbol, a number and a capital letter"
-        {...field('password')}
-      />
-      <TextField
-        label="Confirm password"
-        name="confirmPassword"
-        type="password"
-        autoComplete="new-password"
-        {...field('confirmPassword')}
-      />
-      <div className="terms-banner">
-        <input
-          id="accept-terms"
-          type="checkbox"
-          checked={values.acceptTerms}
-          onChange={(e) => set('acceptTerms', e.target.checked)}
-          onFocus={() => clear('acceptTerms')}
-          aria-invalid={errors.acceptTerms ? true : undefined}
-          aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+    <form className="auth-form" onSubmit={sent ? (e) => e.preventDefault() : onSubmit} noValidate>
+      {sent ? (
+        <SignupSent
+          email={sent.body.email}
+          nextAt={sent.nextAt}
+          resent={sent.resent}
+          busy={mutation.isPending}
+          error={formError ?? Object.entries(errors).find(([name]) => name !== 'captchaToken')?.[1] ?? null}
+          onResend={resend}
+          onChange={() => {
+            // A field error a resend drew stays under its field; the form message goes.
+            setFormError(null);
+            setSent(null);
+          }}
         />
-        <label htmlFor="accept-terms">
-          I accept the <Link to="/terms">Terms and Conditions</Link>. I will not cheat or use chess engines; I
-          understand that the funds of cheaters are seized and that they are banned.
-        </label>
-      </div>
-      <FieldError id="accept-terms-error" error={errors.acceptTerms} />
+      ) : (
+        <>
+          <TextField
+            label="Username"
+            name="username"
+            autoComplete="username"
+            hint="No special characters, max 10"
+            {...field('username')}
+          />
+          <TextField label="Email" name="email" type="email" autoComplete="email" {...field('email')} />
+          <DateOfBirthField
+            value={values.dob}
+            onChange={(dob) => set('dob', dob)}
+            error={errors.dob}
+            onFocus={() => clear('dob')}
+            onBlur={() => checkOne('dob')}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            hint="8-20 characters with a symbol, a number and a capital letter"
+            {...field('password')}
+          />
+          <TextField
+            label="Confirm password"
+            name="confirmPassword"
+            type="password"
+            autoComplete="new-password"
+            {...field('confirmPassword')}
+          />
+          <div className="terms-banner">
+            <input
+              id="accept-terms"
+              type="checkbox"
+              checked={values.acceptTerms}
+              onChange={(e) => set('acceptTerms', e.target.checked)}
+              onFocus={() => clear('acceptTerms')}
+              aria-invalid={errors.acceptTerms ? true : undefined}
+              aria-describedby={errors.acceptTerms ? 'accept-terms-error' : undefined}
+            />
+            <label htmlFor="accept-terms">
+              I accept the <Link to="/terms">Terms and Conditions</Link>. I will not cheat or use chess engines; I
+              understand that the funds of cheaters are seized and that they are banned.
+            </label>
+          </div>
+          <FieldError id="accept-terms-error" error={errors.acceptTerms} />
+        </>
+      )}
       {captcha.widget}
-      <Button type="submit" className="btn-block" busy={mutation.isPending}>
-        Sign Up
-      </Button>
-      <FormMessage text={formError} />
+      {sent ? (
+        <p>
+          <Link to="/login">Log In</Link>
+        </p>
+      ) : (
+        <>
+          <Button type="submit" className="btn-block" busy={mutation.isPending}>
+            Sign Up
+          </Button>
+          <FormMessage text={formError} />
+        </>
+      )}
     </form>
   );
 }
