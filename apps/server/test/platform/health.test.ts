@@ -2,6 +2,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HEALTH_ROUTES, installHealth } from '../../src/platform/http/health.ts';
 import { TEST_REDIS_URL, POSTGRES_TOO } from '../support/database.ts';
+import { testFetch } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 
 /** Liveness against readiness (issue 18): what a load balancer asks an instance. */
@@ -66,6 +67,7 @@ describe.each(POSTGRES_TOO)('the server on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({
+      http: 'inject',
       kind,
       ...(TEST_REDIS_URL && kind === 'postgres' ? { env: { REDIS_URL: TEST_REDIS_URL } } : {}),
     });
@@ -73,14 +75,14 @@ describe.each(POSTGRES_TOO)('the server on %s', (kind) => {
   afterAll(() => server?.stop());
 
   it('is ready: its database answers, and Redis when it uses one', async () => {
-    const res = await fetch(server.baseUrl + HEALTH_ROUTES.ready);
+    const res = await testFetch(server.baseUrl + HEALTH_ROUTES.ready);
     expect(res.status).toBe(200);
     const redis = TEST_REDIS_URL && kind === 'postgres' ? 'ok' : 'absent';
     expect(await res.json()).toEqual({ status: 'ready', checks: { database: 'ok', redis } });
   });
 
   it('an unknown path under /healthz is a JSON 404, not the web app', async () => {
-    const res = await fetch(server.baseUrl + '/healthz/nope');
+    const res = await testFetch(server.baseUrl + '/healthz/nope');
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toMatch(/application\/json/);
   });

@@ -1,26 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { TestClient } from '../support/http-client.ts';
+import { TestClient, testFetch } from '../support/http-client.ts';
 
 describe.each(DB_KINDS)('HTTP platform on %s', (kind) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ kind });
+    server = await startTestServer({ http: 'inject', kind });
   });
   afterAll(async () => {
     await server?.stop();
   });
 
   it('GET /healthz answers 200 with the database kind', async () => {
-    const res = await fetch(`${server.baseUrl}/healthz`);
+    const res = await testFetch(`${server.baseUrl}/healthz`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ status: 'ok', database: kind });
   });
 
   it('unknown API paths get a JSON 404 with a stable code', async () => {
     for (const path of ['/api/nope', '/api/', '/api/auth/login/extra']) {
-      const res = await fetch(`${server.baseUrl}${path}`);
+      const res = await testFetch(`${server.baseUrl}${path}`);
       expect(res.status).toBe(404);
       expect(res.headers.get('content-type')).toMatch(/application\/json/);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('NOT_FOUND');
@@ -28,7 +28,7 @@ describe.each(DB_KINDS)('HTTP platform on %s', (kind) => {
   });
 
   it('sends security headers with a strict CSP', async () => {
-    const res = await fetch(`${server.baseUrl}/healthz`);
+    const res = await testFetch(`${server.baseUrl}/healthz`);
     const csp = res.headers.get('content-security-policy') ?? '';
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'none'");

@@ -14,6 +14,7 @@ import { AppError } from '../../src/platform/errors.ts';
 import type { Database } from '../../src/platform/db/database.ts';
 import { registerUser, eventually } from '../accounts/support.ts';
 import { createTestDatabase, DB_KINDS, POSTGRES_TOO, pgliteIt } from '../support/database.ts';
+import { testFetch } from '../support/http-client.ts';
 import { startTestServer } from '../support/server.ts';
 import { FIXTURE_CSV, FIXTURE_ROWS, FIXTURE_ZST, memoryLogger } from './support.ts';
 
@@ -179,11 +180,11 @@ describe.each(POSTGRES_TOO)('puzzle import on %s', (kind) => {
 
 describe.each(DB_KINDS)('first start on %s', (kind) => {
   it('answers /healthz and 503 on puzzle routes while it imports the sample, then serves puzzles', async () => {
-    const server = await startTestServer({ kind, env: { PUZZLES_AUTO_IMPORT: 'true' } });
+    const server = await startTestServer({ http: 'inject', kind, env: { PUZZLES_AUTO_IMPORT: 'true' } });
     try {
-      const status = await (await fetch(server.baseUrl + PUZZLE_ROUTES.status)).json();
+      const status = await (await testFetch(server.baseUrl + PUZZLE_ROUTES.status)).json();
       expect(status).toMatchObject({ ready: false });
-      expect((await fetch(`${server.baseUrl}/healthz`)).status).toBe(200);
+      expect((await testFetch(`${server.baseUrl}/healthz`)).status).toBe(200);
       const user = await registerUser(server);
       const busy = await user.client.get(PUZZLE_ROUTES.next);
       if (busy.status === 503) {
@@ -194,7 +195,8 @@ describe.each(DB_KINDS)('first start on %s', (kind) => {
         expect(busy.status).toBe(200);
       }
       await eventually(
-        async () => ((await (await fetch(server.baseUrl + PUZZLE_ROUTES.status)).json()) as { ready: boolean }).ready,
+        async () =>
+          ((await (await testFetch(server.baseUrl + PUZZLE_ROUTES.status)).json()) as { ready: boolean }).ready,
         60_000,
       );
       const next = await user.client.get(PUZZLE_ROUTES.next);

@@ -44,6 +44,23 @@ async function transport(
   return { status: res.statusCode, headers: out, text: res.body };
 }
 
+/** Statuses whose Response may carry no body (the Response constructor refuses one). */
+const NULL_BODY = new Set([101, 204, 205, 304]);
+
+/**
+ * `fetch` for a test: a server started with `http: 'inject'` answers in process, any other URL is
+ * fetched. Redirects are answered, not followed, when injected (as `redirect: 'manual'`).
+ */
+export async function testFetch(
+  url: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Uint8Array } = {},
+): Promise<Response> {
+  const injected = [...injectors.keys()].some((b) => url.startsWith(`${b}/`) || url === b);
+  if (!injected) return fetch(url, init);
+  const res = await transport(url, { method: init.method ?? 'GET', headers: init.headers ?? {}, body: init.body });
+  return new Response(NULL_BODY.has(res.status) ? null : res.text, { status: res.status, headers: res.headers });
+}
+
 /**
  * A tiny browser-like HTTP client for tests: keeps cookies, echoes the CSRF cookie in the
  * header as the web app does, and sends the Origin a browser would.

@@ -23,7 +23,7 @@ import {
   withdrawals,
 } from '../../src/modules/wallet/schema.ts';
 import { DB_KINDS } from '../support/database.ts';
-import type { TestClient } from '../support/http-client.ts';
+import { testFetch, type TestClient } from '../support/http-client.ts';
 import { describeBody, hostileBody, send, validFor, type HostileBodyOptions } from '../support/hostile-input.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import { userRow, type Registered } from '../accounts/support.ts';
@@ -75,7 +75,7 @@ describe.each(DB_KINDS)('wallet and admin bad input (%s)', (kind) => {
   let target: Registered;
 
   beforeAll(async () => {
-    server = await startTestServer({ kind, env: ADMIN_ENV });
+    server = await startTestServer({ http: 'inject', kind, env: ADMIN_ENV });
     admin = await adminUser(server);
     user = await verifiedUser(server);
     target = await verifiedUser(server);
@@ -286,7 +286,7 @@ describe.each(DB_KINDS)('wallet and admin bad input (%s)', (kind) => {
   });
 
   it('is still healthy afterwards, and the real flows still work', async () => {
-    const health = await fetch(`${server.baseUrl}/healthz`);
+    const health = await testFetch(`${server.baseUrl}/healthz`);
     expect(health.status).toBe(200);
     await depositThroughSandbox(server, user, 1000);
     expect((await user.client.get(WALLET_ROUTES.summary)).body.balances.usd).toBe(1500);

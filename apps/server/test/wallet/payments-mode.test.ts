@@ -3,7 +3,7 @@ import { TEXTS } from '@rush/domain';
 import { WALLET_ROUTES } from '@rush/protocol';
 import { sandboxDecisionPath } from '../../src/modules/wallet/payments/sandbox/routes.ts';
 import { DB_KINDS } from '../support/database.ts';
-import { TestClient } from '../support/http-client.ts';
+import { TestClient, testFetch } from '../support/http-client.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
 import {
   expectLedgerInvariants,
@@ -24,7 +24,7 @@ describe.each(DB_KINDS)('payments mode (%s)', (kind) => {
   describe('sandbox', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ kind });
+      server = await startTestServer({ http: 'inject', kind });
     });
     afterAll(() => server?.stop());
 
@@ -35,7 +35,7 @@ describe.each(DB_KINDS)('payments mode (%s)', (kind) => {
       const res = await stranger.post(sandboxDecisionPath(checkoutId, 'pay'), {});
       expect(res.status).toBe(401);
       // Without the page's CSRF echo, even a cookie-less POST is stopped at the edge.
-      const bare = await fetch(server.baseUrl + sandboxDecisionPath(checkoutId, 'pay'), { method: 'POST' });
+      const bare = await testFetch(server.baseUrl + sandboxDecisionPath(checkoutId, 'pay'), { method: 'POST' });
       expect(bare.status).toBe(403);
       // The old anonymous provider endpoint is gone.
       expect((await stranger.post(`/sandbox-pay/checkout/${checkoutId}/pay`, {})).status).toBe(404);
@@ -79,7 +79,7 @@ describe.each(DB_KINDS)('payments mode (%s)', (kind) => {
   describe('off', () => {
     let server: TestServer;
     beforeAll(async () => {
-      server = await startTestServer({ kind, env: { PAYMENTS: 'off' } });
+      server = await startTestServer({ http: 'inject', kind, env: { PAYMENTS: 'off' } });
     });
     afterAll(() => server?.stop());
 
