@@ -1,4 +1,4 @@
-import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, getTableColumns, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../platform/db/database.ts';
 import { preparedOn } from '../../platform/db/prepared.ts';
 import { emailTokens, users, type StoredSettings } from './schema.ts';
@@ -152,28 +152,24 @@ export class AccountStore {
    * Moves a never-verified account to another address (issue 36: the sign-up panel's "Change
    * it"): null when the account got verified meanwhile, a conflict when the address was taken.
    */
-  async setUnverifiedEmail(id: string, email: string): Promise<UserRecord | UniqueConflict | null> {
-    try {
-      const rows = await this.db
-        .update(users)
-        .set({ email, emailLower: email.toLowerCase() })
-        .where(and(eq(users.id, id), eq(users.emailVerified, false)))
-        .returning(userColumns);
-      return rows[0] ?? null;
-    } catch (e) {
-      const conflict = uniqueConflictOf(e);
-      if (conflict) return conflict;
-      throw e;
-    }
+  setUnverifiedEmail(id: string, email: string): Promise<UserRecord | UniqueConflict | null> {
+    return this.setUnique(
+      { email, emailLower: email.toLowerCase() },
+      and(eq(users.id, id), eq(users.emailVerified, false)),
+    );
   }
 
-  async setUsername(id: string, username: string): Promise<UserRecord | UniqueConflict | null> {
+  setUsername(id: string, username: string): Promise<UserRecord | UniqueConflict | null> {
+    return this.setUnique({ username, usernameLower: username.toLowerCase() }, eq(users.id, id));
+  }
+
+  /** An update of a uniquely indexed column: the row, null when none matched, or the index it collided on. */
+  private async setUnique(
+    set: Partial<typeof users.$inferInsert>,
+    where: SQL | undefined,
+  ): Promise<UserRecord | UniqueConflict | null> {
     try {
-      const rows = await this.db
-        .update(users)
-        .set({ username, usernameLower: username.toLowerCase() })
-        .where(eq(users.id, id))
-        .returning(userColumns);
+      const rows = await this.db.update(users).set(set).where(where).returning(userColumns);
       return rows[0] ?? null;
     } catch (e) {
       const conflict = uniqueConflictOf(e);
