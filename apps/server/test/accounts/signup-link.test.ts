@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { DB_KINDS } from '../support/database.ts';
+import { LOGIN_POLICIES } from '../../src/modules/accounts/throttle.ts';
 import { TestClient } from '../support/http-client.ts';
 import { startTestServer, UNLIMITED_FOR_TESTS, type TestServer } from '../support/server.ts';
 import { countSessions, registerUser, registration, setUserColumns, uniqueName, userRow } from './support.ts';
@@ -151,6 +152,21 @@ describe.each(DB_KINDS)('sign-up link (%s)', (kind) => {
     );
     expect(verified.status).toBe(400);
     expect(verified.body.error.fields).toEqual({ username: TEXTS.usernameExists });
+  });
+
+  it('password guesses through sign-up count against the login throttle before the hash is checked', async () => {
+    const body = await signUp();
+    const guesser = new TestClient(server.baseUrl, { ip: '203.0.113.77' });
+    const guess = () =>
+      guesser.post(
+        '/api/auth/register',
+        registration({ ...body, password: 'Guess$1234', confirmPassword: 'Guess$1234' }),
+      );
+    for (let i = 0; i < LOGIN_POLICIES.accountIp.freeAttempts; i++) expect((await guess()).status).toBe(400);
+    expect((await guess()).status).toBe(429);
+    // The same keys as login's: the right password from that address waits too.
+    const login = await guesser.post('/api/auth/login', { identifier: body.username, password: body.password });
+    expect(login.status).toBe(429);
   });
 
   it('a correction to an address someone else owns moves nothing and tells that owner, with the same answer', async () => {

@@ -81,7 +81,7 @@ export class AccountService {
     await this.d.captcha.check(input.captchaToken, meta.ip);
     // A friendly early answer; the unique indexes below stay the real guard against races.
     if (await this.d.accounts.usernameTaken(username)) {
-      const pending = await this.pendingSignUp(username, input.password);
+      const pending = await this.pendingSignUp(username, input.password, meta);
       if (!pending) throw fieldErrors({ username: TEXTS.usernameExists });
       return this.resendOrCorrect(pending, email);
     }
@@ -114,10 +114,16 @@ export class AccountService {
    * with its password, on an account whose address was never verified, is the same person: not
    * a taken username. Only a caller who knows the password gets past "Username exists".
    */
-  private async pendingSignUp(username: string, password: string): Promise<UserRecord | null> {
+  private async pendingSignUp(username: string, password: string, meta: ClientMeta): Promise<UserRecord | null> {
     const user = await this.d.accounts.findByUsername(username);
     if (!user || user.emailVerified || !user.passwordHash) return null;
-    return (await verifyPassword(user.passwordHash, password)) ? user : null;
+    // A password guess like a login's, so it counts against the same keys before the hash is
+    // checked: sign-up must not be a way around the login throttle.
+    const keys = loginKeys(user.id, meta.ip);
+    await this.d.throttle.reserveLogin(keys);
+    if (!(await verifyPassword(user.passwordHash, password))) return null;
+    await this.d.throttle.loginSucceeded(keys);
+    return user;
   }
 
   /**
