@@ -12,6 +12,7 @@ export * from './money/currency.ts';
 export * from './money/settlement.ts';
 export * from './money/rewards.ts';
 export * from './money/limits.ts';
+export * from './money/game-money.ts';
 export * from './money/deposits.ts';
 export * from './money/withdrawals.ts';
 export * from './money/regions.ts';
