@@ -141,6 +141,9 @@ describe.each(POSTGRES_TOO)('fair play: holds and review (%s)', (kind) => {
       const analysis = (await black.http.get(FAIRPLAY_ROUTES.analysis(gameId))).body as GameAnalysisResponse;
       expect(analysis.verdict?.white).toBe('suspect');
       expect(analysis.plies[20]?.best).toBe(analysis.plies[20]?.uci);
+      // The book was not evaluated: no evaluation, rather than a level one; the counted plies have theirs.
+      expect(analysis.plies[0]?.evalCp).toBeNull();
+      expect(analysis.plies[20]?.evalCp).toEqual(expect.any(Number));
 
       // SPEC 9: suspected cheaters cannot withdraw until review.
       const summary = await white.http.get(WALLET_ROUTES.summary);

@@ -53,6 +53,7 @@ async function everyPosition(moves: readonly string[]): Promise<PlyAnalysis[]> {
     top: tops[j]!,
     bestCp: evals[j]!,
     playedCp: -evals[j + 1]!,
+    afterKnown: true,
     legalMoves: legal[j]!,
     moveTimeMs: null,
   }));
@@ -77,6 +78,9 @@ describe('analyseGame asks the engine only about positions the rules read (issue
     expect(asked).toEqual([10, 11, 12, 13, 14, 15, 16, 17, 19, 20, 21, 22]);
     expect(classifyPly(plies[18]!)).toBe('forced');
     expect(plies.slice(0, 10).map(classifyPly)).toEqual(Array(10).fill('book'));
+    // The positions after the first nine book plies were never evaluated, and say so (the graph
+    // and the move list show no evaluation there, not a level one); the tenth's was searched.
+    expect(plies.map((p) => p.afterKnown)).toEqual([...Array(9).fill(false), ...Array(13).fill(true)]);
 
     const full = await everyPosition(MOVES);
     for (const color of ['white', 'black'] as const)

@@ -18,8 +18,14 @@ export interface PlyAnalysis {
   top: readonly string[];
   /** The evaluation of the position before the move (the engine's best line), mover's view. */
   bestCp: Cp;
-  /** The evaluation after the played move, mover's view. */
+  /** The evaluation after the played move, mover's view (0 when `afterKnown` is false). */
   playedCp: Cp;
+  /**
+   * False when nothing evaluated the position after the move (the book: no rule reads it), so
+   * `playedCp` is a placeholder the graph and the move list must not show as level. Absent in
+   * analyses stored before it existed.
+   */
+  afterKnown?: boolean;
   /** Legal moves in the position before the move: 1 is a forced move (skipped). */
   legalMoves: number;
   /** Think time on the clock for this move in ms; null when not measured (before the clocks run). */

@@ -41,8 +41,11 @@ export const AnalysedPlyView = z.object({
   uci: z.string(),
   san: z.string(),
   class: MoveClassSchema,
-  /** White's view after the move, centipawns clamped to ±1000 (a mate shows as ±1000), for the graph. */
-  evalCp: z.number().int(),
+  /**
+   * White's view after the move, centipawns clamped to ±1000 (a mate shows as ±1000), for the
+   * graph; null where nothing evaluated the position (the book).
+   */
+  evalCp: z.number().int().nullable(),
   /** The engine's first choice before the move (UCI and SAN); shown on demand. */
   best: z.string().nullable(),
   bestSan: z.string().nullable(),

@@ -33,7 +33,7 @@ const matedCp = () => -scoreCp({ mate: 1 });
  * scores from the side to move); `playedCp` is the NEXT position's evaluation negated (there the
  * opponent is to move), or the end itself when the move mated or drew. A position with one legal
  * move is worth its only move: the next position's evaluation negated. A position nothing reads
- * (the book) is not searched and shows level (0) on the evaluation graph: the rules skip its plies.
+ * (the book) is not searched: its ply says so (`afterKnown: false`) and shows no evaluation.
  */
 export async function analyseGame(
   engine: Pick<EngineService, 'analyseLines'>,
@@ -85,6 +85,7 @@ export async function analyseGame(
       top: before ? before.lines.slice(0, 3).map((l) => l.move) : [],
       bestCp: cp(i - 1),
       playedCp: -cp(i),
+      afterKnown: evals[i] !== null,
       legalMoves: legal[i - 1]!,
       moveTimeMs: game.moveTimes[i - 1] ?? null,
     });

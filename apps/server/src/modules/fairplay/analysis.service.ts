@@ -63,7 +63,7 @@ function view(game: GameRow, a: AnalysisRow): GameAnalysisResponse {
       uci: p.played,
       san,
       class: classifyPly(p),
-      evalCp: Math.round(graphCp(whiteView)),
+      evalCp: evaluatedAfter(p) ? Math.round(graphCp(whiteView)) : null,
       best: bestUci,
       bestSan,
     };
@@ -77,6 +77,12 @@ function view(game: GameRow, a: AnalysisRow): GameAnalysisResponse {
     verdict: { white: a.whiteVerdict.kind, black: a.blackVerdict.kind },
   };
 }
+
+/**
+ * Whether the position after the ply was evaluated. Analyses stored before `afterKnown` existed
+ * left the book unsearched too and stored it as level: a book ply at exactly 0 is read as unknown.
+ */
+const evaluatedAfter = (p: PlyAnalysis): boolean => p.afterKnown ?? !(classifyPly(p) === 'book' && p.playedCp === 0);
 
 const uciMove = (uci: string) => ({
   from: uci.slice(0, 2),

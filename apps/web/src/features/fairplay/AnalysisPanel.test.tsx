@@ -50,7 +50,7 @@ const done = (overrides: Partial<GameAnalysisResponse> = {}): GameAnalysisRespon
   gameId: 'g1',
   state: 'done',
   plies: [
-    { ply: 1, color: 'white', uci: 'f2f3', san: 'f3', class: 'book', evalCp: -20, best: null, bestSan: null },
+    { ply: 1, color: 'white', uci: 'f2f3', san: 'f3', class: 'book', evalCp: null, best: null, bestSan: null },
     { ply: 2, color: 'black', uci: 'e7e5', san: 'e5', class: 'book', evalCp: -35, best: null, bestSan: null },
     { ply: 3, color: 'white', uci: 'g2g4', san: 'g4', class: 'blunder', evalCp: -1000, best: 'e2e4', bestSan: 'e4' },
     { ply: 4, color: 'black', uci: 'd8h4', san: 'Qh4#', class: 'best', evalCp: -1000, best: 'd8h4', bestSan: 'Qh4#' },
@@ -89,7 +89,7 @@ describe('game analysis (/tv/{id}?analysis=1, issue 14)', () => {
     const graph = await within(region).findByRole('figure', { name: ANALYSIS_TEXTS.graphTitle });
     expect(within(graph).getByText(ANALYSIS_TEXTS.graphSummary)).toBeTruthy();
     // The graph module arrives lazily.
-    expect((await within(graph).findByTestId('eval-chart')).textContent).toContain('evals -20,-35,-1000,-1000 at 4');
+    expect((await within(graph).findByTestId('eval-chart')).textContent).toContain('evals ,-35,-1000,-1000 at 4');
 
     const table = within(region).getByRole('table', { name: 'Figures per side' });
     const headers = within(table)
@@ -123,6 +123,9 @@ describe('game analysis (/tv/{id}?analysis=1, issue 14)', () => {
     expect(items[2]!.textContent).toContain('Blunder');
     expect(items[2]!.textContent).toContain('-10.00');
     expect(items[0]!.textContent).toContain('Book');
+    // Nothing evaluated the first book move: a dash, not a level 0.00.
+    expect(items[0]!.querySelector('.ply-eval')?.textContent).toBe('–');
+    expect(items[1]!.querySelector('.ply-eval')?.textContent).toBe('-0.35');
     expect(items[3]!.textContent).toContain('Best');
     // Players do not see the verdict.
     expect(within(region).queryByText(/^Verdict/)).toBeNull();
@@ -256,6 +259,7 @@ describe('game analysis (/tv/{id}?analysis=1, issue 14)', () => {
     expect(formatEval(35)).toBe('+0.35');
     expect(formatEval(-210)).toBe('-2.10');
     expect(formatEval(0)).toBe('0.00');
+    expect(formatEval(null)).toBe('–');
     expect(moveNumber(1)).toBe('1.');
     expect(moveNumber(4)).toBe('2…');
   });

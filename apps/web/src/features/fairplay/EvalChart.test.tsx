@@ -73,6 +73,11 @@ describe('evaluation graph', () => {
       [0, 1],
       [0, 0],
     ]);
+    // The book (null: not evaluated) has no point, so the line spans it instead of dipping to level.
+    expect(graphSeries([null, null, 120])).toEqual([
+      [0, 1, 2, 3],
+      [0, null, null, 120],
+    ]);
     expect(pawnTick(300)).toBe('+3');
     expect(pawnTick(-1000)).toBe('-10');
     expect(pawnTick(0)).toBe('0');

@@ -12,8 +12,8 @@ import { graphSeries, moveTick, pawnTick } from './graph.ts';
  * A click on the graph selects the nearest ply; the selected ply is marked with a line.
  */
 export interface EvalChartProps {
-  /** Centipawns, White's view, after each ply (index 0 is ply 1). */
-  evals: readonly number[];
+  /** Centipawns, White's view, after each ply (index 0 is ply 1); null where nothing evaluated it. */
+  evals: readonly (number | null)[];
   /** 0 = the start position. */
   selectedPly: number;
   onSelectPly: (ply: number) => void;
@@ -64,7 +64,10 @@ export function EvalChart({ evals, selectedPly, onSelectPly, height = 200 }: Eva
           values: (_u, splits) => splits.map(pawnTick),
         },
       ],
-      series: [{}, { label: 'Evaluation', stroke: LINE, width: 2, fill: FILL, fillTo: 0, points: { show: false } }],
+      series: [
+        {},
+        { label: 'Evaluation', stroke: LINE, width: 2, fill: FILL, fillTo: 0, points: { show: false }, spanGaps: true },
+      ],
       hooks: {
         draw: [
           (u) => {

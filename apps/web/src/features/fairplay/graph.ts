@@ -2,12 +2,13 @@ import { graphCp } from '@rush/domain';
 
 /**
  * The evaluation graph's data: plies on x (0 = the start, level), White's advantage on y through
- * the domain's graph bound (graphCp), so a mate or a huge advantage sits at the edge.
+ * the domain's graph bound (graphCp), so a mate or a huge advantage sits at the edge. A ply nothing
+ * evaluated (the book) has no point: the line spans it rather than dipping to level.
  */
-export function graphSeries(evals: readonly number[]): [number[], number[]] {
+export function graphSeries(evals: readonly (number | null)[]): [number[], (number | null)[]] {
   return [
     [0, ...evals.map((_, i) => i + 1)],
-    [0, ...evals.map((cp) => graphCp(cp))],
+    [0, ...evals.map((cp) => (cp === null ? null : graphCp(cp)))],
   ];
 }
 

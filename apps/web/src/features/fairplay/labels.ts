@@ -28,7 +28,9 @@ export const ANALYSIS_TEXTS = {
 } as const;
 
 /** "+0.35", "-2.10", "0.00": centipawns as pawns, White's view. */
-export function formatEval(cp: number): string {
+export function formatEval(cp: number | null): string {
+  // Not evaluated (the book): a dash, never a level "0.00" the engine did not say.
+  if (cp === null) return '–';
   const pawns = (cp / 100).toFixed(2);
   return cp > 0 ? `+${pawns}` : cp < 0 ? pawns : '0.00';
 }
