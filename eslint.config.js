@@ -41,6 +41,8 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'error',
     },
   },
+  // Plain JavaScript (the PGlite worker thread's entry) has no types for the type-aware rules.
+  { files: ['**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   {
     files: ['packages/domain/**'],
     rules: {

@@ -28,6 +28,8 @@ const EnvSchema = z.object({
   HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   METRICS_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
   DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  // Issue 35: the embedded PGlite runs in a worker thread, off the event loop that referees games.
+  PGLITE_THREAD: z.preprocess(emptyAsUndefined, z.enum(['true', 'false']).default('true')),
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   APP_URL: optionalUrl,
@@ -117,6 +119,8 @@ export interface Config {
   /** Prometheus metrics on their own port (on `host`); off when unset. */
   metricsPort: number | undefined;
   dataDir: string;
+  /** PGlite (no DATABASE_URL) in a worker thread rather than on the event loop. */
+  pgliteThread: boolean;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   appUrl: string;
@@ -175,6 +179,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     host: e.HOST,
     metricsPort: e.METRICS_PORT,
     dataDir: e.DATA_DIR,
+    pgliteThread: e.PGLITE_THREAD === 'true',
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     appUrl,

@@ -25,7 +25,9 @@ async function main(): Promise<void> {
   let database;
   try {
     database = await openDatabase(
-      config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+      config.databaseUrl
+        ? { kind: 'postgres', url: config.databaseUrl }
+        : { kind: 'pglite', dataDir: config.dataDir, thread: config.pgliteThread },
     );
   } catch (e) {
     if (e instanceof DataDirLockedError) {

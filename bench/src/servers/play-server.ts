@@ -1,6 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REALTIME_PATH } from '@rush/protocol';
 import { startTestServer } from '../../../apps/server/test/support/server.ts';
+import { openDatabase } from '../../../apps/server/src/platform/db/database.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
 import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
 import { seedPlayers } from '@rush/load';
@@ -12,15 +13,18 @@ import { cpuMs } from '../support/cpu-per-move.ts';
  * process that referees the games is what the sustained benchmark reports. Over the same channel
  * it seeds signed-in players (seed-players.ts) for runs too large for the sign-up form.
  */
-// BENCH_PLAY_DB=postgres (with TEST_DATABASE_URL) runs the same server on a fresh PostgreSQL database.
+// BENCH_PLAY_DB=postgres (with TEST_DATABASE_URL) runs the same server on a fresh PostgreSQL database;
+// BENCH_PLAY_DB=pglite-thread on PGlite in a worker thread (PGLITE_THREAD, the product's default).
 // BENCH_SOCKET_RATE_MULTIPLIER: the socket budgets (issue 33); unset, the test servers' (1,000 times
 // the product's, so a load benchmark measures the game, not the limit); `1` is the product's.
 // BENCH_FAIRPLAY_WORKER=false: no analysis of the finished games beside the moves (the analysis has
 // its own benchmark, fairplay-analysis); unset, the worker runs as it does in the product.
 const multiplier = process.env.BENCH_SOCKET_RATE_MULTIPLIER;
 const fairplayWorker = process.env.BENCH_FAIRPLAY_WORKER;
+const dbChoice = process.env.BENCH_PLAY_DB;
 const server = await startTestServer({
-  kind: process.env.BENCH_PLAY_DB === 'postgres' ? 'postgres' : 'pglite',
+  kind: dbChoice === 'postgres' ? 'postgres' : 'pglite',
+  ...(dbChoice === 'pglite-thread' ? { database: await openDatabase({ kind: 'pglite-memory', thread: true }) } : {}),
   env: {
     ...(multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {}),
     ...(fairplayWorker ? { FAIRPLAY_WORKER: fairplayWorker } : {}),

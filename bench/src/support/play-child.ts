@@ -16,8 +16,11 @@ export interface LagReply {
   cpuMs: number;
 }
 
-/** The database the play server runs on: PGlite, or PostgreSQL with BENCH_PLAY_DB=postgres. */
-export const playDbLabel = (): string => (process.env.BENCH_PLAY_DB === 'postgres' ? 'PostgreSQL' : 'PGlite in memory');
+/** The database the play server runs on: PGlite, PostgreSQL with BENCH_PLAY_DB=postgres, PGlite in a thread with `pglite-thread`. */
+export const playDbLabel = (): string =>
+  ({ postgres: 'PostgreSQL', 'pglite-thread': 'PGlite in memory, in a worker thread' })[
+    process.env.BENCH_PLAY_DB ?? ''
+  ] ?? 'PGlite in memory';
 
 export interface SeedRequest {
   seed: number;

@@ -10,6 +10,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { acquireDirLock } from './lockfile.ts';
+import { PGliteThread } from './pglite-thread.ts';
 
 /**
  * The query builder only: tables are imported where they are queried (modules/<name>/schema.ts),
@@ -37,11 +38,12 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 export type DatabaseSource =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir: string }
+  /** `thread`: PGlite runs in a worker thread (pglite-thread.ts) instead of on the event loop. */
+  | { kind: 'pglite'; dataDir: string; thread?: boolean }
   /** An already-open PGlite (tests clone a migrated template into memory). */
   | { kind: 'pglite-instance'; instance: PGlite }
   /** A fresh PGlite in memory, gone when closed (the OpenAPI generator builds the routes on it). */
-  | { kind: 'pglite-memory' };
+  | { kind: 'pglite-memory'; thread?: boolean };
 
 /**
  * Migrations on PostgreSQL run under a session advisory lock on one connection, so instances
@@ -86,6 +88,7 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
     }
     return { db, kind: 'postgres', close: () => pool.end() };
   }
+  if ((source.kind === 'pglite' || source.kind === 'pglite-memory') && source.thread) return openThread(source);
   let release = () => {};
   let client: PGlite;
   if (source.kind === 'pglite') {
@@ -115,6 +118,33 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
       }
     },
   };
+}
+
+/** PGlite in a worker thread: the same migrations and lock, statements answered by the thread. */
+async function openThread(source: { kind: 'pglite'; dataDir: string } | { kind: 'pglite-memory' }): Promise<Database> {
+  const release = source.kind === 'pglite' ? acquireDirLock(path.resolve(source.dataDir)) : () => {};
+  let thread: PGliteThread;
+  try {
+    thread = await PGliteThread.open(source.kind === 'pglite' ? path.resolve(source.dataDir, 'pg') : null);
+  } catch (e) {
+    release();
+    throw e;
+  }
+  const db = drizzlePglite(thread as unknown as PGlite) as unknown as Db;
+  const close = async () => {
+    try {
+      await thread.close();
+    } finally {
+      release();
+    }
+  };
+  try {
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
+  } catch (e) {
+    await close();
+    throw e;
+  }
+  return { db, kind: 'pglite', close };
 }
 
 /** One trivial statement: the database answers (readiness). */
