@@ -76,6 +76,7 @@ function engineConfig() {
     STOCKFISH_PATH: process.env.STOCKFISH_PATH,
     ENGINE_POOL_SIZE: process.env.ENGINE_POOL_SIZE,
     ENGINE_QUEUE_MAX: process.env.ENGINE_QUEUE_MAX,
+    ENGINE_NICE: process.env.ENGINE_NICE,
   }).engine;
 }
 
@@ -270,7 +271,7 @@ export async function botMove(opts: BotMoveOptions = DEFAULT_BOT_MOVE): Promise<
   const moveTimeMs = botMoveTimeMs(opts.level, CLOCK.remainingMs, CLOCK.incrementMs);
   const strength = BOT_STRENGTH[opts.level];
   const engineName = config.stockfishPath ?? 'npm stockfish 19 lite single-threaded (under Node)';
-  const sizeSource = process.env.ENGINE_POOL_SIZE ? 'ENGINE_POOL_SIZE' : 'default: cores - 1';
+  const sizeSource = process.env.ENGINE_POOL_SIZE ? 'ENGINE_POOL_SIZE' : 'default: cores';
 
   // 1. Bot move latency.
   const { pool, service } = newService(config.stockfishPath, config.poolSize, config.queueMax);

@@ -55,6 +55,7 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
     STOCKFISH_PATH: process.env.STOCKFISH_PATH,
     ENGINE_POOL_SIZE: process.env.ENGINE_POOL_SIZE,
     ENGINE_QUEUE_MAX: process.env.ENGINE_QUEUE_MAX,
+    ENGINE_NICE: process.env.ENGINE_NICE,
     FAIRPLAY_DEPTH: process.env.FAIRPLAY_DEPTH,
   });
   const all = JSON.parse(fs.readFileSync(FIXTURES, 'utf8')) as Array<{ plies: PlyAnalysis[] }>;
@@ -63,7 +64,7 @@ export async function fairplayAnalysis(opts: FairplayBenchOptions = DEFAULT_FAIR
   const plan = analysisPlan(opts.tier, config.fairplay.depth);
   const choice = chooseEngine(config.engine.stockfishPath);
   const pool = new EnginePool({
-    command: choice.command,
+    command: { ...choice.command, nice: config.engine.nice },
     size: config.engine.poolSize,
     queueMax: config.engine.queueMax,
     log: silent,

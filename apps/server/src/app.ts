@@ -135,7 +135,7 @@ export async function buildServer(opts: ServerOptions): Promise<RunningServer> {
   // Stockfish processes start on the first search, so a server that plays no bot runs none.
   const engine = new EngineService(
     new EnginePool({
-      command: engineChoice.command,
+      command: { ...engineChoice.command, nice: config.engine.nice },
       size: config.engine.poolSize,
       queueMax: config.engine.queueMax,
       log: app.log,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultEnginePoolSize, parseConfig } from './config.ts';
+import { DEFAULT_ENGINE_NICE, defaultEnginePoolSize, parseConfig } from './config.ts';
 
 describe('parseConfig', () => {
   it('has the README defaults', () => {
@@ -148,11 +148,12 @@ describe('parseConfig', () => {
     expect(parseConfig({ FACEBOOK_GRAPH_URL: 'http://graph.facebook.com' }).facebook).toBeNull();
   });
 
-  it('engine: the bundled build, one process per core but one, a queue of four per process', () => {
+  it('engine: the bundled build, one process per core at a lower priority, a queue of four per process', () => {
     expect(defaultEnginePoolSize(1)).toBe(1);
-    expect(defaultEnginePoolSize(2)).toBe(1);
-    expect(defaultEnginePoolSize(8)).toBe(7);
+    expect(defaultEnginePoolSize(2)).toBe(2);
+    expect(defaultEnginePoolSize(8)).toBe(8);
     const c = parseConfig({});
+    expect(c.engine.nice).toBe(DEFAULT_ENGINE_NICE);
     expect(c.engine.stockfishPath).toBeUndefined();
     expect(c.engine.poolSize).toBe(defaultEnginePoolSize());
     expect(c.engine.queueMax).toBe(c.engine.poolSize * 4);
@@ -162,7 +163,10 @@ describe('parseConfig', () => {
       stockfishPath: '/usr/games/stockfish',
       poolSize: 3,
       queueMax: 0,
+      nice: DEFAULT_ENGINE_NICE,
     });
+    expect(parseConfig({ ENGINE_NICE: '0' }).engine.nice).toBe(0);
+    expect(() => parseConfig({ ENGINE_NICE: '20' })).toThrow(/ENGINE_NICE/);
     expect(() => parseConfig({ ENGINE_POOL_SIZE: '0' })).toThrow();
   });
 });

@@ -86,6 +86,8 @@ const EnvSchema = z.object({
   // A native Stockfish binary (faster than the bundled npm build, which is the default).
   STOCKFISH_PATH: optionalString,
   ENGINE_POOL_SIZE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(256).optional()),
+  // Issue 35: the engines' scheduling priority (nice 0-19): they take the CPU the server leaves.
+  ENGINE_NICE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(19).optional()),
   ENGINE_QUEUE_MAX: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10_000).optional()),
   // The chess platform games are played on: this server (builtin) or Lichess (issue 15).
   CHESS_PLATFORM: z.preprocess(emptyAsUndefined, z.enum(['builtin', 'lichess']).default('builtin')),
@@ -106,10 +108,14 @@ const EnvSchema = z.object({
 });
 
 /**
- * One engine per core but one, so the server's own thread keeps a core (each Stockfish process
- * is single-threaded and busy for the whole of a search).
+ * One engine per core (issue 35): each Stockfish process is single-threaded and busy for a whole
+ * search, and the engines run at a lower priority (DEFAULT_ENGINE_NICE), so the server's thread
+ * still wins the CPU whenever it has moves to referee and the engines use what it leaves. (One
+ * per core but one kept a core idle on a quiet machine while fair play fell behind.)
  */
-export const defaultEnginePoolSize = (cores = os.availableParallelism()): number => Math.max(1, cores - 1);
+export const defaultEnginePoolSize = (cores = os.availableParallelism()): number => Math.max(1, cores);
+/** A niceness the server's own thread (0) always wins against; 19 would starve bot moves on a busy machine. */
+export const DEFAULT_ENGINE_NICE = 10;
 
 export type Env = z.infer<typeof EnvSchema>;
 
@@ -157,7 +163,7 @@ export interface Config {
   /** TAX_INFO_KEY decoded (tax details at rest); null: sandbox mode keeps a key of its own in the database. */
   taxInfoKey: Buffer | null;
   /** Stockfish processes (engine module): a native binary or the bundled npm build, how many, queue bound. */
-  engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number };
+  engine: { stockfishPath: string | undefined; poolSize: number; queueMax: number; nice: number };
   /** Where games are played: this server, or Lichess over the Board API. */
   chessPlatform: 'builtin' | 'lichess';
   /** Lichess settings, only with CHESS_PLATFORM=lichess (platform/config/lichess.ts). */
@@ -269,5 +275,10 @@ function taxInfoKey(e: Env): Buffer | null {
 function enginePool(e: Env): Config['engine'] {
   const poolSize = e.ENGINE_POOL_SIZE ?? defaultEnginePoolSize();
   // Four waiting searches per engine: a bot move waits at most a few move times, never minutes.
-  return { stockfishPath: e.STOCKFISH_PATH, poolSize, queueMax: e.ENGINE_QUEUE_MAX ?? poolSize * 4 };
+  return {
+    stockfishPath: e.STOCKFISH_PATH,
+    poolSize,
+    queueMax: e.ENGINE_QUEUE_MAX ?? poolSize * 4,
+    nice: e.ENGINE_NICE ?? DEFAULT_ENGINE_NICE,
+  };
 }

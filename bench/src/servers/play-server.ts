@@ -2,6 +2,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { REALTIME_PATH } from '@rush/protocol';
 import { startTestServer } from '../../../apps/server/test/support/server.ts';
 import { openDatabase } from '../../../apps/server/src/platform/db/database.ts';
+import { DEFAULT_ENGINE_NICE } from '../../../apps/server/src/config.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
 import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
 import { seedPlayers } from '@rush/load';
@@ -26,6 +27,8 @@ const server = await startTestServer({
   kind: dbChoice === 'postgres' ? 'postgres' : 'pglite',
   ...(dbChoice === 'pglite-thread' ? { database: await openDatabase({ kind: 'pglite-memory', thread: true }) } : {}),
   env: {
+    // The product's engine priority (the test servers run theirs at the suite's).
+    ENGINE_NICE: String(DEFAULT_ENGINE_NICE),
     ...(multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {}),
     ...(fairplayWorker ? { FAIRPLAY_WORKER: fairplayWorker } : {}),
   },

@@ -31,6 +31,15 @@ afterEach(async () => {
   await Promise.all(pools.splice(0).map((p) => p.close()));
 });
 
+describe('engine priority (issue 35)', () => {
+  test('an engine runs at the configured niceness, so the server thread wins the CPU when it needs it', async () => {
+    const p = pool({ command: { ...fake(), nice: 10 } });
+    await p.search(job(), 'analysis');
+    expect(p.pids()).toHaveLength(1);
+    expect(os.getPriority(p.pids()[0])).toBe(10);
+  });
+});
+
 describe('engine pool with Stockfish (the npm build, as `npm start` runs it)', () => {
   test('a bot search at Low strength answers a legal move', async () => {
     const p = pool({ command: engineCommand(undefined) });

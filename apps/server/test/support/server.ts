@@ -86,6 +86,9 @@ export async function startTestServer(opts: TestServerOptions = {}): Promise<Tes
     ...UNLIMITED_FOR_TESTS,
     // Each test seeds the puzzles it needs; the 60,000-row sample import is tested on its own.
     PUZZLES_AUTO_IMPORT: 'false',
+    // The suite keeps every core busy at the normal priority on purpose; a lowered engine would
+    // starve there. The priority itself is tested on its own (engine-pool.test.ts).
+    ENGINE_NICE: '0',
     ...opts.env,
     PORT: String(port),
     APP_URL: `http://127.0.0.1:${port}`,

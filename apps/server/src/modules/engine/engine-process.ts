@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import os from 'node:os';
 import { createRequire } from 'node:module';
 import { createInterface } from 'node:readline';
 import {
@@ -15,6 +16,8 @@ import {
 export interface EngineCommand {
   cmd: string;
   args: string[];
+  /** Scheduling priority of the process (nice); unset leaves the server's own. */
+  nice?: number;
 }
 
 /**
@@ -77,6 +80,13 @@ export class EngineProcess {
   async start(timeoutMs: number): Promise<void> {
     const child = spawn(this.command.cmd, this.command.args, { stdio: ['pipe', 'pipe', 'ignore'] });
     this.child = child;
+    if (this.command.nice && child.pid !== undefined) {
+      try {
+        os.setPriority(child.pid, this.command.nice);
+      } catch {
+        // A platform that refuses it runs the engine at the server's priority: slower to yield, still correct.
+      }
+    }
     child.once('error', (err) => this.exited(err.message));
     child.once('exit', (code, signal) => this.exited(`exit ${code ?? signal}`));
     child.stdin?.on('error', () => this.exited('stdin closed'));
