@@ -3,9 +3,11 @@ import fc from 'fast-check';
 import {
   acknowledgeCheck,
   nextCheckAt,
+  playedText,
   REALITY_CHECK_INTERVALS,
   realityCheckDue,
   realityCheckIntervalLabel,
+  realityCheckMinutesOf,
   SESSION_GAP_MS,
   seenAt,
   timePlayedMs,
@@ -57,6 +59,16 @@ describe('when a check is due', () => {
 
   it('never while the player is in a game or a queue', () => {
     expect(realityCheckDue({ record: session(0), interval: 15, now: at(90), busy: true })).toBe(false);
+  });
+
+  it.each([
+    [15, 15],
+    [0, 0],
+    [undefined, 60],
+    [45, 60],
+    ['15', 60],
+  ])('reads the stored setting %s as %s', (stored, minutes) => {
+    expect(realityCheckMinutesOf(stored)).toBe(minutes);
   });
 
   it('labels each interval', () => {
@@ -117,5 +129,20 @@ describe('answering a check', () => {
         }
       }),
     );
+  });
+});
+
+describe('time played in words', () => {
+  it.each([
+    [0, '0 minutes'],
+    [59_999, '0 minutes'],
+    [MIN, '1 minute'],
+    [45 * MIN, '45 minutes'],
+    [60 * MIN, '1 hour'],
+    [61 * MIN + 30_000, '1 hour 1 minute'],
+    [125 * MIN, '2 hours 5 minutes'],
+    [-5, '0 minutes'],
+  ])('%s ms is %s', (ms, text) => {
+    expect(playedText(ms)).toBe(text);
   });
 });

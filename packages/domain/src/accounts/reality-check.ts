@@ -31,6 +31,10 @@ export const SESSION_GAP_MS = 30 * MINUTE;
 export const isRealityCheckInterval = (n: unknown): n is RealityCheckInterval =>
   REALITY_CHECK_INTERVALS.includes(n as RealityCheckInterval);
 
+/** A stored setting read back: anything but a known interval (none stored yet) is the default. */
+export const realityCheckMinutesOf = (stored: unknown): RealityCheckInterval =>
+  isRealityCheckInterval(stored) ? stored : DEFAULT_REALITY_CHECK_MINUTES;
+
 /** The chooser's words for an interval ("Off", "Every 15 minutes"). */
 export const realityCheckIntervalLabel = (m: RealityCheckInterval): string => (m === 0 ? 'Off' : `Every ${m} minutes`);
 
@@ -95,4 +99,14 @@ export function acknowledgeCheck(
   const at = nextCheckAt(record, interval);
   if (at === null || at.getTime() !== dueAt.getTime() || now < at) return { record, applied: false };
   return { record: { ...record, acknowledgedAt: now }, applied: true };
+}
+
+/** Time played in words, whole minutes: "45 minutes", "1 hour", "2 hours 5 minutes". */
+export function playedText(ms: number): string {
+  const minutes = Math.max(0, Math.floor(ms / MINUTE));
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const part = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+  if (h === 0) return part(m, 'minute');
+  return m === 0 ? part(h, 'hour') : `${part(h, 'hour')} ${part(m, 'minute')}`;
 }
