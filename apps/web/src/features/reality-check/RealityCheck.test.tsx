@@ -68,6 +68,19 @@ describe('the reality check (issue 37)', () => {
     expect(screen.queryByRole('dialog', { name: 'Reality check' })).toBeNull();
   });
 
+  test('asks again the moment the check falls due (by the server clock), not a poll later', async () => {
+    let asked = 0;
+    start({
+      'GET /api/reality-check': () => {
+        asked += 1;
+        // First answer: due right at the server's now (the tab's clock plays no part).
+        return { body: asked === 1 ? state({ due: false, serverNow: DUE_AT }) : state() };
+      },
+    });
+    expect(await screen.findByRole('dialog', { name: 'Reality check' })).toBeTruthy();
+    expect(asked).toBeGreaterThanOrEqual(2);
+  });
+
   test('Set a limit answers the check and opens Account Settings on the Gaming pane', async () => {
     const { api, app } = start();
     const dialog = await screen.findByRole('dialog', { name: 'Reality check' });

@@ -62,9 +62,12 @@ export function useRealityCheck(busy: boolean) {
   useEffect(() => {
     if (!state?.dueAt || state.due) return;
     const wait = Date.parse(state.dueAt) - Date.parse(state.serverNow);
-    const timer = setTimeout(() => void query.refetch(), Math.max(0, wait) + 500);
+    const timer = setTimeout(
+      () => void client.invalidateQueries({ queryKey: REALITY_CHECK_KEY }),
+      Math.max(0, wait) + 500,
+    );
     return () => clearTimeout(timer);
-  }, [state?.dueAt, state?.due, state?.serverNow, query]);
+  }, [state?.dueAt, state?.due, state?.serverNow, client]);
 
   // A game that ends (or a search given up): the check that waited for it is asked for now.
   const wasBusy = useRef(busy);
