@@ -57,3 +57,25 @@ test('a reality check an hour in: two tabs, one answer, and Continue holds until
   await expect(first.getByRole('button', { name: 'User menu' })).toBeVisible();
   await expect(first.getByRole('dialog', { name: 'Reality check' })).toHaveCount(0);
 });
+
+test('@mobile the reality check fits a narrow screen, its answers within reach', async ({ page }) => {
+  await dismissOnboarding(page);
+  await signIn(page, claimLongSession());
+  await page.goto('/');
+  const check = page.getByRole('dialog', { name: 'Reality check' });
+  await expect(check).toBeVisible();
+  const width = page.viewportSize()?.width ?? 0;
+  for (const name of ['Continue', 'Set a limit', 'Take a break']) {
+    const box = await check.getByRole('button', { name }).boundingBox();
+    expect(box, name).not.toBeNull();
+    expect(box!.x, name).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width, name).toBeLessThanOrEqual(width);
+  }
+  // Escape closes it as Continue does: the check is answered.
+  const answered = page.waitForRequest(
+    (r) => r.method() === 'POST' && r.url().endsWith('/api/reality-check/acknowledge'),
+  );
+  await page.keyboard.press('Escape');
+  await answered;
+  await expect(check).toBeHidden();
+});

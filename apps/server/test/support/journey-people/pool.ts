@@ -47,7 +47,7 @@ export const POOL_SIZES: Record<PersonKind, number> & { reported: number; longSe
   verified: 100,
   admin: 20,
   reported: 3,
-  longSession: 4,
+  longSession: 6,
 };
 
 /** The admins' addresses, known before the server starts: its ADMIN_EMAILS. */
