@@ -58,3 +58,9 @@ export async function signIn(target: Page | BrowserContext, person: Person, orig
   const context = 'context' in target ? target.context() : target;
   await context.addCookies([{ name: 'sid', value: person.session, url: origin, httpOnly: true, sameSite: 'Lax' }]);
 }
+
+/** A player an hour into a session (journey-people/seed.ts): a reality check is due (issue 37). */
+export function claimLongSession(): Person {
+  for (const p of readPool().longSession) if (take(p.username)) return p;
+  throw new Error('no long-session player left in the pool: raise POOL_SIZES.longSession');
+}

@@ -5,6 +5,7 @@ export * from './accounts/attempts.ts';
 export * from './accounts/admin-grant.ts';
 export * from './accounts/standing.ts';
 export * from './accounts/moderation.ts';
+export * from './accounts/reality-check.ts';
 export * from './presence/presence.ts';
 export * from './money/format.ts';
 export * from './money/parse.ts';

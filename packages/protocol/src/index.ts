@@ -5,6 +5,7 @@ export * from './topics.ts';
 export * from './errors.ts';
 export * from './realtime.ts';
 export * from './http/accounts.ts';
+export * from './http/reality-check.ts';
 export * from './http/wallet.ts';
 export * from './http/admin.ts';
 export * from './play.ts';

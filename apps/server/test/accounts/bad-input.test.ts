@@ -146,7 +146,7 @@ const ROUTES: RouteCase[] = [
     method: 'PATCH',
     path: ACCOUNT_ROUTES.settings,
     schema: ChangeSettingsRequest,
-    keys: ['showDollar', 'showWbx', 'hideLichessUsername', 'soundMuted'],
+    keys: ['showDollar', 'showWbx', 'hideLichessUsername', 'soundMuted', 'realityCheckMinutes'],
     signedIn: true,
     base: { showDollar: false },
   },

@@ -117,7 +117,13 @@ describe.each(POSTGRES_TOO)('registration (%s)', (kind) => {
       balances: { usd: 0, wbx: 0 },
       pendingFriendInvites: 0,
       usernameColor: 'username_color_000001',
-      settings: { showDollar: true, showWbx: true, hideLichessUsername: false, soundMuted: false },
+      settings: {
+        showDollar: true,
+        showWbx: true,
+        hideLichessUsername: false,
+        soundMuted: false,
+        realityCheckMinutes: 60,
+      },
     });
     expect(me.uid).toMatch(/^[0-9a-f-]{36}$/);
     const row = await userRow(server, me.uid);

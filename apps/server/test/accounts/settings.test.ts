@@ -101,6 +101,7 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
       showWbx: true,
       hideLichessUsername: false,
       soundMuted: false,
+      realityCheckMinutes: 60,
     });
     const b = await u.client.patch('/api/account/settings', { hideLichessUsername: true, showWbx: false });
     expect(b.body.settings).toEqual({
@@ -108,6 +109,7 @@ describe.each(DB_KINDS)('account settings (%s)', (kind) => {
       showWbx: false,
       hideLichessUsername: true,
       soundMuted: false,
+      realityCheckMinutes: 60,
     });
     expect((await u.client.patch('/api/account/settings', { showDollar: 'no' })).status).toBe(400);
     expect((await u.client.patch('/api/account/settings', { isAdmin: true })).status).toBe(400);

@@ -100,6 +100,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   },
   'test/wallet/canada/deposits.test.ts': { reasons: ['race'], why: 'funding sweeps of three instances at once' },
   'test/wallet/canada/withdrawals.test.ts': { reasons: ['race'], why: 'two admins completing or rejecting at once' },
+  'test/wallet/reality-check.test.ts': {
+    reasons: ['race'],
+    why: 'two tabs answering one reality check at once; three first sightings at once',
+  },
   'test/wallet/crash.test.ts': {
     reasons: ['crash', 'race'],
     why: 'a process killed with four lanes of ledger transactions in flight',

@@ -16,6 +16,8 @@ const ChallengeHost = lazy(() =>
 const ActiveGameRedirect = lazy(() =>
   import('./ActiveGameRedirect.tsx').then((m) => ({ default: m.ActiveGameRedirect })),
 );
+// Issue 37: the reality check between games.
+const RealityCheckGate = lazy(() => import('./RealityCheckGate.tsx').then((m) => ({ default: m.RealityCheckGate })));
 const SocialHost = lazy(() => import('../features/social/SocialHost.tsx').then((m) => ({ default: m.SocialHost })));
 
 const AccountSettings = lazy(() =>
@@ -49,6 +51,7 @@ export function OverlayHost() {
             <InvitationHost me={me} />
             <ChallengeHost me={me} />
             <SocialHost me={me} />
+            <RealityCheckGate me={me} />
           </Suspense>
           <Overlay flag="settings" title="Account Settings" className="dialog-wide">
             <AccountSettings me={me} />

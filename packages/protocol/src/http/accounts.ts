@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { USERNAME_COLOR_IDS, VERIFIED_LEVELS } from '@rush/domain';
+import { REALITY_CHECK_INTERVALS, USERNAME_COLOR_IDS, VERIFIED_LEVELS } from '@rush/domain';
 
 /** Bounded strings: the edge refuses oversized input before any rule runs. */
 const str = (max: number) => z.string().max(max);
@@ -16,6 +16,8 @@ export const UserSettings = z.object({
   hideLichessUsername: z.boolean(),
   /** Issue 19: game sounds off (move, capture, check, start, low time), remembered per user. */
   soundMuted: z.boolean(),
+  /** Issue 37: minutes between reality checks (0 = off); 60 for new accounts and older ones. */
+  realityCheckMinutes: z.union(REALITY_CHECK_INTERVALS.map((m) => z.literal(m))),
 });
 export type UserSettings = z.infer<typeof UserSettings>;
 

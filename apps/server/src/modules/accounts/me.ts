@@ -3,6 +3,7 @@ import {
   isUsernameColor,
   VERIFIED_LEVELS,
   needsDateOfBirth,
+  realityCheckMinutesOf,
   roleOf,
   type VerifiedLevel,
 } from '@rush/domain';
@@ -36,7 +37,8 @@ export async function buildMe(source: MeSource, user: UserRecord, sessionPublicI
     verifiedLevel: isLevel(user.verifiedLevel) ? user.verifiedLevel : 'notVerified',
     usernameColor: isUsernameColor(user.usernameColor) ? user.usernameColor : DEFAULT_USERNAME_COLOR,
     avatarUrl: avatarUrl(user),
-    settings: user.settings,
+    // Issue 37: an account whose settings predate the reality check reads the default interval.
+    settings: { ...user.settings, realityCheckMinutes: realityCheckMinutesOf(user.settings.realityCheckMinutes) },
     banned: user.banned,
     closed: user.closed,
     needsDateOfBirth: needsDateOfBirth(user),

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, customType, date, index, integer, jsonb, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { RealityCheckInterval } from '@rush/domain';
 import { ts } from '../../platform/db/columns.ts';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
@@ -13,6 +14,8 @@ export interface StoredSettings {
   hideLichessUsername: boolean;
   /** Issue 19: no game sounds for this user, on every device (migration 0028 gave everyone false). */
   soundMuted: boolean;
+  /** Issue 37: minutes between reality checks, 0 = off (new accounts and, by migration, older ones: 60). */
+  realityCheckMinutes: RealityCheckInterval;
 }
 
 export const users = pgTable(
@@ -41,7 +44,9 @@ export const users = pgTable(
     settings: jsonb('settings')
       .$type<StoredSettings>()
       .notNull()
-      .default(sql`'{"showDollar":true,"showWbx":true,"hideLichessUsername":false,"soundMuted":false}'::jsonb`),
+      .default(
+        sql`'{"showDollar":true,"showWbx":true,"hideLichessUsername":false,"soundMuted":false,"realityCheckMinutes":60}'::jsonb`,
+      ),
     recoveryEmail: text('recovery_email'),
     googleSub: text('google_sub'),
     /** The app-scoped user id Facebook gives this account (issue 20): how a returning person is found. */

@@ -87,11 +87,12 @@ export class SettingsService {
 
   async changeSettings(auth: RequestAuth, input: z.infer<typeof ChangeSettingsRequest>): Promise<Me> {
     // Only the known flags, whatever else the object carried (the schema is strict anyway).
-    const patch: Partial<Record<'showDollar' | 'showWbx' | 'hideLichessUsername' | 'soundMuted', boolean>> = {};
+    const patch: Partial<UserRecord['settings']> = {};
     if (input.showDollar !== undefined) patch.showDollar = input.showDollar;
     if (input.showWbx !== undefined) patch.showWbx = input.showWbx;
     if (input.hideLichessUsername !== undefined) patch.hideLichessUsername = input.hideLichessUsername;
     if (input.soundMuted !== undefined) patch.soundMuted = input.soundMuted;
+    if (input.realityCheckMinutes !== undefined) patch.realityCheckMinutes = input.realityCheckMinutes;
     if (Object.keys(patch).length === 0) return buildMe(this.d.me, auth.user, auth.session.publicId);
     return this.changed(auth, await this.d.accounts.mergeSettings(auth.user.id, patch));
   }

@@ -29,6 +29,8 @@ import { SandboxProvider } from './payments/sandbox/provider.ts';
 import { sandboxRoutes } from './payments/sandbox/routes.ts';
 import { SandboxSecret } from './payments/sandbox/secret.ts';
 import { DOTS_WEBHOOK_PATH, SANDBOX_WEBHOOK_PATH, webhookRoutes } from './payments/webhook.routes.ts';
+import { RealityCheckService } from './reality-check.service.ts';
+import { realityCheckRoutes } from './reality-check.routes.ts';
 import { RestrictionStore } from './restrictions.store.ts';
 import { RewardsService } from './rewards.service.ts';
 import { walletRoutes } from './routes.ts';
@@ -253,6 +255,7 @@ export async function registerWallet(
     ctx.log.warn('TAX_INFO_KEY is unset: sandbox tax details are encrypted with a key kept in the database');
   walletRoutes(app, { ...core, paymentsMode: ctx.config.payments });
   await identityRoutes(app, core.identityService);
+  realityCheckRoutes(app, new RealityCheckService(ctx.db, ctx.clock, links.games));
   // The sandbox provider exists only in sandbox mode: with payments off nobody can open or pay a checkout.
   if (sandboxMode) {
     sandboxRoutes(app, core.sandbox, ctx.clock, ctx.config.productName, async (reference) => {

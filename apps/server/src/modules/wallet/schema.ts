@@ -443,3 +443,16 @@ export const coolOffs = pgTable(
     index('cool_offs_uid_until_idx').on(t.uid, t.until),
   ],
 );
+
+/**
+ * Issue 37: where a player's reality checks stand (domain `reality-check.ts`), one row per player,
+ * kept here so a reload and every tab see the same session and the same answered check.
+ */
+export const realityChecks = pgTable('reality_checks', {
+  uid: text('uid')
+    .primaryKey()
+    .references(() => users.id),
+  sessionStartedAt: ts('session_started_at').notNull(),
+  lastSeenAt: ts('last_seen_at').notNull(),
+  acknowledgedAt: ts('acknowledged_at'),
+});

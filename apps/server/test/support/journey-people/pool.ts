@@ -33,6 +33,8 @@ export interface ReportedLongAgo {
 export interface Pool {
   people: Person[];
   reported: ReportedLongAgo[];
+  /** Issue 37: players whose session began 61 minutes before the seeding (seed.ts): a reality check is due. */
+  longSession: Person[];
 }
 
 /**
@@ -40,11 +42,12 @@ export interface Pool {
  * projects together), one admin per journey that uses the console, and one reported player.
  * The rest is slack for a worker that restarts after a failure (its claims are not given back).
  */
-export const POOL_SIZES: Record<PersonKind, number> & { reported: number } = {
+export const POOL_SIZES: Record<PersonKind, number> & { reported: number; longSession?: number } = {
   player: 160,
   verified: 100,
   admin: 20,
   reported: 3,
+  longSession: 6,
 };
 
 /** The admins' addresses, known before the server starts: its ADMIN_EMAILS. */
@@ -58,8 +61,9 @@ const PREFIX: Record<PersonKind, string> = { player: 'pl', verified: 've', admin
  * Equal lengths, so no name is a part of another (journeys find rows by a name's text).
  * Usernames are 3-10 letters, digits or hyphens.
  */
-export function usernameOf(kind: PersonKind | 'reported', index: number): string {
-  return `${kind === 'reported' ? 'rp' : PREFIX[kind]}${String(index).padStart(3, '0')}`;
+export function usernameOf(kind: PersonKind | 'reported' | 'longSession', index: number): string {
+  const prefix = kind === 'reported' ? 'rp' : kind === 'longSession' ? 'ls' : PREFIX[kind];
+  return `${prefix}${String(index).padStart(3, '0')}`;
 }
 
 export const emailOf = (username: string) => `${username}@e2e.test`;

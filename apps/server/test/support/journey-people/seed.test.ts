@@ -1,6 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEXTS } from '@rush/domain';
-import { ACCOUNT_ROUTES, ADMIN_ROUTES, WALLET_ROUTES, type AdminReportsResponse } from '@rush/protocol';
+import {
+  ACCOUNT_ROUTES,
+  ADMIN_ROUTES,
+  REALITY_CHECK_ROUTES,
+  WALLET_ROUTES,
+  type AdminReportsResponse,
+} from '@rush/protocol';
 import { TestClient } from '../http-client.ts';
 import { startTestServer, type TestServer } from '../server.ts';
 import { onboardWallet } from '../../wallet/support/wallet.ts';
@@ -17,7 +23,13 @@ describe('the journeys’ seeded people', () => {
   let pool: Pool;
   beforeAll(async () => {
     server = await startTestServer({ http: 'inject', env: { ADMIN_EMAILS: adminEmails(2).join(',') } });
-    pool = await seedPool(server.database.db, server.clock, { player: 2, verified: 2, admin: 2, reported: 1 });
+    pool = await seedPool(server.database.db, server.clock, {
+      player: 2,
+      verified: 2,
+      admin: 2,
+      reported: 1,
+      longSession: 1,
+    });
   });
   afterAll(() => server?.stop());
 
@@ -68,5 +80,13 @@ describe('the journeys’ seeded people', () => {
       expect(r.gameId).not.toBeNull();
       expect(Date.now() - Date.parse(r.time)).toBeGreaterThan(5 * 60_000);
     }
+  });
+
+  it('a player an hour into a session has a reality check due (issue 37)', async () => {
+    const [p] = pool.longSession;
+    const res = await clientOf(p!).get(REALITY_CHECK_ROUTES.state);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ intervalMinutes: 60, due: true });
+    expect(res.body.timePlayedMs).toBeGreaterThanOrEqual(61 * 60_000);
   });
 });

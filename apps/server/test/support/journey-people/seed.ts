@@ -8,6 +8,7 @@ import type { UserEventPublisher } from '../../../src/modules/accounts/events.ts
 import { GameStore } from '../../../src/modules/play/games.store.ts';
 import { newPublicId } from '../../../src/modules/play/ids.ts';
 import { ReportsStore } from '../../../src/modules/reports/reports.store.ts';
+import { RealityCheckStore } from '../../../src/modules/wallet/reality-check.store.ts';
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { Db } from '../../../src/platform/db/database.ts';
 import {
@@ -67,7 +68,30 @@ export async function seedPool(db: Db, clock: Clock, sizes = POOL_SIZES): Promis
     const c = await person('verified', usernameOf('reported', i * 3 + 2));
     reported.push(await reportedLongAgo(db, clock, target, [a, c]));
   }
-  return { people, reported };
+  const longSession: Person[] = [];
+  const checks = new RealityCheckStore(db);
+  for (let i = 0; i < (sizes.longSession ?? 0); i++) {
+    const p = await person('player', usernameOf('longSession', i));
+    await longSessionOf(checks, clock, p);
+    longSession.push(p);
+  }
+  return { people, reported, longSession };
+}
+
+/**
+ * Issue 37: a reality check falls due an hour into a session (domain `reality-check.ts`, proven
+ * with a manual clock in apps/server/test/wallet/reality-check.test.ts). A journey cannot play for
+ * an hour, so it starts here: the row the server keeps for a player whose session began 61 minutes
+ * before the seeding and who was last seen at the seeding (the journeys run well within the
+ * 30-minute gap that would start a new session).
+ */
+async function longSessionOf(checks: RealityCheckStore, clock: Clock, p: Person): Promise<void> {
+  const now = clock.now();
+  await checks.put(p.uid, {
+    sessionStartedAt: new Date(now.getTime() - 61 * MINUTE),
+    lastSeenAt: now,
+    acknowledgedAt: null,
+  });
 }
 
 /**

@@ -13,6 +13,7 @@ import { formatUtc } from './format.ts';
 import { toSelfLimit, useWalletSummary, WALLET_SUMMARY_KEY } from './queries.ts';
 import { SESSION_KEY, setMe } from '../../api/session.ts';
 import { useFieldErrors } from '../accounts/index.ts';
+import { RealityCheckSection } from '../reality-check/index.ts';
 
 type LimitKind = 'bet' | 'deposit';
 
@@ -276,6 +277,7 @@ export function GamingPane({ me }: { me: Me }) {
           <p className="settings-preview">{TEXTS.onlyVerified}</p>
         </section>
       )}
+      <RealityCheckSection me={me} />
       <SelfExclusion />
     </div>
   );

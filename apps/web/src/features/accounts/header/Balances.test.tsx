@@ -22,7 +22,13 @@ describe('header balances (SPEC 2)', () => {
     mockApi({
       me: makeMe({
         balances: { usd: null, wbx: 1000 },
-        settings: { showDollar: true, showWbx: false, hideLichessUsername: false, soundMuted: false },
+        settings: {
+          showDollar: true,
+          showWbx: false,
+          hideLichessUsername: false,
+          soundMuted: false,
+          realityCheckMinutes: 60,
+        },
       }),
     });
     renderApp('/');
@@ -105,7 +111,15 @@ describe('header balances: the Sandbox mark (issue 10)', () => {
   test('a hidden USD balance keeps "-" and its mark (the mark reveals nothing)', async () => {
     dismissOnboardingForTests();
     mockApi({
-      me: makeMe({ settings: { showDollar: false, showWbx: true, hideLichessUsername: false, soundMuted: false } }),
+      me: makeMe({
+        settings: {
+          showDollar: false,
+          showWbx: true,
+          hideLichessUsername: false,
+          soundMuted: false,
+          realityCheckMinutes: 60,
+        },
+      }),
       config: { payments: 'sandbox' },
     });
     renderApp('/');

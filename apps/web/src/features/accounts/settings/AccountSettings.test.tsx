@@ -41,7 +41,13 @@ describe('Account Settings (?settings)', () => {
     await openSettings(
       makeMe({
         chessUsername: 'magnus',
-        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+        settings: {
+          showDollar: true,
+          showWbx: true,
+          hideLichessUsername: true,
+          soundMuted: false,
+          realityCheckMinutes: 60,
+        },
       }),
     );
     expect(screen.getByTestId('chess-name-preview').textContent).toBe('******');
@@ -65,7 +71,13 @@ describe('Account Settings (?settings)', () => {
     expect(
       shownChessName({
         chessUsername: null,
-        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+        settings: {
+          showDollar: true,
+          showWbx: true,
+          hideLichessUsername: true,
+          soundMuted: false,
+          realityCheckMinutes: 60,
+        },
       }),
     ).toBe('*****');
   });

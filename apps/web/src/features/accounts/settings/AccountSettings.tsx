@@ -6,7 +6,7 @@ import { LogoutButton } from './LogoutButton.tsx';
 import { SecurityPane } from './SecurityPane.tsx';
 import './settings.css';
 
-type Pane = 'general' | 'security' | 'gaming';
+export type Pane = 'general' | 'security' | 'gaming';
 
 const PANES = [
   { id: 'general', label: 'General' },
@@ -18,8 +18,17 @@ const PANES = [
  * The Account Settings modal (?settings): General, Security, Gaming, Logout. The Gaming pane
  * (limits, closing the account) is the wallet's, handed in by app/ (accounts sits below wallet).
  */
-export function AccountSettings({ me, gaming }: { me: Me; gaming: ReactNode }) {
-  const [pane, setPane] = useState<Pane>('general');
+export function AccountSettings({
+  me,
+  gaming,
+  initialPane = 'general',
+}: {
+  me: Me;
+  gaming: ReactNode;
+  /** The pane it opens on (`?settings=gaming`: the Gaming pane). */
+  initialPane?: Pane;
+}) {
+  const [pane, setPane] = useState<Pane>(initialPane);
   return (
     <div className="settings">
       <Tabs

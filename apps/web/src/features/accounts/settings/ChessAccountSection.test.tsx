@@ -52,7 +52,13 @@ describe('Account Settings, General: link chess account', () => {
     mockApi({
       me: makeMe({
         chessUsername: 'magnus',
-        settings: { showDollar: true, showWbx: true, hideLichessUsername: true, soundMuted: false },
+        settings: {
+          showDollar: true,
+          showWbx: true,
+          hideLichessUsername: true,
+          soundMuted: false,
+          realityCheckMinutes: 60,
+        },
       }),
     });
     renderApp('/?settings');

@@ -60,6 +60,25 @@ export function profileSection(email: ReactNode): FaqSection {
         ),
       },
       {
+        id: 'reality-check',
+        question: 'What is the reality check?',
+        answer: (
+          <>
+            <p>
+              While you play, a reminder pops up every so often to show how long you have been playing this session and
+              how much you are up or down in each currency (USD and RC) from your games since the session began. It
+              never interrupts a game: if it comes due during one, it waits until the game is over.
+            </p>
+            <p>
+              Choose Continue to keep playing, Set a limit to limit your betting, or Take a break to step away. A new
+              session starts when you come back after 30 minutes or more away. Under Account Settings &gt; Gaming you
+              can choose every 15, 30 or 60 minutes (60 is the default), or turn it off. With several tabs open you only
+              answer it once.
+            </p>
+          </>
+        ),
+      },
+      {
         id: 'self-limits',
         question: 'How do I limit my betting or deposits?',
         answer: (
