@@ -37,8 +37,12 @@ describe.each(DB_KINDS)('responsible-gaming review (%s)', (kind) => {
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     return ReviewResponse.parse(res.body);
   };
-  const findingsOf = async (uid: string, query = '?kind=pattern') =>
-    (await review(query)).findings.filter((f) => f.uid === uid);
+  // One player's findings (the uid filter), checked to hold nobody else's.
+  const findingsOf = async (uid: string, query = '?kind=pattern') => {
+    const { findings } = await review(`${query}&uid=${uid}`);
+    expect(findings.every((f) => f.uid === uid)).toBe(true);
+    return findings;
+  };
 
   it('a visitor gets 401 and a player 403 on every review route', async () => {
     const player = await verifiedUser(server);
@@ -237,7 +241,7 @@ describe.each(DB_KINDS)('responsible-gaming review (%s)', (kind) => {
     const service = new ReviewService(server.ctx.db, () => clock.now(), createAdminTrail(server.ctx).audit, {
       inForce: () => Promise.resolve([limit(near.uid, 4000n), limit(at.uid, 5000n), limit(fine.uid, 3999n)]),
     });
-    const found = (await service.all('limit')).filter((f) => [near.uid, at.uid, fine.uid].includes(f.uid));
+    const found = (await service.all({ kind: 'limit' })).filter((f) => [near.uid, at.uid, fine.uid].includes(f.uid));
     const byUid = (a: { uid: string }, b: { uid: string }) => a.uid.localeCompare(b.uid);
     expect(found.sort(byUid).map((f) => [f.uid, f.level, f.key, f.summary])).toEqual(
       [

@@ -14,6 +14,8 @@ export const REVIEW_PAGE_SIZE = 50;
 
 export const ReviewQuery = z.object({
   kind: z.enum(REVIEW_KINDS).optional(),
+  /** One player's findings only. */
+  uid: z.string().trim().max(64).optional(),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
 });
 export type ReviewQuery = z.infer<typeof ReviewQuery>;

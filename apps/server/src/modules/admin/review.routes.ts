@@ -20,7 +20,8 @@ export function reviewRoutes(
     { preValidation: adminFirst, schema: { querystring: ReviewQuery, response: { 200: ReviewResponse } } },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return review.page(request.query.kind, request.query.page);
+      const { page, ...filter } = request.query;
+      return review.page(filter, page);
     },
   );
 
@@ -29,7 +30,7 @@ export function reviewRoutes(
     ADMIN_ROUTES.reviewCsv,
     { preValidation: adminFirst, schema: { querystring: ReviewQuery } },
     async (request, reply) => {
-      const csv = await review.csv(request.query.kind);
+      const csv = await review.csv({ kind: request.query.kind, uid: request.query.uid });
       const day = now().toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')

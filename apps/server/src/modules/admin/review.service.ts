@@ -35,6 +35,12 @@ const groupBy = <T extends { uid: string }>(rows: readonly T[]) => {
   return map;
 };
 
+/** The list's filters: one kind, one player (either or both left out). */
+export interface ReviewFilter {
+  kind?: ReviewKind | undefined;
+  uid?: string | undefined;
+}
+
 /**
  * The operators' responsible-gaming review (issue 37): the findings are worked out afresh from
  * the ledger, the deposits and the players' own limits and breaks on every read (nothing is
@@ -49,14 +55,15 @@ export class ReviewService {
   ) {}
 
   /** Every finding now, in the list's order, with the last action on each. */
-  async all(kind?: ReviewKind): Promise<ReviewFindingView[]> {
-    const found = (await this.collect()).filter((p) => !kind || p.finding.kind === kind);
+  async all(filter: ReviewFilter = {}): Promise<ReviewFindingView[]> {
+    const { kind, uid } = filter;
+    const found = (await this.collect()).filter((p) => (!kind || p.finding.kind === kind) && (!uid || p.uid === uid));
     const last = await this.lastActions(found.map((p) => p.uid));
     return found.map((p) => findingView(p, last.get(`${p.uid}|${p.finding.key}`) ?? null));
   }
 
-  async page(kind: ReviewKind | undefined, page: number): Promise<ReviewResponse> {
-    const all = await this.all(kind);
+  async page(filter: ReviewFilter, page: number): Promise<ReviewResponse> {
+    const all = await this.all(filter);
     const start = (page - 1) * REVIEW_PAGE_SIZE;
     return {
       total: all.length,
@@ -66,8 +73,8 @@ export class ReviewService {
     };
   }
 
-  async csv(kind?: ReviewKind): Promise<string> {
-    return reviewCsv((await this.all(kind)).map(csvRowOf));
+  async csv(filter: ReviewFilter = {}): Promise<string> {
+    return reviewCsv((await this.all(filter)).map(csvRowOf));
   }
 
   /**

@@ -75,6 +75,17 @@ describe('responsible-gaming review (issue 37)', () => {
     expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
       '/api/admin/responsible-gaming/export.csv?kind=exclusion',
     );
+    // One player's findings: the uid goes with the list and the CSV.
+    fireEvent.change(screen.getByLabelText('Player uid'), { target: { value: ' u3 ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Filter' }));
+    await waitFor(() =>
+      expect(requested('GET /api/admin/responsible-gaming')).toContain(
+        'GET /api/admin/responsible-gaming?kind=exclusion&uid=u3&page=1',
+      ),
+    );
+    expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toBe(
+      '/api/admin/responsible-gaming/export.csv?kind=exclusion&uid=u3',
+    );
   });
 
   test('an action needs a note, is sent with the finding, and the list reads again', async () => {

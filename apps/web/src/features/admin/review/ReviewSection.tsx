@@ -1,10 +1,11 @@
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { REVIEW_KINDS, type ReviewKind } from '@rush/domain';
-import { buttonClass } from '../../../ui/Button.tsx';
+import { Button, buttonClass } from '../../../ui/Button.tsx';
+import { TextField } from '../../../ui/Field.tsx';
 import { pageCountOf, Pagination } from '../../../ui/Pagination.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SectionFrame } from '../parts.tsx';
-import { reviewCsvUrl, useReview } from './api.ts';
+import { reviewCsvUrl, useReview, type ReviewFilters } from './api.ts';
 import { FindingCard } from './FindingCard.tsx';
 import './review.css';
 
@@ -23,21 +24,27 @@ export const KIND_WORDS: Record<ReviewKind, string> = {
  */
 export function ReviewSection() {
   const id = useId();
-  const [kind, setKind] = useState<ReviewKind | ''>('');
+  const [filters, setFilters] = useState<ReviewFilters>({ kind: '', uid: '' });
+  const [uid, setUid] = useState('');
   const [page, setPage] = useState(1);
-  const query = useReview(kind, page);
+  const query = useReview(filters, page);
+  const apply = (next: Partial<ReviewFilters>) => {
+    setFilters({ ...filters, ...next });
+    setPage(1);
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    apply({ uid: uid.trim() });
+  };
   return (
     <SectionFrame title="Responsible gaming">
-      <div className="admin-card admin-form review-tools">
+      <form className="admin-card admin-form review-tools" onSubmit={submit} aria-label="Review filters">
         <div className="field">
           <label htmlFor={`${id}-kind`}>Kind</label>
           <select
             id={`${id}-kind`}
-            value={kind}
-            onChange={(e) => {
-              setKind(e.target.value as ReviewKind | '');
-              setPage(1);
-            }}
+            value={filters.kind}
+            onChange={(e) => apply({ kind: e.target.value as ReviewKind | '' })}
           >
             <option value="">All kinds</option>
             {REVIEW_KINDS.map((k) => (
@@ -47,10 +54,14 @@ export function ReviewSection() {
             ))}
           </select>
         </div>
-        <a className={buttonClass('secondary')} href={reviewCsvUrl(kind)} download>
+        <TextField label="Player uid" value={uid} onValueChange={setUid} autoComplete="off" maxLength={64} />
+        <Button type="submit" variant="secondary">
+          Filter
+        </Button>
+        <a className={buttonClass('secondary')} href={reviewCsvUrl(filters)} download>
           Download CSV
         </a>
-      </div>
+      </form>
       <QueryState query={query} loading="Loading the review…" subject="responsible-gaming review">
         {(data) =>
           data.findings.length === 0 ? (
