@@ -100,6 +100,12 @@ test('the admin sees deposit after deposit and a self-exclusion with their evide
   await expect(exclusion).toContainText('Self-excluded: the account is closed for good');
   await expect(exclusion).toContainText('No action yet.');
 
+  // At 390 px the cards, their evidence and the form fit: nothing scrolls sideways.
+  await admin.setViewportSize({ width: 390, height: 844 });
+  await expect(exclusion).toBeVisible();
+  expect(await admin.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await admin.setViewportSize({ width: 1366, height: 900 });
+
   // Act on it: contacted, with a note; the card shows it as the last action.
   const form = exclusion.getByRole('form', { name: `Action on Self-exclusion of ${excludedPerson.username}` });
   await form.getByLabel('Action', { exact: true }).selectOption('contacted');

@@ -131,6 +131,16 @@ describe.each(DB_KINDS)('responsible-gaming review (%s)', (kind) => {
     expect(await findingsOf(closed.uid, '?kind=exclusion')).toMatchObject([
       { kind: 'exclusion', key: 'exclusion', title: 'Self-exclusion', evidence: [] },
     ]);
+    // An account an admin closed is listed too, never as a self-exclusion.
+    const shut = await verifiedUser(server);
+    expect((await admin.client.post(WALLET_ROUTES.adminClose(shut.uid), { confirm: true })).status).toBe(200);
+    expect(await findingsOf(shut.uid, '?kind=exclusion')).toMatchObject([
+      {
+        kind: 'exclusion',
+        title: 'Account closed',
+        summary: 'Account closed for good by an admin (not a self-exclusion)',
+      },
+    ]);
     expect(await findingsOf(resting.uid, '?kind=cool-off')).toMatchObject([
       { kind: 'cool-off', title: 'Cool-off', to: new Date(now + 7 * 24 * HOUR).toISOString() },
     ]);

@@ -55,7 +55,16 @@ describe('findingSummary and findingTitle', () => {
       'Cool-off',
       'Taking a break from 2026-11-02 08:00 UTC until 2026-11-09 08:00 UTC',
     ],
-    [{ kind: 'exclusion', key: 'k' }, 'Self-exclusion', 'Self-excluded: the account is closed for good'],
+    [
+      { kind: 'exclusion', key: 'k', closedBy: 'player' },
+      'Self-exclusion',
+      'Self-excluded: the account is closed for good',
+    ],
+    [
+      { kind: 'exclusion', key: 'k', closedBy: 'admin' },
+      'Account closed',
+      'Account closed for good by an admin (not a self-exclusion)',
+    ],
     [
       { kind: 'pattern', key: 'k', pattern: 'deposits', burst },
       'Deposit after deposit',
@@ -73,7 +82,7 @@ describe('findingSummary and findingTitle', () => {
   });
 
   it('spans: a burst from its first to its last deposit, an exclusion has none', () => {
-    expect(findingSpan(cases[4]![0])).toEqual({ from: burst.from, to: burst.to });
+    expect(findingSpan(cases[5]![0])).toEqual({ from: burst.from, to: burst.to });
     expect(findingSpan(cases[3]![0])).toEqual({ from: null, to: null });
   });
 

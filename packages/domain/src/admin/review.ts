@@ -21,7 +21,8 @@ export const REVIEW_LOOKBACK_DAYS = 30;
 export type ReviewFinding =
   | { kind: 'limit'; key: string; limit: LimitFinding; periodStart: Date }
   | { kind: 'cool-off'; key: string; startedAt: Date; until: Date }
-  | { kind: 'exclusion'; key: string }
+  /** A closed account: the player's self-exclusion, or an admin's closing of it (the audit log says which). */
+  | { kind: 'exclusion'; key: string; closedBy: 'player' | 'admin' }
   | { kind: 'pattern'; key: string; pattern: 'deposits'; burst: DepositBurst }
   | { kind: 'pattern'; key: string; pattern: 'stakes'; chase: StakeChase };
 
@@ -56,7 +57,9 @@ export function findingSummary(f: ReviewFinding): string {
     case 'cool-off':
       return `Taking a break from ${reviewTime(f.startedAt)} until ${reviewTime(f.until)}`;
     case 'exclusion':
-      return 'Self-excluded: the account is closed for good';
+      return f.closedBy === 'player'
+        ? 'Self-excluded: the account is closed for good'
+        : 'Account closed for good by an admin (not a self-exclusion)';
     case 'pattern':
       if (f.pattern === 'deposits') {
         const b = f.burst;
@@ -94,7 +97,7 @@ export function findingTitle(f: ReviewFinding): string {
     case 'cool-off':
       return 'Cool-off';
     case 'exclusion':
-      return 'Self-exclusion';
+      return f.closedBy === 'player' ? 'Self-exclusion' : 'Account closed';
     case 'pattern':
       return f.pattern === 'deposits' ? 'Deposit after deposit' : 'Stakes rising after losses';
   }

@@ -27,6 +27,8 @@ import { ReviewStore } from './review.store.ts';
 import { auditActionOf, csvRowOf, findingView, REVIEW_AUDIT_ACTIONS, type PlayerFinding } from './review.view.ts';
 
 const DAY_MS = 86_400_000;
+/** The audit action of an admin's closing of an account (routes.ts adminClose). */
+const ADMIN_CLOSE_ACTION = 'user.close';
 /** The list's order: patterns first (the reason the review exists), then limits, breaks, exclusions. */
 const KIND_RANK: Record<ReviewKind, number> = { pattern: 0, limit: 1, 'cool-off': 2, exclusion: 3 };
 const groupBy = <T extends { uid: string }>(rows: readonly T[]) => {
@@ -121,7 +123,12 @@ export class ReviewService {
     const found: { uid: string; finding: ReviewFinding }[] = [];
     const add = (uid: string, finding: ReviewFinding) => found.push({ uid, finding });
 
-    for (const uid of await store.excluded(LIST_MAX)) add(uid, { kind: 'exclusion', key: findingKeys.exclusion() });
+    // A closed account is a self-exclusion unless an admin closed it (SPEC 6 admin close, audited).
+    const excluded = await store.excluded(LIST_MAX);
+    const byAdmin = new Set((await this.audit.latest([ADMIN_CLOSE_ACTION], excluded)).map((r) => r.target));
+    for (const uid of excluded) {
+      add(uid, { kind: 'exclusion', key: findingKeys.exclusion(), closedBy: byAdmin.has(uid) ? 'admin' : 'player' });
+    }
     for (const c of await store.coolOffs(now)) {
       add(c.uid, { kind: 'cool-off', key: findingKeys.coolOff(c.id), startedAt: c.startedAt, until: c.until });
     }
