@@ -34,3 +34,7 @@ export * from './text/chat.ts';
 export * from './admin/days.ts';
 export * from './bots/index.ts';
 export * from './fairplay/index.ts';
+export * from './admin/review-patterns.ts';
+export * from './admin/review-limits.ts';
+export * from './admin/review.ts';
+export * from './admin/review-csv.ts';

@@ -298,6 +298,12 @@ export const ADMIN_ROUTES = {
   dashboard: '/api/admin/dashboard',
   /** PUT UpdateWagerSettingsRequest -> CatalogResponse (status, provisionalStatus). */
   wagerSettings: (currency: string, key: string) => `/api/admin/game-wagers/${currency}/${key}/settings`,
+  /** GET ReviewQuery -> ReviewResponse (issue 37: the responsible-gaming review). */
+  review: '/api/admin/responsible-gaming',
+  /** GET ReviewQuery's kind -> text/csv, an attachment (every finding, for a regulator). */
+  reviewCsv: '/api/admin/responsible-gaming/export.csv',
+  /** POST ReviewActionRequest -> ReviewActionResponse (an audit entry). */
+  reviewAction: (uid: string) => `/api/admin/responsible-gaming/${uid}/actions`,
 } as const;
 
 /**

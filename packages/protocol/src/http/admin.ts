@@ -37,6 +37,8 @@ export const ADMIN_SECTIONS = [
   'audit',
   /** Canadian e-mail withdrawal requests (issue 16). */
   'withdrawals',
+  /** The responsible-gaming review (issue 37): an admin acted on a finding. */
+  'review',
 ] as const;
 export type AdminSection = (typeof ADMIN_SECTIONS)[number];
 export const AdminChangedData = z.object({ section: z.enum(ADMIN_SECTIONS) });

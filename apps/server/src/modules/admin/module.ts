@@ -11,6 +11,9 @@ import { listsRoutes } from './lists.routes.ts';
 import { ModerationService } from './moderation.service.ts';
 import { AdminMoneyService } from './money.service.ts';
 import type { ConsolePorts } from './ports.ts';
+import { NO_LOSS_LIMIT_USAGE } from './review.ports.ts';
+import { reviewRoutes } from './review.routes.ts';
+import { ReviewService } from './review.service.ts';
 import { adminRoutes } from './routes.ts';
 import { registerDashboard } from './dashboard.routes.ts';
 import { usersRoutes } from './users.routes.ts';
@@ -39,5 +42,6 @@ export function registerAdmin(app: FastifyInstance, ctx: AppContext, trail: Admi
   listsRoutes(app, { lists, users, moderation, reports: ports.reports });
   flagsRoutes(app, new FlagsService(db, now, audit), changes);
   auditRoutes(app, audit);
+  reviewRoutes(app, new ReviewService(db, now, audit, ports.lossLimits ?? NO_LOSS_LIMIT_USAGE), changes, now);
   registerDashboard(app, ctx);
 }

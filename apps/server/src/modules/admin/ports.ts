@@ -4,6 +4,7 @@ import type { BattleModule } from '../puzzles/index.ts';
 import type { ReportsService } from '../reports/index.ts';
 import type { StatsService } from '../stats/index.ts';
 import type { WalletConsole } from '../wallet/index.ts';
+import type { LossLimitUsage } from './review.ports.ts';
 
 /**
  * What the console uses of the other capabilities, handed over by the composition root (so the
@@ -18,4 +19,9 @@ export interface ConsolePorts {
   battle: Pick<BattleModule['battle'], 'removeByAdmin'>;
   reports: Pick<ReportsService, 'dismissReports' | 'playerReports' | 'playerOfReport'>;
   stats: Pick<StatsService, 'ongoing'>;
+  /**
+   * Issue 37: the loss limits in force and their use, for the responsible-gaming review. Left
+   * out, the review lists no loss limits (the composition root wires the wallet's loss limits).
+   */
+  lossLimits?: LossLimitUsage;
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
 import { users } from '../accounts/index.ts';
 import { adminAudit } from './schema.ts';
@@ -52,6 +52,24 @@ export class AuditStore {
       .limit(limit)
       .offset(offset);
     return { total: total?.n ?? 0, rows };
+  }
+
+  /** The entries of these actions on these targets, newest first (a console's "last action" column). */
+  async latest(actions: readonly string[], targets: readonly string[]) {
+    if (actions.length === 0 || targets.length === 0) return [];
+    return this.db
+      .select({
+        at: adminAudit.at,
+        adminUid: adminAudit.adminUid,
+        adminName: users.username,
+        action: adminAudit.action,
+        target: adminAudit.target,
+        after: adminAudit.after,
+      })
+      .from(adminAudit)
+      .innerJoin(users, eq(users.id, adminAudit.adminUid))
+      .where(and(inArray(adminAudit.action, [...actions]), inArray(adminAudit.target, [...new Set(targets)])))
+      .orderBy(desc(adminAudit.id));
   }
 
   async count(): Promise<number> {

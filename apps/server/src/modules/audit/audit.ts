@@ -43,6 +43,11 @@ export class AuditLog {
     return inTx(this.db, (tx) => this.record(tx, act, change));
   }
 
+  /** Entries of `actions` on `targets`, newest first, with the acting admin's name. */
+  latest(actions: readonly string[], targets: readonly string[]) {
+    return new AuditStore(this.db).latest(actions, targets);
+  }
+
   async page(filter: AuditFilter, page: number): Promise<AuditResponse> {
     const { total, rows } = await new AuditStore(this.db).page(filter, AUDIT_PAGE_SIZE, (page - 1) * AUDIT_PAGE_SIZE);
     return {

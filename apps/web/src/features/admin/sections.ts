@@ -33,6 +33,7 @@ const SECTION_ROWS: readonly SectionRow[] = [
   ],
   ['stuck-payments', 'Stuck payments', () => import('./sections/StuckPaymentsSection.tsx'), 'StuckPaymentsSection'],
   ['transactions', 'Transactions', () => import('./sections/TransactionsSection.tsx'), 'TransactionsSection'],
+  ['responsible-gaming', 'Responsible gaming', () => import('./review/ReviewSection.tsx'), 'ReviewSection'],
   ['audit', 'Audit log', () => import('./sections/AuditSection.tsx'), 'AuditSection'],
   ['dashboard', 'Dashboard', () => import('./dashboard/DashboardSection.tsx'), 'DashboardSection'],
 ];

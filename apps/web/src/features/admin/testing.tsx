@@ -72,6 +72,7 @@ const EMPTY: Record<string, Handler> = {
   'GET /api/admin/withdrawals/canada': () => ({ body: { withdrawals: [] } }),
   'GET /api/admin/transactions': () => ({ body: { total: 0, page: 1, pageSize: 20, transactions: [] } }),
   'GET /api/admin/audit': () => ({ body: { total: 0, page: 1, pageSize: 50, entries: [] } }),
+  'GET /api/admin/responsible-gaming': () => ({ body: { total: 0, page: 1, pageSize: 50, findings: [] } }),
   'GET /api/matchmaking/current': () => ({ body: { matchmaking: null } }),
   'GET /api/challenges': () => ({ body: { incoming: [], outgoing: [] } }),
   'GET /api/play/current': () => ({ body: { game: null } }),
