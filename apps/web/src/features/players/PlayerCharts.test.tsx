@@ -98,7 +98,7 @@ describe('charts in History (issue 19)', () => {
       opponent: { uid: 'b1', username: 'AI Low', avatarUrl: null },
       color: 'white',
       outcome: 'aborted',
-      resultText: 'A: 50.00 RC',
+      resultText: 'Aborted: 50.00 RC returned',
       stake: { currency: 'wbx', amount: 5000 },
       underReview: false,
       date: '2026/11/29',
@@ -112,7 +112,7 @@ describe('charts in History (issue 19)', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'History' });
     expect(await within(dialog).findByText(PLAYER_CHART_TEXTS.emptyOwn)).toBeTruthy();
-    expect(await within(dialog).findByText('A: 50.00 RC')).toBeTruthy();
+    expect(await within(dialog).findByText('Aborted: 50.00 RC returned')).toBeTruthy();
     expect(within(dialog).queryByText(/No games yet/)).toBeNull();
   });
 
