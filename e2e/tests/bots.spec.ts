@@ -66,6 +66,10 @@ test('a player goes through bot1-bot3, plays the real engine on /bot-match, relo
     }
   }
 
+  // The engine never "disconnects" (issue 36: the presence sweep marked it gone, offering a claim).
+  await expect(page.getByText(/disconnected/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Claim victory' })).toHaveCount(0);
+
   // Resign: the stake stays with the house, the balance does not move again.
   await page.getByRole('button', { name: 'Resign' }).click();
   await page.getByRole('dialog', { name: 'Resign' }).getByRole('button', { name: 'Resign' }).click();

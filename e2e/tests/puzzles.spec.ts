@@ -92,12 +92,14 @@ test('a private battle between two players: code, start, play, payout in both wa
   browser,
   baseURL,
 }) => {
-  const contexts = await Promise.all([browser.newContext(), browser.newContext()]);
-  const [owner, guest] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page];
+  const contexts = await Promise.all([browser.newContext(), browser.newContext(), browser.newContext()]);
+  const [owner, guest, other] = (await Promise.all(contexts.map((c) => c.newPage()))) as [Page, Page, Page];
   const userA = await verifiedPerson(owner, baseURL!);
   const userB = await verifiedPerson(guest, baseURL!);
+  const userC = await verifiedPerson(other, baseURL!);
   await linkChessAccount(owner, userA.username);
   await apiPost(guest, '/api/play/link', {}, baseURL!);
+  await apiPost(other, '/api/play/link', {}, baseURL!);
   await waitForCatalogue(owner);
 
   // Battle and Next land on the lobby list (SPEC 2's battle screen), whose action creates a lobby.
@@ -132,18 +134,50 @@ test('a private battle between two players: code, start, play, payout in both wa
   await guest.goto(link);
   await expect(guest.getByLabel('Lobby code')).toHaveValue(code);
 
-  // Issue 36: Join on the private row (lock, 1/8) asks for the code in the same modal; a wrong
-  // code is refused with SPEC 5's text, the right one seats the guest.
+  // A third player's private lobby, made through the API: its code is valid, but not the owner's.
+  const otherLobby = (
+    await apiPost<{ lobby: { id: string; code: string } }>(
+      other,
+      '/api/puzzles/lobbies',
+      {
+        settings: {
+          difficulty: 'normal',
+          theme: 'healthyMix',
+          time: 60_000,
+          privacy: 'private',
+          maxParticipants: 8,
+          prizeMode: 'pool',
+          stakesCurrency: 'wbx',
+          stakesAmount: 50,
+        },
+      },
+      baseURL!,
+    )
+  ).lobby;
+
+  // Issue 36: Join on the private row (lock, 1/8) asks for the code in the same modal, naming
+  // whose lobby it is; a wrong code is refused with SPEC 5's text, and so is the other private
+  // lobby's valid code (the row's Join joins that row's lobby only); the right one seats the guest.
   await guest.goto('/puzzle-game/battle');
   const row = guest.getByRole('row').filter({ has: guest.getByRole('img', { name: 'Private lobby' }) });
   await expect(row.filter({ hasText: userA.username })).toContainText('1/8');
+  await expect(row.filter({ hasText: userC.username })).toContainText('1/8');
   await guest.getByRole('button', { name: `Join ${userA.username}'s lobby` }).click();
   const dialog = guest.getByRole('dialog', { name: 'Join private lobby' });
+  await expect(dialog.getByText(PUZZLE_TEXTS.privateRowHint(userA.username))).toBeVisible();
   await expect(dialog.getByLabel('Lobby code')).toHaveValue('');
   await dialog.getByLabel('Lobby code').fill(`${code}x`);
   await dialog.getByRole('button', { name: 'Join' }).click();
   await expect(dialog.getByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeVisible();
   await expect(guest.getByText(PUZZLE_TEXTS.lobbyFull)).toHaveCount(0);
+  await dialog.getByLabel('Lobby code').fill(otherLobby.code);
+  const crossed = guest.waitForResponse((r) => r.url().endsWith('/api/puzzles/lobbies/join-by-code'));
+  await dialog.getByRole('button', { name: 'Join' }).click();
+  expect((await crossed).status()).toBe(409);
+  await expect(dialog.getByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeVisible();
+  await expect(row.filter({ hasText: userC.username })).toContainText('1/8');
+  await expect(guest.getByRole('group', { name: 'RC balance' })).toContainText('500.00');
+  await apiPost(other, `/api/puzzles/lobbies/${otherLobby.id}/leave`, {}, baseURL!);
   await dialog.getByLabel('Lobby code').fill(code);
   await dialog.getByRole('button', { name: 'Join' }).click();
   await expect(guest.getByRole('button', { name: 'Leave the Lobby' })).toBeVisible();

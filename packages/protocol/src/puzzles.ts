@@ -213,6 +213,11 @@ export type LobbySummary = z.infer<typeof LobbySummary>;
 export const LobbyListResponse = z.object({ lobbies: z.array(LobbySummary) });
 
 export const JoinLobbyRequest = z.object({ code: z.string().max(1000).optional(), deviceGps: z.unknown().optional() });
+/**
+ * Join by code. `lobbyId` (ours, issue 36): the private lobby whose row's Join opened the code
+ * dialog; a code of any other lobby is then refused as a wrong code, never joins that other lobby.
+ */
+export const JoinByCodeRequest = JoinLobbyRequest.extend({ lobbyId: z.string().max(64).optional() });
 export const KickRequest = z.object({ uid: z.string().min(1).max(64) });
 export const LobbyChatRequest = z.object({ text: z.string().max(1000) });
 /** The battle's current puzzle for the user (same order for every player). */

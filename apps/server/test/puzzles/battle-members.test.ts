@@ -114,6 +114,32 @@ describe.each(DB_KINDS)('battle lobbies refuse non-members alike (%s)', (kind) =
     expect(seen.participants.map((p) => p.uid).sort()).toEqual([owner.uid, guest.uid].sort());
   });
 
+  it("join by code from a private row: another lobby's code is a wrong code there, never a way into the other (issue 36)", async () => {
+    const [ownerA, ownerB, guest] = [
+      await battler(server, admin),
+      await battler(server, admin),
+      await battler(server, admin),
+    ];
+    const a = await createLobby(ownerA, { privacy: 'private', maxParticipants: 3 });
+    const b = await createLobby(ownerB, { privacy: 'private', maxParticipants: 3 });
+    const funds = await rc(server, guest.uid);
+
+    // The row of A, B's valid code: refused with SPEC 5's wrong-code text; nobody joined B, nothing staked.
+    const crossed = await guest.http.post(PUZZLE_ROUTES.joinByCode, { code: b.code, lobbyId: a.id });
+    expect([crossed.status, crossed.body.error.message]).toEqual([409, PUZZLE_TEXTS.lobbyUnavailable]);
+    const seenB = (await ownerB.http.get(PUZZLE_ROUTES.lobby(b.id))).body.lobby as LobbyView;
+    expect(seenB.participants.map((p) => p.uid)).toEqual([ownerB.uid]);
+    expect(await rc(server, guest.uid)).toBe(funds);
+
+    // The row of A with A's code (spaces around it as pasted) seats the guest in A.
+    const joined = await guest.http.post(PUZZLE_ROUTES.joinByCode, { code: ` ${a.code!} `, lobbyId: a.id });
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    expect((joined.body.lobby as LobbyView).id).toBe(a.id);
+    expect((joined.body.lobby as LobbyView).participants.map((p) => p.uid).sort()).toEqual(
+      [ownerA.uid, guest.uid].sort(),
+    );
+  });
+
   it('members keep their answers: a guest is told who may start and kick, and leaves twice harmlessly', async () => {
     const owner = await battler(server, admin);
     const guest = await battler(server, admin);

@@ -46,10 +46,18 @@ export function OverlayHost() {
     <>
       {me ? (
         <>
+          {/* One boundary each: the messenger or Friends opened by its flag shows as soon as its own
+              code is in, not once every host's is (a slow chunk of another hid it: issue 36). */}
           <Suspense fallback={null}>
             <ActiveGameRedirect me={me} />
+          </Suspense>
+          <Suspense fallback={null}>
             <InvitationHost me={me} />
+          </Suspense>
+          <Suspense fallback={null}>
             <ChallengeHost me={me} />
+          </Suspense>
+          <Suspense fallback={null}>
             <SocialHost me={me} />
             <RealityCheckGate me={me} />
           </Suspense>

@@ -76,6 +76,20 @@ describe('formatRetryWait', () => {
   ])('%i ms reads %j', (ms, expected) => {
     expect(formatRetryWait(ms)).toBe(expected);
   });
+
+  it('the mail spacing reads "1 minute" (issue 36: the web said "60 seconds" where the server said "1 minute")', () => {
+    expect(formatRetryWait(MAIL_SPACING_MS)).toBe('1 minute');
+  });
+
+  // The server formats the wait in milliseconds; the web counts whole seconds from Retry-After and
+  // formats seconds x 1000. Both read the same sentence for the same wait.
+  it('a wait rounded up to whole seconds reads as the wait itself', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 24 * 60 * MINUTE }), (ms) => {
+        expect(formatRetryWait(Math.ceil(ms / SECOND) * SECOND)).toBe(formatRetryWait(ms));
+      }),
+    );
+  });
 });
 
 describe('mailWaitMs: one mail of a kind a minute', () => {

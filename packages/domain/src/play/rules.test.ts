@@ -112,6 +112,8 @@ describe('history (SPEC 2)', () => {
     ['loss', { currency: 'wbx', amount: 10_000n }, 'L: 100.00 RC'],
     ['win', null, 'W: '],
     ['draw', null, 'D: '],
+    ['aborted', { currency: 'wbx', amount: 5_000n }, 'Aborted: 50.00 RC returned'],
+    ['aborted', null, 'Aborted'],
   ] as const)('%s %o', (outcome, stake, text) => {
     expect(historyResultText(outcome, stake)).toBe(text);
   });

@@ -18,6 +18,8 @@ export const PUZZLE_TEXTS = {
     'You cannot join this user in public matchmaking because your ELO is too far apart. To play them, send them a friend request and challenge them directly.',
   // ours
   codeRequired: 'Please enter the lobby code.', // ours (SPEC 5: code required, max 120)
+  // ours (issue 36): a private row's Join asks for that lobby's code, and says whose lobby it is
+  privateRowHint: (owner: string) => `${owner}'s lobby is private: enter the code ${owner} shared with you.`,
   codeTooLong: 'The lobby code is at most 120 characters.', // ours
   notOwner: 'Only the lobby owner can do that.', // ours
   ownerCannotForfeit: 'The lobby owner cannot forfeit; leave the lobby instead.', // ours

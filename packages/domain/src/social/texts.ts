@@ -20,6 +20,8 @@ export const SOCIAL_TEXTS = {
   openMessenger: 'Open Messenger',
   deleteChat: 'Delete Chat',
   seeAllMessages: 'See all messages',
+  // ours (issue 36): the empty messenger says where a conversation starts
+  noMessagesHint: 'Messages are between friends: invite someone from Friends, then open their name to chat.',
   newMessage: 'New Message',
   send: 'Send',
   // SPEC 2: reports

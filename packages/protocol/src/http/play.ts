@@ -81,7 +81,7 @@ export const HistoryItem = z.object({
   opponent: z.object({ uid: z.string(), username: z.string(), avatarUrl: z.string().nullable() }).nullable(),
   color: ColorSchema,
   outcome: z.enum(['win', 'loss', 'draw', 'aborted']),
-  /** "W: 5.00 $", "L: 100.00 RC", "W: " when unstaked; "D: " for draws and "A: " for aborted (ours). */
+  /** "W: 5.00 $", "L: 100.00 RC", "W: " when unstaked; "D: " for draws and "Aborted: 50.00 RC returned" (ours). */
   resultText: z.string(),
   stake: z.object({ currency: z.enum(CURRENCIES), amount: minor }).nullable(),
   /** Fair play (issue 14): the payout is held while an admin reviews the game ("Under review"). */

@@ -288,8 +288,12 @@ export class BuiltinPlatform implements ChessPlatform {
   claimVictory(gameId: string, actorUid: string): Promise<void> {
     return this.live(gameId, actorUid, async (tx, g, me, changes) => {
       const now = this.clock.now();
+      // An engine never leaves a game: no claim against it, whatever a row says (issue 36).
       const gone =
-        g.disconnectColor === opposite(me) && g.disconnectGraceEndsAt !== null && now >= g.disconnectGraceEndsAt;
+        g.engineColor !== opposite(me) &&
+        g.disconnectColor === opposite(me) &&
+        g.disconnectGraceEndsAt !== null &&
+        now >= g.disconnectGraceEndsAt;
       if (!gone) throw conflict(PLAY_TEXTS.cannotClaim);
       changes.push({ kind: 'ended', game: await this.finisher.finish(tx, g, { status: 'timeout', winner: me }, now) });
       return ok(undefined);

@@ -68,11 +68,15 @@ export class PlayerPresence implements ConnectionListener {
     const freshAfter = new Date(now.getTime() - SOCKET_FRESH_MS);
     await sockets.dropStale(freshAfter);
     for (const row of await sockets.liveGamesWithAbsentPlayer(freshAfter)) {
-      // Both gone: nobody is there to claim; the clocks (or the first-move deadline) end the game.
-      if (row.whiteAway && row.blackAway) continue;
       const g = await new GameStore(this.db).find(row.id);
       if (!g || g.platform === 'lichess') continue;
-      const gone = await this.markGone(g, row.whiteAway ? 'white' : 'black');
+      // The engine's side of a bot game never has a socket and never leaves: marked gone, the
+      // player was told "Your opponent disconnected" and could claim a staked game (issue 36).
+      const whiteAway = row.whiteAway && g.engineColor !== 'white';
+      const blackAway = row.blackAway && g.engineColor !== 'black';
+      // Both gone: nobody is there to claim; the clocks (or the first-move deadline) end the game.
+      if (whiteAway === blackAway) continue;
+      const gone = await this.markGone(g, whiteAway ? 'white' : 'black');
       if (gone) await this.announce(gone);
     }
   }

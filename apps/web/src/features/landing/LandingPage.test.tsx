@@ -108,7 +108,7 @@ describe('landing', () => {
     renderApp('/');
     const dialog = await screen.findByRole('dialog', { name: 'Verify your email' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Resend email' }));
-    expect(await within(dialog).findByText(wait)).toBeTruthy();
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(wait);
     const button = within(dialog).getByRole('button', { name: /^Resend email in \d+ s$/ });
     expect((button as HTMLButtonElement).disabled).toBe(true);
     expect(within(dialog).queryByText(TEXTS.checkEmail)).toBeNull();

@@ -1,15 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router';
-import {
-  activeHumanModes,
-  currencyName,
-  GIVEAWAY_TEXTS,
-  MATCH_TEXTS,
-  PLAY_TEXTS,
-  wagerName,
-  type Currency,
-} from '@rush/domain';
+import { activeHumanModes, currencyName, GIVEAWAY_TEXTS, MATCH_TEXTS, wagerName, type Currency } from '@rush/domain';
 import {
   MatchmakingUserEvents,
   TOPICS,
@@ -31,6 +23,7 @@ import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, us
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
 import { GameTypeChoice, StepList } from './WizardParts.tsx';
+import { LinkChessNotice } from './LinkChessNotice.tsx';
 import { BOT_FLOW_START, isBotFlow } from '../bots/index.ts';
 import { BotWizard } from './BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
@@ -85,7 +78,11 @@ function WagerList({
  */
 export function StartPage() {
   const location = useLocation();
-  const [linked] = useState(() => (location.state as Partial<LinkedNotice> | null)?.linkedNotice ?? null);
+  // Kept through the wizard's own navigations (they carry no state); a link made on this page
+  // (the wizard's Link account, issue 36) arrives while it is mounted and is taken too.
+  const fresh = (location.state as Partial<LinkedNotice> | null)?.linkedNotice ?? null;
+  const [linked, setLinked] = useState(fresh);
+  if (fresh !== null && fresh !== linked) setLinked(fresh);
   return (
     <>
       {linked ? <FormMessage tone="success" text={linked} /> : null}
@@ -124,7 +121,6 @@ function PlayerWizard() {
     },
   });
   const friendsLink = useOverlayLink('friendslist');
-  const settingsLink = useOverlayLink('settings');
   const headingId = useId();
 
   const go = (
@@ -230,11 +226,7 @@ function PlayerWizard() {
       <title>{title}</title>
       <h1 id={headingId}>{title}</h1>
       <StepList names={STEP_NAMES} step={query.step} />
-      {me && !me.chessUsername ? (
-        <p className="notice">
-          {PLAY_TEXTS.notLinked} <Link {...settingsLink}>Open Account Settings</Link>
-        </p>
-      ) : null}
+      {me && !me.chessUsername ? <LinkChessNotice /> : null}
 
       {query.step === 1 ? (
         <div className="wizard-step">

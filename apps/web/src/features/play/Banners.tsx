@@ -21,7 +21,8 @@ export function DisconnectBanner({ game, onClaim, claiming = false }: Disconnect
   const secondsLeft = useSecondsLeft(d ? localTimeOf(game, d.graceEndsAt) : null);
   if (!d || secondsLeft === null) return null;
   const you = view.you;
-  if (you === d.color) return null;
+  // An engine never leaves (issue 36): a row marked before the server's mend says nothing here.
+  if (you === d.color || view.engine === d.color) return null;
   const who = you ? 'Your opponent' : colorName(d.color);
   return (
     <div className="notice notice-error game-banner" role="status">

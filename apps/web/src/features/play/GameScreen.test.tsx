@@ -221,6 +221,13 @@ describe('game screen: controls', () => {
     expect(commands().find((c) => c.name === 'game.claimVictory')).toBeTruthy();
   });
 
+  test('an engine is never shown as disconnected, and offers no claim (issue 36)', () => {
+    const past = new Date(Date.now() - 1_000).toISOString();
+    renderGame(foolsMateSetup({ engine: 'black', disconnect: { color: 'black', graceEndsAt: past } }));
+    expect(screen.queryByText(/disconnected/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Claim victory' })).toBeNull();
+  });
+
   test('during the grace period the countdown shows, without the button', () => {
     const later = new Date(Date.now() + 42_000).toISOString();
     renderGame(foolsMateSetup({ disconnect: { color: 'black', graceEndsAt: later } }));

@@ -1,6 +1,6 @@
 import { describe, expect, test, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import type { PlayerSeriesResponse } from '@rush/protocol';
+import type { HistoryItem, PlayerSeriesResponse } from '@rush/protocol';
 import { makeMe } from '../../test/fakes.ts';
 import { dismissOnboardingForTests, mockApi, renderApp } from '../../test/render.tsx';
 import { PLAYER_CHART_TEXTS } from './PlayerCharts.tsx';
@@ -32,13 +32,16 @@ const SERIES: PlayerSeriesResponse = {
   money: { usd: [], wbx: [{ at: '2026-03-02T10:00:00.000Z', won: 5000, lost: 0 }] },
 };
 
-function openHistory(series: () => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>) {
+function openHistory(
+  series: () => { status?: number; body?: unknown } | Promise<{ status?: number; body?: unknown }>,
+  items: HistoryItem[] = [],
+) {
   dismissOnboardingForTests();
   plots.length = 0;
   const api = mockApi({
     me: makeMe(),
     routes: {
-      'GET /api/play/history': () => ({ body: { total: 0, page: 1, pageSize: 20, items: [] } }),
+      'GET /api/play/history': () => ({ body: { total: items.length, page: 1, pageSize: 20, items } }),
       'GET /api/players/u1/series': series,
     },
   });
@@ -84,6 +87,33 @@ describe('charts in History (issue 19)', () => {
     expect(await within(dialog).findByText(PLAYER_CHART_TEXTS.emptyOwn)).toBeTruthy();
     expect(within(dialog).queryByRole('figure')).toBeNull();
     expect(plots).toHaveLength(0);
+  });
+
+  test('an aborted game listed, no chart yet: the sentence never says there are no games (issue 36)', async () => {
+    const aborted: HistoryItem = {
+      gameId: 'g1',
+      mode: 'bot_000002',
+      status: 'aborted',
+      statusText: 'Game was aborted',
+      opponent: { uid: 'b1', username: 'AI Low', avatarUrl: null },
+      color: 'white',
+      outcome: 'aborted',
+      resultText: 'Aborted: 50.00 RC returned',
+      stake: { currency: 'wbx', amount: 5000 },
+      underReview: false,
+      date: '2026/11/29',
+      endedAt: '2026-11-29T08:19:00.000Z',
+      analyzeUrl: '/tv/g1?analysis=1',
+      pgnUrl: '/api/play/games/g1/pgn',
+    };
+    openHistory(
+      () => ({ body: { uid: 'u1', ratings: { blitz: [], rapid: [] }, money: { usd: [], wbx: [] } } }),
+      [aborted],
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'History' });
+    expect(await within(dialog).findByText(PLAYER_CHART_TEXTS.emptyOwn)).toBeTruthy();
+    expect(await within(dialog).findByText('Aborted: 50.00 RC returned')).toBeTruthy();
+    expect(within(dialog).queryByText(/No games yet/)).toBeNull();
   });
 
   test('loading, then a failure with Try again, which reads again', async () => {

@@ -13,8 +13,10 @@ export const PLAYER_CHART_TEXTS = {
   drawing: 'Drawing the chart…',
   /** The drawing failed (the chunk did not load): the caption and the table still say it all. */
   failed: 'The chart could not be drawn; its points are in the table below.',
-  emptyOwn: 'No games yet: your rating and winnings charts fill in as you play.',
-  emptyOther: 'No games yet.',
+  // Charts count rated games and settled stakes only: an aborted or bot game is in the history
+  // table but draws no point, so "No games yet" above that table said what was not so (issue 36).
+  emptyOwn: 'No charts yet: your rating and winnings charts fill in with your rated and staked games.',
+  emptyOther: 'No rated or staked games yet.',
 } as const;
 
 class ChartBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {

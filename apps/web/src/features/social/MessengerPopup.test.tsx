@@ -120,4 +120,15 @@ describe('Messenger popup (?showmessagespopup)', () => {
     expect(await screen.findByRole('dialog', { name: 'Messages' })).toBeTruthy();
     expect(app.location().search).toBe('?showmessagespopup');
   });
+
+  test('empty: says where a conversation starts, and Open Friends swaps the popup for the friends list (issue 36)', async () => {
+    const { app } = startSocialApp('/?showmessagespopup');
+    const dialog = await screen.findByRole('dialog', { name: 'Messages' });
+    expect(await within(dialog).findByText('No messages yet.')).toBeTruthy();
+    expect(within(dialog).getByText(SOCIAL_TEXTS.noMessagesHint, { exact: false })).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('link', { name: 'Open Friends' }));
+    expect(await screen.findByRole('dialog', { name: 'Friends' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Messages' })).toBeNull();
+    expect(app.location().search).toBe('?friendslist');
+  });
 });

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation } from 'react-router';
 import { messageAge, showsReadTick, SOCIAL_TEXTS } from '@rush/domain';
 import type { ConversationView, Me } from '@rush/protocol';
 import { errorText } from '../../api/http.ts';
 import { Avatar } from '../../ui/Avatar.tsx';
 import { Button } from '../../ui/Button.tsx';
 import { FormMessage } from '../../ui/Field.tsx';
-import { useCloseOverlay } from '../../ui/overlayFlags.ts';
+import { overlayLink, useCloseOverlay, withoutFlag } from '../../ui/overlayFlags.ts';
 import { QueryState } from '../../ui/QueryState.tsx';
 import { deleteChat, SOCIAL_KEYS } from './api.ts';
 import { useConversations } from './queries.ts';
@@ -104,6 +105,7 @@ export function MessengerPopup({ me }: { me: Me }) {
   const client = useQueryClient();
   const social = useSocial();
   const close = useCloseOverlay('showmessagespopup');
+  const location = useLocation();
   const now = useNow(AGE_REFRESH_MS);
   const conversations = useConversations();
   const remove = useMutation({
@@ -120,10 +122,23 @@ export function MessengerPopup({ me }: { me: Me }) {
   }
   const list = conversations.data.conversations;
   const latest = list[0];
+  // The messenger gives way to Friends in place (one overlay at a time; Back closes Friends).
+  const friends = overlayLink(
+    { ...location, search: withoutFlag(location.search, 'showmessagespopup') },
+    'friendslist',
+  );
   return (
     <div className="messenger">
       {list.length === 0 ? (
-        <p className="messenger-empty">No messages yet.</p>
+        <div className="messenger-empty">
+          <p>No messages yet.</p>
+          <p>
+            {SOCIAL_TEXTS.noMessagesHint}{' '}
+            <Link to={friends.to} state={friends.state} replace>
+              Open Friends
+            </Link>
+          </p>
+        </div>
       ) : (
         <ul className="conversation-list" aria-label="Conversations">
           {list.map((c) => (

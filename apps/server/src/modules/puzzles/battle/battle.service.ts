@@ -58,8 +58,8 @@ export class BattleService {
   create = (uid: string, req: CreateInput) => this.membership.create(uid, req);
   join = (uid: string, lobbyId: string, code: string | undefined, gps: unknown, ip: string | null) =>
     this.membership.join(uid, lobbyId, code, gps, ip);
-  joinByCode = (uid: string, code: string | undefined, gps: unknown, ip: string | null) =>
-    this.membership.joinByCode(uid, code, gps, ip);
+  joinByCode = (uid: string, code: string | undefined, gps: unknown, ip: string | null, lobbyId?: string) =>
+    this.membership.joinByCode(uid, code, gps, ip, lobbyId);
   leave = (uid: string, lobbyId: string) => this.membership.leave(uid, lobbyId);
   kick = (by: string, isAdmin: boolean, lobbyId: string, target: string) =>
     this.membership.kick(by, isAdmin, lobbyId, target);

@@ -158,14 +158,24 @@ export class LobbyMembership {
     return (await new LobbyStore(this.d.db).find(lobbyId))!;
   }
 
-  async joinByCode(uid: string, code: string | undefined, rawGps: unknown, ip: string | null): Promise<LobbyRecord> {
+  /**
+   * Join by a private code. `lobbyId`: the row the person pressed Join on (issue 36); a code of
+   * another lobby is a wrong code for this one, refused with SPEC 5's text, never a way into it.
+   */
+  async joinByCode(
+    uid: string,
+    code: string | undefined,
+    rawGps: unknown,
+    ip: string | null,
+    lobbyId?: string,
+  ): Promise<LobbyRecord> {
     const given = code?.trim() ?? '';
     if (given === '') throw badLobbyRequest(PUZZLE_TEXTS.codeRequired);
     if (given.length > LOBBY.codeMax) throw badLobbyRequest(PUZZLE_TEXTS.codeTooLong);
     // Codes are ours (letters and digits); anything else names no lobby and never reaches a query.
     if (!CODE_SHAPE.test(given)) throw lobbyUnavailable();
     const lobby = await new LobbyStore(this.d.db).byCode(given);
-    if (!lobby) throw lobbyUnavailable();
+    if (!lobby || (lobbyId !== undefined && lobby.id !== lobbyId)) throw lobbyUnavailable();
     return this.join(uid, lobby.id, given, rawGps, ip);
   }
 

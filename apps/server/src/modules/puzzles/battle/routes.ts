@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   BattlePlayResponse,
   CreateLobbyRequest,
+  JoinByCodeRequest,
   JoinLobbyRequest,
   KickRequest,
   LobbyChatRequest,
@@ -24,6 +25,7 @@ import type { LobbyViews } from './views.ts';
 const withId = { preValidation: [signedInFirst, knownIdFirst] };
 /** Joining may send no body at all (or a JSON null): the same as {}. */
 const JoinBody = bodyOrEmpty(JoinLobbyRequest);
+const JoinByCodeBody = bodyOrEmpty(JoinByCodeRequest);
 
 /** The Battle Puzzle Rush lobby routes (protocol PUZZLE_ROUTES): every answer is the caller's LobbyView. */
 export function battleRoutes(instance: FastifyInstance, deps: { battle: BattleService; views: LobbyViews }): void {
@@ -62,11 +64,11 @@ export function battleRoutes(instance: FastifyInstance, deps: { battle: BattleSe
 
   app.post(
     PUZZLE_ROUTES.joinByCode,
-    { preValidation: signedInFirst, schema: { body: JoinBody, response: { 200: LobbyResponse } } },
+    { preValidation: signedInFirst, schema: { body: JoinByCodeBody, response: { 200: LobbyResponse } } },
     async (request) => {
       const auth = requireAuth(request);
       const req = request.body;
-      const lobby = await battle.joinByCode(auth.user.id, req.code, req.deviceGps, request.ip);
+      const lobby = await battle.joinByCode(auth.user.id, req.code, req.deviceGps, request.ip, req.lobbyId);
       return { lobby: await seen(lobby, auth.user.id) };
     },
   );

@@ -49,6 +49,29 @@ describe('register form (SPEC 5, 8)', () => {
     expect(api.callsTo('POST', '/api/auth/register')).toHaveLength(0);
   });
 
+  test('the first wrong field is scrolled into view, not focused (its error stays; issue 36)', async () => {
+    const scrolled: Element[] = [];
+    // jsdom has no layout and no scrollIntoView: a recorder stands in for it.
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      configurable: true,
+      value: function (this: Element) {
+        scrolled.push(this);
+      },
+    });
+    try {
+      await openSignup();
+      type('Username', 'alice');
+      submit();
+      expect(await screen.findByText(TEXTS.emailRequired)).toBeTruthy();
+      // Email is the first field in error (Username is fine): it is the one brought into view.
+      await waitFor(() => expect(scrolled).toEqual([screen.getByLabelText('Email')]));
+      expect(document.activeElement).not.toBe(screen.getByLabelText('Email'));
+      expect(screen.getByText(TEXTS.emailRequired)).toBeTruthy();
+    } finally {
+      Reflect.deleteProperty(Element.prototype, 'scrollIntoView');
+    }
+  });
+
   test('password rules come in the SPEC order', async () => {
     await openSignup();
     type('Password', 'abcdefg!');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { MAIL_SPACING_MS, TEXTS, validateRegistration, type RegistrationInput } from '@rush/domain';
@@ -59,6 +59,15 @@ export function SignupForm() {
 
   const [sent, setSent] = useState<Sent | null>(null);
 
+  // Sign Up sits below the form: on a phone the first wrong field is out of view when the
+  // errors come back (issue 36). It is scrolled into view, not focused: focusing clears its error.
+  const formRef = useRef<HTMLFormElement>(null);
+  const [reveal, setReveal] = useState(0);
+  useEffect(() => {
+    if (reveal === 0) return;
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.scrollIntoView?.({ block: 'center' });
+  }, [reveal]);
+
   const mutation = useMutation({
     mutationFn: (body: RegisterRequest) => register(body),
     onSuccess: (_answer, body) => {
@@ -68,6 +77,7 @@ export function SignupForm() {
     onError: (error) => {
       fromServer(error);
       captcha.reset();
+      setReveal((n) => n + 1);
     },
   });
 
@@ -93,6 +103,7 @@ export function SignupForm() {
     if (captcha.enabled && !captcha.token) found.captchaToken = TEXTS.captchaFailed;
     if (Object.keys(found).length > 0) {
       setErrors(found);
+      setReveal((n) => n + 1);
       return;
     }
     const body: RegisterRequest = { ...input, username: input.username.trim(), email: input.email.trim() };
@@ -124,7 +135,7 @@ export function SignupForm() {
 
   // One form in both states, the widget at the same place in it: the captcha renders once (useCaptcha).
   return (
-    <form className="auth-form" onSubmit={sent ? (e) => e.preventDefault() : onSubmit} noValidate>
+    <form ref={formRef} className="auth-form" onSubmit={sent ? (e) => e.preventDefault() : onSubmit} noValidate>
       {sent ? (
         <SignupSent
           email={sent.body.email}

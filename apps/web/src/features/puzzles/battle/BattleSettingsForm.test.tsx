@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { PUZZLE_TEXTS } from '@rush/domain';
+import { MATCH_TEXTS, PUZZLE_TEXTS } from '@rush/domain';
 import { withSandboxMark } from '../../../test/sandbox.ts';
 import { stubGeolocation } from '../../wallet/testing.ts';
 import { makeOptions } from '../../matchmaking/testing.tsx';
@@ -111,6 +111,15 @@ describe('battle settings (battleStep=2)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Create' }));
     expect((await screen.findByRole('alert')).textContent).toBe(PUZZLE_TEXTS.stakeRequired);
     expect(api.callsTo('POST', '/api/puzzles/lobbies')).toHaveLength(0);
+  });
+
+  test('no funds to play with: the notice offers the way to the wallet, as the Play step does (issue 36)', async () => {
+    const options = makeOptions({ account: { code: 'noBalance', message: MATCH_TEXTS.noBalance } });
+    startBattleApp('/puzzle-game/battle?battleStep=2', { options, routes: createRoute() });
+    await settingsPage();
+    const notice = screen.getByText(MATCH_TEXTS.noBalance).closest('.match-refusal') as HTMLElement;
+    expect(notice).toBeTruthy();
+    expect(within(notice).getByRole('link', { name: 'Go to Wallet' }).getAttribute('href')).toBe('/wallet');
   });
 
   test('a creation failure shows above the form for 4 s', async () => {

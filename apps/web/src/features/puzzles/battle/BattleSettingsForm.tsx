@@ -14,6 +14,7 @@ import {
   type PuzzleTheme,
 } from '@rush/domain';
 import type { BattleSettingsInput, WagerOptionView } from '@rush/protocol';
+import { RefusalNotice, useAppState } from '../../matchmaking/index.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SandboxMark } from '../../../ui/SandboxMark.tsx';
@@ -145,6 +146,7 @@ export function BattleSettingsForm() {
   const navigate = useNavigate();
   const client = useQueryClient();
   const options = useBattleOptions();
+  const appState = useAppState();
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
   const [theme, setTheme] = useState<PuzzleTheme>('healthyMix');
   const [time, setTime] = useState<BattleTime>(BATTLE_TIMES_MS[1]);
@@ -229,7 +231,8 @@ export function BattleSettingsForm() {
           {error}
         </p>
       ) : null}
-      {data.account ? <p className="notice">{data.account.message}</p> : null}
+      {/* As the Play step shows it: no funds comes with the way to the wallet and the top-up (issue 36). */}
+      <RefusalNotice refusal={data.account} announcement={appState.data?.announcement} />
       <form className="battle-settings" onSubmit={submit} noValidate aria-busy={busy || undefined}>
         <Select label="Difficulty" value={difficulty} values={DIFFICULTIES} text={humanize} onChange={setDifficulty} />
         <Select label="Theme" value={theme} values={PUZZLE_THEMES} text={humanize} onChange={setTheme} />

@@ -142,16 +142,26 @@ describe("a private row's Join (issue 36)", () => {
       settings: { ...makeLobby().settings, privacy: 'private' },
     });
     const { api, app } = startBattleApp('/puzzle-game/battle', {
-      lobbies: [makeSummaryRow({ id: 'L2', owner: 'carol', locked: true, users: 1, max: 8 })],
+      lobbies: [
+        makeSummaryRow({ id: 'L2', owner: 'carol', locked: true, users: 1, max: 8 }),
+        makeSummaryRow({ id: 'L3', owner: 'dave', locked: true, users: 1, max: 8 }),
+      ],
       lobby,
       routes: {
-        'POST /api/puzzles/lobbies/join-by-code': (call) =>
-          (call.body as { code: string }).code === 'SECRET' ? { body: { lobby } } : refusal('Not found', 404),
+        // As the server answers: the row's lobby only, with its own code.
+        'POST /api/puzzles/lobbies/join-by-code': (call) => {
+          const body = call.body as { code: string; lobbyId?: string };
+          return body.code === 'SECRET' && body.lobbyId === 'L2'
+            ? { body: { lobby } }
+            : refusal(PUZZLE_TEXTS.lobbyUnavailable, 409);
+        },
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: "Join carol's lobby" }));
     const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
-    expect(search(app)).toHaveProperty('privateLobby');
+    // The modal names the row's lobby and whose it is.
+    expect(search(app)).toEqual({ privateLobby: 'L2' });
+    expect(within(dialog).getByText(PUZZLE_TEXTS.privateRowHint('carol'))).toBeTruthy();
     // Joining by id without the code could only fail: nothing is sent before the code.
     expect(api.callsTo('POST', '/api/puzzles/lobbies/L2/join')).toHaveLength(0);
     expect(screen.queryByText(PUZZLE_TEXTS.lobbyFull)).toBeNull();
@@ -160,10 +170,30 @@ describe("a private row's Join (issue 36)", () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(await within(dialog).findByText(PUZZLE_TEXTS.lobbyUnavailable)).toBeTruthy();
 
-    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: 'SECRET' } });
+    // Every code from this row is sent with the row's lobby: the server joins no other lobby by it.
+    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: ' SECRET ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
     expect(await screen.findByRole('heading', { name: 'carol’s lobby' })).toBeTruthy();
     expect(search(app)).toEqual({ lobby: 'L2' });
+    expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code').map((c) => c.body)).toEqual([
+      { code: 'WRONG', lobbyId: 'L2' },
+      { code: 'SECRET', lobbyId: 'L2' },
+    ]);
+  });
+
+  test('the bare "Join private lobby" modal names no lobby and sends no lobby id', async () => {
+    const { api } = startBattleApp('/puzzle-game/battle', {
+      lobbies: [makeSummaryRow({ id: 'L2', owner: 'carol', locked: true, users: 1, max: 8 })],
+      routes: { 'POST /api/puzzles/lobbies/join-by-code': () => refusal(PUZZLE_TEXTS.lobbyUnavailable, 409) },
+    });
+    fireEvent.click(await screen.findByRole('link', { name: 'Join private lobby' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Join private lobby' });
+    expect(within(dialog).queryByText(/lobby is private/)).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText('Lobby code'), { target: { value: 'K7Q2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Join' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', '/api/puzzles/lobbies/join-by-code')[0]?.body).toEqual({ code: 'K7Q2' }),
+    );
   });
 });
 

@@ -5,7 +5,7 @@ import { PUZZLE_TEXTS, wagerName } from '@rush/domain';
 import type { LobbySummary } from '@rush/protocol';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
-import { useOverlayLink } from '../../../ui/overlayFlags.ts';
+import { overlayLink, useOverlayLink } from '../../../ui/overlayFlags.ts';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SandboxMark } from '../../../ui/SandboxMark.tsx';
 import { Table, type Column } from '../../../ui/Table.tsx';
@@ -25,8 +25,10 @@ export interface ListNotice {
 /**
  * SPEC 2 lobby list: owner, lock if private, prize mode, minutes, stake, ELO range, users/max
  * and Join; live from the `lobbies` topic. Create lobby opens the settings (battleStep=2), Join
- * private lobby the code modal (?privateLobby). A private row's Join opens that same modal: the
- * server admits to a private lobby only with its code (issue 36), so joining it by id could only fail.
+ * private lobby the code modal (?privateLobby). A private row's Join opens that same modal for
+ * its lobby (?privateLobby={id}): the server admits to a private lobby only with its code, and
+ * with the row's id it admits only to that lobby, so another lobby's code is a wrong code there
+ * (issue 36).
  */
 export function LobbyList() {
   const headingId = useId();
@@ -43,7 +45,8 @@ export function LobbyList() {
     if (joining) return;
     if (lobby.locked) {
       setError(null);
-      void navigate(privateLink.to, { state: privateLink.state });
+      const link = overlayLink(location, 'privateLobby', lobby.id);
+      void navigate(link.to, { state: link.state });
       return;
     }
     setJoining(lobby.id);

@@ -2,13 +2,14 @@ import { useState, type FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { LOBBY, PUZZLE_TEXTS } from '@rush/domain';
+import type { LobbySummary } from '@rush/protocol';
 import { Button } from '../../../ui/Button.tsx';
 import { FormMessage, TextField } from '../../../ui/Field.tsx';
 import { Overlay } from '../../../ui/Overlay.tsx';
-import { joinByCode } from './api.ts';
 import { joinFailureText, joinWithCode } from './errors.ts';
+import { BATTLE_KEYS, joinByCode } from './api.ts';
 import { storeLobby } from './queries.ts';
-import { codeOf, lobbyPath } from './query.ts';
+import { codeOf, lobbyPath, rowLobbyOf } from './query.ts';
 
 /** SPEC 5: the code is required, at most 120 characters. */
 export function codeError(code: string): string | null {
@@ -26,6 +27,11 @@ function PrivateLobbyForm() {
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Opened from a private row: the code joins that lobby only, and the dialog says whose it is.
+  const rowLobby = rowLobbyOf(location.search);
+  // The list under the dialog keeps the lobbies' cache current; reading it subscribes to nothing.
+  const rows = client.getQueryData<LobbySummary[]>(BATTLE_KEYS.lobbies);
+  const rowOwner = rows?.find((l) => l.id === rowLobby)?.owner ?? null;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +41,7 @@ function PrivateLobbyForm() {
     setError(null);
     if (invalid) return;
     setBusy(true);
-    joinWithCode((gps) => joinByCode(code.trim(), gps)).then(
+    joinWithCode((gps) => joinByCode(code.trim(), gps, rowLobby)).then(
       (view) => {
         setBusy(false);
         storeLobby(client, view);
@@ -50,6 +56,7 @@ function PrivateLobbyForm() {
 
   return (
     <form className="private-lobby-form" onSubmit={submit} noValidate>
+      {rowOwner ? <p>{PUZZLE_TEXTS.privateRowHint(rowOwner)}</p> : null}
       <TextField
         label="Lobby code"
         value={code}

@@ -43,8 +43,12 @@ export const createLobby = (settings: BattleSettingsInput, deviceGps: DeviceGps 
 export const joinLobby = (lobbyId: string, deviceGps: DeviceGps | undefined) =>
   request('POST', PUZZLE_ROUTES.join(id(lobbyId)), { json: gps(deviceGps), schema: LobbyAnswer });
 
-export const joinByCode = (code: string, deviceGps: DeviceGps | undefined) =>
-  request('POST', PUZZLE_ROUTES.joinByCode, { json: { code, ...gps(deviceGps) }, schema: LobbyAnswer });
+/** `lobbyId`: the private row whose Join opened the code dialog; the server then admits only to it. */
+export const joinByCode = (code: string, deviceGps: DeviceGps | undefined, lobbyId: string | null = null) =>
+  request('POST', PUZZLE_ROUTES.joinByCode, {
+    json: { code, ...(lobbyId ? { lobbyId } : {}), ...gps(deviceGps) },
+    schema: LobbyAnswer,
+  });
 
 /** Calls whose answer is not needed: the lobby arrives on `lobby.changed` (and is reloaded). */
 export type LobbyAction = 'leave' | 'start' | 'forfeit';

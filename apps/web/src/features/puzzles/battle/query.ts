@@ -1,7 +1,8 @@
 /**
  * The battle screen's state in the URL (SPEC 2 query flags):
  * - no `battleStep` or `battleStep=1`: the lobby list; `battleStep=2`: the settings form;
- * - `privateLobby` (bare flag): the private-lobby modal over the list;
+ * - `privateLobby` (bare flag): the private-lobby modal over the list; `privateLobby={id}` (ours,
+ *   issue 36): the same modal opened by a private row's Join, which joins only that lobby;
  * - `code={code}`: the private lobby's code, filled in the modal (the owner's shareable join link;
  *   a bare `?code=` opens the modal too);
  * - `lobby={id}` (ours): the lobby the user is in (waiting room, battle, result);
@@ -28,6 +29,9 @@ export function readBattleQuery(search: string): BattleQuery {
     codeWithoutModal: code !== null && !params.has('privateLobby') ? code : null,
   };
 }
+
+/** The private row whose Join opened the modal (`?privateLobby={id}`); null for the bare flag. */
+export const rowLobbyOf = (search: string): string | null => new URLSearchParams(search).get('privateLobby') || null;
 
 /** The code a join link carries (`?code=`), for the private-lobby modal. */
 export const codeOf = (search: string): string => new URLSearchParams(search).get('code') ?? '';
