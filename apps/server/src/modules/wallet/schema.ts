@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -442,4 +443,21 @@ export const coolOffs = pgTable(
     check('cool_offs_until_after_start', sql`${t.until} > ${t.startedAt}`),
     index('cool_offs_uid_until_idx').on(t.uid, t.until),
   ],
+);
+
+/**
+ * Issue 37: the monthly statement mails sent, one row per player and month ("2026-11"). The
+ * primary key is the once-only rule: an instance claims the row before it sends, so a second
+ * instance or a restart never mails a month twice.
+ */
+export const statementMails = pgTable(
+  'statement_mails',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    month: text('month').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.month] })],
 );
