@@ -184,6 +184,34 @@ describe.each(POSTGRES_TOO)('statements (%s)', (kind) => {
       expect(text).toMatch(figure);
   });
 
+  itOnPglite('counts a withdrawal fee when paid out and a rejected withdrawal as not withdrawn', async () => {
+    clock.set(new Date('2026-07-10T10:00:00Z'));
+    const u = await verifiedUser(server);
+    await adminMoney(u.uid, 5000n);
+    const user = accountOf.user(u.uid, 'usd');
+    const held = accountOf.withdrawal(u.uid);
+    const fee = accountOf.fee('usd');
+    const clearing = accountOf.clearing('usd');
+    // The ledger legs of withdrawals.service.ts and withdrawal-resolutions.ts: held, then paid out or given back.
+    const move = (kind: string, legs: { from: typeof user; to: typeof user; amount: bigint }[]) =>
+      core.movements.move({
+        key: `test:${kind}:${crypto.randomUUID()}`,
+        kind,
+        currency: 'usd',
+        accounts: [...new Map(legs.flatMap((l) => [l.from, l.to]).map((a) => [a.id, a])).values()],
+        legs: () => legs,
+      });
+    await move('withdraw', [{ from: user, to: held, amount: 1000n }]);
+    await move('withdraw_complete', [
+      { from: held, to: clearing, amount: 800n },
+      { from: held, to: fee, amount: 200n },
+    ]);
+    await move('withdraw', [{ from: user, to: held, amount: 500n }]);
+    await move('withdraw_reject', [{ from: held, to: user, amount: 500n }]);
+    const july = (await u.client.get(WALLET_ROUTES.statement('2026-07'))).body;
+    expect(july.usd).toMatchObject({ deposits: 0, withdrawals: 1000, fees: 200 });
+  });
+
   itOnPglite('refuses a month outside the account life, a malformed one, and anyone but a verified user', async () => {
     clock.set(new Date('2026-03-03T10:00:00Z'));
     const u = await verifiedUser(server);

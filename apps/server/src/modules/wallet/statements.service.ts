@@ -39,6 +39,8 @@ export const statementLink = (appUrl: string, month: StatementMonth): string =>
 /** Issue 37 monthly statements: the months, one month's figures, its CSV and PDF, and the monthly mail. */
 export class StatementsService {
   private readonly store: StatementStore;
+  /** The last month this instance finished mailing: later runs in the same month read nothing. */
+  private mailedMonth: StatementMonth | null = null;
 
   constructor(private readonly d: StatementDeps) {
     this.store = new StatementStore(d.db, d.games);
@@ -78,6 +80,7 @@ export class StatementsService {
   async mailLastMonth(): Promise<number> {
     const now = this.d.clock.now();
     const month = previousMonth(monthOf(now));
+    if (this.mailedMonth === month) return 0;
     const { from, to } = monthBounds(month);
     const candidates = new Set([
       ...(await this.store.usersWithMovements(from, to)),
@@ -91,6 +94,8 @@ export class StatementsService {
       if (already.has(uid)) continue;
       if (await this.mailOne(uid, month, now)) sent += 1;
     }
+    // Every candidate was claimed or had nothing to say: the month is done here (a restart reads it once more).
+    this.mailedMonth = month;
     return sent;
   }
 
