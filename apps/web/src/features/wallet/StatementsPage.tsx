@@ -93,7 +93,7 @@ function MonthStatement({ month }: { month: string }) {
         const s = statementOf(data);
         const rows = statementRows(s);
         return (
-          <div className="statement-figures" aria-live="polite">
+          <div className="statement-figures">
             <h2>Statement for {monthTitle(month)}</h2>
             {statementHasActivity(s) ? (
               <>
