@@ -143,6 +143,19 @@ describe('statement CSV', () => {
     ['two\nlines', '"two\nlines"'],
   ])('quotes %j as %j', (raw, quoted) => expect(csvField(raw)).toBe(quoted));
 
+  it('any field reads back as itself by the RFC 4180 rules', () => {
+    // A reader of one quoted or bare field: what a spreadsheet does with it.
+    const read = (field: string) => (field.startsWith('"') ? field.slice(1, -1).replace(/""/g, '"') : field);
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('a', ',', '"', '\n', '\r', ' ', '1') }), (raw) => {
+        const field = csvField(raw);
+        expect(read(field)).toBe(raw);
+        // A bare field holds no separator, quote or line break.
+        if (!field.startsWith('"')) expect(/[",\r\n]/.test(field)).toBe(false);
+      }),
+    );
+  });
+
   it('has a header and one line per row, amounts as plain decimals', () => {
     const s = statementFigures({
       month: '2026-11',
