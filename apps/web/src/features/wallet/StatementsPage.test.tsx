@@ -1,8 +1,9 @@
 import { describe, expect, test, vi } from 'vitest';
 import { configure, fireEvent, screen, within } from '@testing-library/react';
-import { STATEMENT_FEES_NOTE } from '@rush/domain';
+import { STATEMENT_FEES_NOTE, TEXTS } from '@rush/domain';
 import type { CurrencyFiguresView, StatementResponse } from '@rush/protocol';
 import { renderApp } from '../../test/render.tsx';
+import { makeMe } from '../../test/fakes.ts';
 import { STATEMENT_TEXTS } from './StatementsPage.tsx';
 import { mockWalletApi } from './testing.ts';
 
@@ -117,5 +118,19 @@ describe('statements (issue 37)', () => {
     renderApp('/wallet');
     const link = await screen.findByRole('link', { name: 'Monthly statements' });
     expect(link.getAttribute('href')).toBe('/wallet/statements');
+  });
+
+  test('a closed (self-excluded) account still reads its statements, without the closed overlay', async () => {
+    mockWalletApi({
+      me: makeMe({ closed: true }),
+      routes: {
+        'GET /api/wallet/statements': () => ({ body: { months: ['2026-03'] } }),
+        'GET /api/wallet/statements/2026-03': () => ({ body: MARCH }),
+      },
+    });
+    renderApp('/wallet/statements');
+    expect(await screen.findByRole('heading', { name: 'Statement for March 2026' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: TEXTS.accountClosed })).toBeNull();
+    expect(screen.getByRole('link', { name: /^Download PDF/ })).toBeTruthy();
   });
 });
