@@ -128,6 +128,12 @@ export const WALLET_ROUTES = {
   withdrawals: '/api/wallet/withdrawals',
   limits: '/api/wallet/limits',
   topUp: '/api/wallet/top-up',
+  /** GET StatementMonthsResponse: the months with a statement (issue 37). */
+  statements: '/api/wallet/statements',
+  /** GET StatementResponse: one month's figures; `/csv` and `/pdf` beneath it are the downloads. */
+  statement: (month: string) => `/api/wallet/statements/${month}`,
+  statementCsv: (month: string) => `/api/wallet/statements/${month}/csv`,
+  statementPdf: (month: string) => `/api/wallet/statements/${month}/pdf`,
   /** GET: where the user stands with the payment wallet provider (WalletOnboardingView). */
   onboarding: '/api/wallet/onboarding',
   /** POST WalletCreateRequest: the create form; the provider sends an SMS code. */

@@ -11,7 +11,7 @@ import { PayoutGate, registerFairplay, underSuspicion } from './fairplay/index.t
 import { registerMatchmaking } from './matchmaking/index.ts';
 import { registerOnline } from './online/index.ts';
 import { createLichess, linkedLichessRatings } from './lichess/index.ts';
-import { createPlayCore, isGameRunning, registerPlay } from './play/index.ts';
+import { createPlayCore, gamesPlayedIn, isGameRunning, playersIn, registerPlay } from './play/index.ts';
 import { FriendshipStore, registerSocial } from './social/index.ts';
 import { registerBattle, registerPuzzles } from './puzzles/index.ts';
 import { registerReports } from './reports/index.ts';
@@ -41,7 +41,11 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   // suspected) are reads of their tables, made here before either exists: no setter, no order.
   const wallet = await registerWallet(app, ctx, {
     profile: accounts.profile,
-    games: { isGameRunning: (uid) => isGameRunning(ctx.db, uid) },
+    games: {
+      isGameRunning: (uid) => isGameRunning(ctx.db, uid),
+      playedIn: (uid, from, to) => gamesPlayedIn(ctx.db, uid, from, to),
+      playersIn: (from, to) => playersIn(ctx.db, from, to),
+    },
     suspicion: (uid) => underSuspicion(ctx.db, uid),
   });
   // The audit log and the consoles' notices, for every capability with admin writes.

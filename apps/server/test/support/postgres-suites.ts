@@ -127,6 +127,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   'test/wallet/ledger.test.ts': { reasons: ['race'], why: 'concurrent stakes, settlements, refunds; random lanes' },
   'test/wallet/limits.test.ts': { reasons: ['race'], why: 'six limit changes at once' },
   'test/wallet/rewards.test.ts': { reasons: ['race'], why: 'rewards and top-ups granted several times at once' },
+  'test/wallet/statements.test.ts': {
+    reasons: ['race'],
+    why: 'the monthly statement mail run by several instances at once, sent once',
+  },
   'test/wallet/tax.test.ts': { reasons: ['race'], why: 'two withdrawals at once passing the $600 line together' },
   'test/wallet/withdrawal-idempotency.test.ts': {
     reasons: ['race', 'instances'],

@@ -4,7 +4,7 @@ import { WALLET_ROUTES } from '@rush/protocol';
 import type { ManualClock } from '../../src/platform/clock.ts';
 import { POSTGRES_TOO } from '../support/database.ts';
 import { startTestServer, type TestServer } from '../support/server.ts';
-import { expectLedgerInvariants, rc, verifiedUser, walletCore } from './support/wallet.ts';
+import { expectLedgerInvariants, rc, verifiedUser, testWalletLinks, walletCore } from './support/wallet.ts';
 
 const DAY = 86_400_000;
 /** A counted game (40 plies) against an opponent of its own, so no pair cap applies. */
@@ -35,7 +35,9 @@ describe.each(POSTGRES_TOO)('RushCoins (%s)', (kind) => {
   beforeAll(async () => {
     server = await startTestServer({ http: 'inject', kind, clock: 'manual' });
     clock = server.clock as ManualClock;
-    core = walletCore(server, { games: { isGameRunning: (uid) => Promise.resolve(uid === playing) } });
+    core = walletCore(server, {
+      games: { ...testWalletLinks().games, isGameRunning: (uid) => Promise.resolve(uid === playing) },
+    });
   });
   afterAll(() => server?.stop());
 

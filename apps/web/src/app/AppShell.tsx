@@ -45,6 +45,12 @@ function SessionUnavailable({ retry }: { retry: () => void }) {
 }
 
 /**
+ * Where a closed account sees no overlay: the wallet, its way out with the money (issue 33), and
+ * its monthly statements, its records of that money (issue 37). Both only read or withdraw.
+ */
+const OPEN_WHEN_CLOSED = new Set(['/wallet', '/wallet/statements']);
+
+/**
  * The layout of every page: header, the page (or the redirect SPEC 2 asks for), footer,
  * overlays. No page renders until the session is known, so none flashes before a redirect.
  */
@@ -83,7 +89,7 @@ export function AppShell() {
       </main>
       <Footer />
       {target ? null : <OverlayHost />}
-      {session.me?.closed && access !== 'admin' && location.pathname !== '/wallet' ? <ClosedAccount /> : null}
+      {session.me?.closed && access !== 'admin' && !OPEN_WHEN_CLOSED.has(location.pathname) ? <ClosedAccount /> : null}
       {session.me?.needsDateOfBirth && !session.me.closed ? (
         <Suspense fallback={null}>
           <BirthDateGate />

@@ -91,6 +91,11 @@ export const appRoutes: RouteObject[] = [
             lazy: lazyPage(() => import('../features/wallet/WalletPage.tsx'), 'WalletPage'),
           },
           {
+            path: 'wallet/statements',
+            handle: handle('user'),
+            lazy: lazyPage(() => import('../features/wallet/StatementsPage.tsx'), 'StatementsPage'),
+          },
+          {
             path: 'leaderboard',
             handle: handle('user'),
             lazy: lazyPage(() => import('../features/leaderboard/LeaderboardPage.tsx'), 'LeaderboardPage'),

@@ -8,3 +8,5 @@ import { GameStore } from './games.store.ts';
  */
 export const isGameRunning = async (db: DbOrTx, uid: string): Promise<boolean> =>
   (await new GameStore(db).liveGameIdOf(uid)) !== null;
+
+export { gamesPlayedIn, playersIn } from './played.store.ts';

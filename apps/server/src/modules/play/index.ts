@@ -1,5 +1,5 @@
 /** The play module's public surface: other modules and the composition root import only this. */
-export { isGameRunning } from './activity.ts';
+export { gamesPlayedIn, isGameRunning, playersIn } from './activity.ts';
 export type { GameRecord } from './games.store.ts';
 export { coinFlip, newPublicId } from './ids.ts';
 export { createPlayCore, registerPlay } from './module.ts';

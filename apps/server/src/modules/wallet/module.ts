@@ -38,6 +38,8 @@ import { TaxService } from './tax.service.ts';
 import { PaymentsReconciliation } from './payments-reconciliation.job.ts';
 import type { Balances, Escrow, GameActivity, Movements, SuspicionCheck, WalletConsole, WalletFacts } from './ports.ts';
 import { StuckPayments } from './stuck-payments.service.ts';
+import { statementRoutes } from './statement.routes.ts';
+import { StatementsService } from './statements.service.ts';
 import { SummaryService } from './summary.service.ts';
 import { TransactionsService } from './transactions.service.ts';
 import { WalletUserStore } from './users.store.ts';
@@ -52,6 +54,8 @@ export interface WalletOptions {
   sweepEveryMs: number;
   /** How often escrow left on finished or abandoned games is looked for. */
   escrowSweepEveryMs: number;
+  /** How often the monthly statement mail looks for a month that ended (issue 37). */
+  statementMailEveryMs: number;
   /** PAYMENTS=dots: how often open deposits and sent payouts are read back at the provider. */
   readBackEveryMs: number;
   /** PAYMENTS=dots only: the client's timeouts and retries (tests shorten them; default SPEC 9's 6 s). */
@@ -65,6 +69,7 @@ export const DEFAULT_WALLET_OPTIONS: WalletOptions = {
   sweepEveryMs: 1_000,
   escrowSweepEveryMs: 30_000,
   readBackEveryMs: 30_000,
+  statementMailEveryMs: 60_000,
 };
 
 /**
@@ -205,6 +210,16 @@ export function createWalletCore(ctx: AppContext, links: WalletLinks, options: W
     notifications,
     sandbox,
     rewards: new RewardsService(db, clock, wallet, links.games),
+    /** Issue 37: the monthly statements (page, CSV, PDF) and their mail. */
+    statements: new StatementsService({
+      db,
+      clock,
+      games: links.games,
+      mailer: ctx.mailer,
+      log,
+      appUrl: ctx.config.appUrl,
+      productName: ctx.config.productName,
+    }),
     /** SPEC 9: US payers' tax details, encrypted at rest (issue 16). */
     tax: new TaxService(db, clock, ctx.config.taxInfoKey),
     escrowResolvers,
@@ -254,6 +269,7 @@ export async function registerWallet(
   if (sandboxMode && !ctx.config.taxInfoKey)
     ctx.log.warn('TAX_INFO_KEY is unset: sandbox tax details are encrypted with a key kept in the database');
   walletRoutes(app, { ...core, paymentsMode: ctx.config.payments });
+  statementRoutes(app, core.statements);
   await identityRoutes(app, core.identityService);
   realityCheckRoutes(app, new RealityCheckService(ctx.db, ctx.clock, links.games));
   // The sandbox provider exists only in sandbox mode: with payments off nobody can open or pay a checkout.
@@ -294,6 +310,12 @@ export async function registerWallet(
         name: 'canadian-funding',
         everyMs: options.sweepEveryMs,
         run: async () => void (await core.deposits.fundDue()),
+      },
+      // The month's statement mail, once per player and month (issue 37).
+      {
+        name: 'statement-mail',
+        everyMs: options.statementMailEveryMs,
+        run: () => core.statements.mailLastMonth(),
       },
       { name: 'escrow', everyMs: options.escrowSweepEveryMs, run: () => core.escrowSweeper.sweep() },
       {

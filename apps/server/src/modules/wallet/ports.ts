@@ -1,4 +1,4 @@
-import type { Currency, SelfLimit } from '@rush/domain';
+import type { Currency, PlayedGame, SelfLimit } from '@rush/domain';
 import type { ClosureService } from './closure.service.ts';
 import type { EscrowResolver } from './escrow-resolvers.ts';
 import type { IdentityPort } from './identity/port.ts';
@@ -92,6 +92,10 @@ export interface WalletConsole {
 /** Whether a user has a game running (play; the top-up rule). */
 export interface GameActivity {
   isGameRunning(uid: string): Promise<boolean>;
+  /** The user's games that overlap [from, to) (a statement's time played, issue 37). */
+  playedIn(uid: string, from: Date, to: Date): Promise<PlayedGame[]>;
+  /** Who played a game that overlaps [from, to) (the monthly statement mail's candidates). */
+  playersIn(from: Date, to: Date): Promise<string[]>;
 }
 
 /** SPEC 1, 9: whether a user has a held payout or an open flag (fair play), which stops withdrawals. */

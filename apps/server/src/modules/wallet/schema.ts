@@ -8,6 +8,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -456,3 +457,20 @@ export const realityChecks = pgTable('reality_checks', {
   lastSeenAt: ts('last_seen_at').notNull(),
   acknowledgedAt: ts('acknowledged_at'),
 });
+
+/**
+ * Issue 37: the monthly statement mails sent, one row per player and month ("2026-11"). The
+ * primary key is the once-only rule: an instance claims the row before it sends, so a second
+ * instance or a restart never mails a month twice.
+ */
+export const statementMails = pgTable(
+  'statement_mails',
+  {
+    uid: text('uid')
+      .notNull()
+      .references(() => users.id),
+    month: text('month').notNull(),
+    sentAt: ts('sent_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.uid, t.month] })],
+);

@@ -144,7 +144,11 @@ export const testWalletLinks = (over: Partial<WalletLinks> = {}): WalletLinks =>
     accountRestricted: () => Promise.resolve(),
     standingChanged: () => Promise.resolve(),
   },
-  games: { isGameRunning: () => Promise.resolve(false) },
+  games: {
+    isGameRunning: () => Promise.resolve(false),
+    playedIn: () => Promise.resolve([]),
+    playersIn: () => Promise.resolve([]),
+  },
   suspicion: () => Promise.resolve(false),
   ...over,
 });

@@ -190,6 +190,15 @@ describe('SupportPage', () => {
     expect(trigger.getAttribute('aria-expanded')).toBe('false');
   });
 
+  it('explains monthly statements in Deposits & Withdrawals, linking to them (issue 37)', () => {
+    renderAt(<SupportPage />, '/support#deposits-withdrawals');
+    const question = screen.getByRole('button', { name: 'Can I get a monthly statement?' });
+    fireEvent.click(question);
+    const panel = document.getElementById(question.getAttribute('aria-controls')!)!;
+    expect(within(panel).getByRole('link', { name: 'Statements' }).getAttribute('href')).toBe('/wallet/statements');
+    expect(panel.textContent).toContain('download any month as a spreadsheet (CSV) or as a PDF');
+  });
+
   it('arrow keys move focus between the questions of a section', () => {
     renderAt(<SupportPage />, '/support');
     const first = screen.getByRole('button', { name: 'What is RushChess?' });

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { CANADIAN_DEPOSIT_FEE, CANADIAN_WITHDRAWAL_FEE, currencyName, TEXTS } from '@rush/domain';
 import type { Me, WalletSummary } from '@rush/protocol';
 import { Amount } from '../../ui/Amount.tsx';
@@ -160,6 +160,20 @@ function CanadaChooser({ summary }: { summary: WalletSummary }) {
   );
 }
 
+/** Issue 37: the way to the monthly statements. */
+function StatementsLink() {
+  const headingId = useId();
+  return (
+    <section className="wallet-statements" aria-labelledby={headingId}>
+      <h2 id={headingId}>Statements</h2>
+      <p>
+        Each month's deposits, withdrawals, stakes, winnings, fees, RushCoins and time played.{' '}
+        <Link to="/wallet/statements">Monthly statements</Link>
+      </p>
+    </section>
+  );
+}
+
 /** The modals of /wallet, each bound to a value of the `wallet` query flag. */
 function WalletModals({ summary }: { summary: WalletSummary }) {
   const close = useCloseOverlay(WALLET_FLAG);
@@ -215,6 +229,7 @@ function WalletView({ me }: { me: Me }) {
           </div>
         )}
       </QueryState>
+      <StatementsLink />
       <TransactionsSection />
       {summary.data ? <WalletModals summary={summary.data} /> : null}
     </>

@@ -37,6 +37,13 @@ export const fetchTransactions = (page: number) =>
     schema: (s) => s.TransactionsResponse,
   });
 
+/** Issue 37: the months with a statement (newest first), and one month's figures. */
+export const fetchStatementMonths = () =>
+  request('GET', WALLET_ROUTES.statements, { schema: (s) => s.StatementMonthsResponse });
+
+export const fetchStatement = (month: string) =>
+  request('GET', WALLET_ROUTES.statement(month), { schema: (s) => s.StatementResponse });
+
 export const startDeposit = (body: StartDepositBody) =>
   request('POST', WALLET_ROUTES.deposits, { json: body, schema: (s) => s.StartDepositResponse });
 

@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { SelfLimit } from '@rush/domain';
 import { TOPICS, UserEvents, type Me, type WalletSummary } from '@rush/protocol';
-import { fetchTransactions, fetchWalletSummary } from './api.ts';
+import { fetchStatement, fetchStatementMonths, fetchTransactions, fetchWalletSummary } from './api.ts';
 import { useTopic } from '../../api/realtime-react.tsx';
 import { SESSION_KEY } from '../../api/session.ts';
 import { reloadOnce } from '../../api/reload-once.ts';
@@ -25,6 +25,20 @@ export function useTransactions(page: number) {
     queryKey: transactionsKey(page),
     queryFn: () => fetchTransactions(page),
     placeholderData: keepPreviousData,
+  });
+}
+
+/** Issue 37: the months a statement can be asked for. */
+export function useStatementMonths() {
+  return useQuery({ queryKey: [...WALLET_KEY, 'statements'], queryFn: fetchStatementMonths });
+}
+
+/** One month's statement; none asked until a month is chosen. */
+export function useStatement(month: string | null) {
+  return useQuery({
+    queryKey: [...WALLET_KEY, 'statements', month],
+    queryFn: () => fetchStatement(month ?? ''),
+    enabled: month !== null,
   });
 }
 

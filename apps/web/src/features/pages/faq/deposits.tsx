@@ -106,6 +106,24 @@ export function depositsSection(email: ReactNode): FaqSection {
           </p>
         ),
       },
+      {
+        id: 'statements',
+        question: 'Can I get a monthly statement?',
+        answer: (
+          <>
+            <p>
+              Yes. Open <Link to="/wallet/statements">Statements</Link> from your wallet and pick a month. It shows what
+              you deposited and withdrew, what you staked, won and lost in games, the fees you paid, the RushCoins you
+              earned and spent, and how long you played. Months run from the 1st to the end of the month, in UTC time.
+            </p>
+            <p>
+              The fees are the deposit and withdrawal fees. The game fee is taken from the pot before a win is paid, so
+              your winnings are shown after it. You can download any month as a spreadsheet (CSV) or as a PDF, and after
+              each month ends we email you its figures if you deposited, withdrew or played that month.
+            </p>
+          </>
+        ),
+      },
     ],
   };
 }
