@@ -40,3 +40,7 @@ export function decideCoolOff(currentUntil: Date | null, choice: CoolOffChoice, 
   }
   return { ok: true, until };
 }
+
+/** A break's end inside a text, the same for every reader: "2026/03/17 12:00 UTC" (SPEC dates are YYYY/MM/DD). */
+export const breakEndText = (d: Date): string =>
+  `${d.toISOString().slice(0, 16).replace(/-/g, '/').replace('T', ' ')} UTC`;
