@@ -6,6 +6,7 @@ export * from './errors.ts';
 export * from './realtime.ts';
 export * from './http/accounts.ts';
 export * from './http/wallet.ts';
+export * from './http/responsible-gaming.ts';
 export * from './http/admin.ts';
 export * from './play.ts';
 export * from './http/play.ts';
