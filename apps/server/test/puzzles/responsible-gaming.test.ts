@@ -35,6 +35,7 @@ describe('battle lobbies during a break or past a loss limit', () => {
     const joined = await p.http.post(PUZZLE_ROUTES.join(id), {});
     expect([joined.status, joined.body.error.message]).toEqual([400, text]);
     // The lobby's stake goes through the wallet's escrow: refused there too.
+    // PGlite is enough: a second wallet core only to call the escrow directly, nothing side by side.
     const escrow = createWalletCore(server.ctx, testWalletLinks()).escrow;
     const err = await escrow
       .hold({ ref: `lobby:${id}`, uid: p.uid, currency: 'wbx', amount: 5_000n, seat: 'rg' })
