@@ -16,6 +16,8 @@ export * from './money/limits.ts';
 export * from './money/game-money.ts';
 export * from './money/statement-month.ts';
 export * from './money/statements.ts';
+export * from './money/cool-off.ts';
+export * from './money/loss-limits.ts';
 export * from './money/deposits.ts';
 export * from './money/withdrawals.ts';
 export * from './money/regions.ts';

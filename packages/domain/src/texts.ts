@@ -138,4 +138,19 @@ export const TEXTS = {
   webhookSignatureInvalid: 'Invalid signature', // ours
   paymentNotOpen: 'This payment is no longer open.', // ours
   paymentsOff: 'Dollar deposits and withdrawals are not available on this site.', // ours: PAYMENTS=off
+  // ours (issue 37): a break (cool-off) and loss limits; {until} is a date as `when` writes it
+  coolOffActive: (until: string) =>
+    `You are taking a break until ${until}. Staked play and deposits are paused; you can still withdraw.`,
+  coolOffShorter: (until: string) =>
+    `You are already taking a break until ${until}. A break cannot be shortened: you can only choose one that ends later.`,
+  confirmCoolOff: (length: string) =>
+    `Are you sure you want to take a break for ${length}? This action cannot be undone until the timer expires.`,
+  // {period} is daily, weekly or monthly; {amount} is formatted with its currency ("$20.00", "200.00 RC")
+  lossLimitPassed: (period: string, amount: string) =>
+    `This stake would take you past your ${period} loss limit of ${amount}.`,
+  lossLimitLoosenLater: (period: string, at: string) =>
+    `Your ${period} loss limit can only be raised or removed after 24 hours: the change takes effect on ${at}.`,
+  lossLimitInvalid: 'Please enter a loss limit of zero or more.',
+  confirmLossLimit:
+    'Are you sure you want to limit your losses? A lower limit applies at once; a higher limit or removing it takes effect after 24 hours.',
 } as const;

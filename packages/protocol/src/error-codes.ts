@@ -30,6 +30,10 @@ export const ERROR_STATUS = {
   LIMIT_ACTIVE: 409,
   DEPOSIT_REFUSED: 409,
   TOPUP_UNAVAILABLE: 409,
+  /** Issue 37: a break is running: no stake, no deposit (withdrawals stay open). */
+  COOL_OFF: 403,
+  /** Issue 37: the stake, counted as lost, would pass a loss limit. */
+  LOSS_LIMIT: 409,
   /** SPEC 9: a US withdrawal above $600.00 in the year waits for the player's tax details (PUT WALLET_ROUTES.tax). */
   TAX_INFO_REQUIRED: 409,
   /** No DeviceGPS with a deposit: the web asks the browser for the location first. */

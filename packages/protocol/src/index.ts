@@ -8,6 +8,7 @@ export * from './http/accounts.ts';
 export * from './http/reality-check.ts';
 export * from './http/wallet.ts';
 export * from './http/statements.ts';
+export * from './http/responsible-gaming.ts';
 export * from './http/admin.ts';
 export * from './http/admin-review.ts';
 export * from './play.ts';

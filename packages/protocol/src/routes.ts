@@ -127,6 +127,10 @@ export const WALLET_ROUTES = {
   deposits: '/api/wallet/deposits',
   withdrawals: '/api/wallet/withdrawals',
   limits: '/api/wallet/limits',
+  /** POST StartCoolOffRequest -> WalletSummary (issue 37): take a break; it cannot be shortened. */
+  coolOff: '/api/wallet/cool-off',
+  /** PUT SetLossLimitRequest -> WalletSummary (issue 37): tighter at once, looser after 24 hours. */
+  lossLimits: '/api/wallet/loss-limits',
   topUp: '/api/wallet/top-up',
   /** GET StatementMonthsResponse: the months with a statement (issue 37). */
   statements: '/api/wallet/statements',

@@ -16,7 +16,7 @@ import { FriendshipStore, registerSocial } from './social/index.ts';
 import { registerBattle, registerPuzzles } from './puzzles/index.ts';
 import { registerReports } from './reports/index.ts';
 import { registerStats } from './stats/index.ts';
-import { readHeaderBalances, registerWallet } from './wallet/index.ts';
+import { readCoolOffUntil, readHeaderBalances, registerWallet } from './wallet/index.ts';
 
 export interface Modules {
   authenticateSocket: SocketAuthenticator;
@@ -36,6 +36,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   const accounts = await registerAccounts(app, ctx, {
     readBalances: (uid) => readHeaderBalances(ctx.db, uid),
     readPendingFriendInvites: (uid) => new FriendshipStore(ctx.db).pendingInviteCount(uid),
+    readCoolOffUntil: (uid) => readCoolOffUntil(ctx.db, uid, ctx.clock.now()),
   });
   // What the wallet asks of play (the top-up rule) and fair play (withdrawals stop while a user is
   // suspected) are reads of their tables, made here before either exists: no setter, no order.
@@ -108,6 +109,7 @@ export async function registerModules(app: FastifyInstance, ctx: AppContext, dep
   // The console acts through the capabilities above (ban: out of the queue and the lobbies).
   registerAdmin(app, ctx, admin, {
     wallet: wallet.console,
+    lossLimits: { inForce: (now) => wallet.responsible.inForce(now) },
     profile: accounts.profile,
     isAdmin: (uid) => accounts.isAdmin(uid),
     queue: matchmaking.queue,

@@ -235,6 +235,21 @@ describe.each(DB_KINDS)('responsible-gaming review (%s)', (kind) => {
     );
   });
 
+  it('a loss limit the player set, and the games they lost, reach the review through the wallet (wired)', async () => {
+    const player = await verifiedUser(server);
+    const winner = await verifiedUser(server);
+    expect((await adminDeposit(admin, player.uid, 5000)).status).toBe(200);
+    const set = await player.client.put(WALLET_ROUTES.lossLimits, { currency: 'usd', period: 'day', max: 1000 });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    const ref = `game:${crypto.randomUUID()}`;
+    await core.escrow.hold({ ref, uid: player.uid, currency: 'usd', amount: 900n });
+    await core.escrow.settle({ ref, currency: 'usd', winners: [winner.uid] });
+    const [found, ...more] = await findingsOf(player.uid, '?kind=limit');
+    expect(more).toEqual([]);
+    expect(found).toMatchObject({ kind: 'limit', level: 'near' });
+    expect(found!.summary).toBe('Loss limit nearly reached: $9.00 lost today of $10.00 (90%)');
+  });
+
   it('loss limits come through the port: near and at are listed, well inside is not', async () => {
     const near = await verifiedUser(server);
     const at = await verifiedUser(server);

@@ -126,6 +126,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   'test/wallet/ledger-hold-all.test.ts': { reasons: ['race'], why: 'holdAll of one match three times at once' },
   'test/wallet/ledger.test.ts': { reasons: ['race'], why: 'concurrent stakes, settlements, refunds; random lanes' },
   'test/wallet/limits.test.ts': { reasons: ['race'], why: 'six limit changes at once' },
+  'test/wallet/responsible-gaming.test.ts': {
+    reasons: ['race'],
+    why: 'two stakes of one player at once passing a loss limit together',
+  },
   'test/wallet/rewards.test.ts': { reasons: ['race'], why: 'rewards and top-ups granted several times at once' },
   'test/wallet/statements.test.ts': {
     reasons: ['race'],

@@ -5,6 +5,7 @@ import { KnightIcon } from '../ui/icons.tsx';
 import { Balances } from '../features/accounts/header/Balances.tsx';
 import { UserMenu } from '../features/accounts/header/UserMenu.tsx';
 import { usePendingInvites, useUnreadMessages } from '../features/social/index.ts';
+import { HeaderBreak } from '../features/wallet/index.ts';
 import { useAppConfig, useSession } from '../api/session.ts';
 
 /** The user menu with social's counts: the badge is the live friends list's (refetched on `friends.changed`). */
@@ -34,6 +35,7 @@ export function Header() {
             <span className="header-actions-pending" />
           ) : me ? (
             <>
+              <HeaderBreak me={me} />
               <Balances me={me} />
               <SignedInMenu me={me} />
             </>

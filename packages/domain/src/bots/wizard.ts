@@ -7,7 +7,7 @@ import {
   type ModeConfig,
   type WagerConfig,
 } from '../matchmaking/catalog.ts';
-import { accountRefusal, type PlayerFacts, type Refusal } from '../matchmaking/eligibility.ts';
+import { accountRefusal, lossLimitRefusal, type PlayerFacts, type Refusal } from '../matchmaking/eligibility.ts';
 import { MATCH_TEXTS } from '../matchmaking/texts.ts';
 import { GAME_MODES, isGameModeId, type GameModeId } from '../play/modes.ts';
 import { BOT_LEVELS, BOT_STRENGTH, type BotLevel } from './strength.ts';
@@ -94,6 +94,8 @@ export function decideBotStart(
   const wager = activeWagers(catalog, BOT_CURRENCY).find((w) => w.value === req.bet);
   if (!wager) return { ok: false, code: 'wager', message: MATCH_TEXTS.wagerUnavailable };
   const amount = wagerMinor(wager.value);
+  const loss = lossLimitRefusal(p, BOT_CURRENCY, amount);
+  if (loss) return loss;
   if (p.balances.wbx < amount) return { ok: false, code: 'insufficient', message: MATCH_TEXTS.insufficientBalance };
   return {
     ok: true,

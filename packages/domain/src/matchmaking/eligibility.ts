@@ -11,6 +11,10 @@ import {
   type WagerConfig,
 } from './catalog.ts';
 import { MATCH_TEXTS } from './texts.ts';
+import { breakEndText } from '../money/cool-off.ts';
+import { formatAmount } from '../money/format.ts';
+import { checkStake, LOSS_PERIOD_WORDS, type StakeCheck } from '../money/loss-limits.ts';
+import { TEXTS } from '../texts.ts';
 
 /** SPEC 9: the largest rating gap for joining from the online list (strictly under it). */
 export const ELO_GAP = 700;
@@ -34,7 +38,14 @@ export interface PlayerFacts {
   gamesAt: Readonly<Record<string, number>>;
   /** Active self-limit on bets, minor units (USD cents); null when none. */
   betLimit: bigint | null;
+  /** Issue 37: the end of a break running now (absent or null: none). */
+  coolOffUntil?: Date | null;
+  /** Issue 37: per currency, the loss limits in force and the loss so far in their periods. */
+  lossRoom?: Partial<Record<Currency, LossRoom>>;
 }
+
+/** What a stake is judged against (domain checkStake), read when the facts are read. */
+export type LossRoom = Pick<StakeCheck, 'limits' | 'lossSoFar'>;
 
 export type RefusalCode =
   | 'login'
@@ -51,7 +62,9 @@ export type RefusalCode =
   | 'locked'
   | 'insufficient'
   | 'botCurrency'
-  | 'giveaway';
+  | 'giveaway'
+  | 'coolOff'
+  | 'lossLimit';
 
 export interface Refusal {
   ok: false;
@@ -81,6 +94,18 @@ const hiddenByBetLimit = (w: WagerConfig, betLimit: bigint | null): boolean =>
   w.currency === 'usd' && betLimit !== null && wagerMinor(w.value) >= betLimit;
 
 /**
+ * Issue 37: a stake of `amount` would pass a loss limit, counted as lost (the server judges it
+ * again under the account's lock when the stake is taken; this is the early word).
+ */
+export function lossLimitRefusal(p: PlayerFacts, currency: Currency, amount: bigint): Refusal | null {
+  const room = p.lossRoom?.[currency];
+  if (!room) return null;
+  const v = checkStake({ ...room, stake: amount });
+  if (v.ok) return null;
+  return refuse('lossLimit', TEXTS.lossLimitPassed(LOSS_PERIOD_WORDS[v.period], formatAmount(v.max, currency)));
+}
+
+/**
  * SPEC 1, 6: real money needs a wallet (to pay or to be paid), the device's location and the
  * local age of majority, whoever stakes what.
  */
@@ -99,6 +124,8 @@ export function cashRefusal(p: PlayerFacts, currency: Currency): Refusal | null 
  */
 export function wagerRefusal(p: PlayerFacts, catalog: Catalog, mode: GameModeId, w: WagerConfig): Refusal | null {
   if (hiddenByBetLimit(w, p.betLimit)) return refuse('betLimit', MATCH_TEXTS.aboveBetLimit);
+  const loss = lossLimitRefusal(p, w.currency, wagerMinor(w.value));
+  if (loss) return loss;
   const cash = cashRefusal(p, w.currency);
   if (cash) return cash;
   if (!w.provisionalStatus && p.provisional[ratingFamilyOf(mode)] && !bypassesProvisional(p.verifiedLevel)) {
@@ -123,6 +150,8 @@ export function wagerRefusal(p: PlayerFacts, catalog: Catalog, mode: GameModeId,
 export function accountRefusal(p: PlayerFacts, app: AppStateConfig): Refusal | null {
   if (!p.signedIn) return refuse('login', MATCH_TEXTS.login);
   if (p.banned) return refuse('banned', MATCH_TEXTS.banned);
+  // Issue 37: a break pauses every game for money, a giveaway's too (the facts carry only a running one).
+  if (p.coolOffUntil) return refuse('coolOff', TEXTS.coolOffActive(breakEndText(p.coolOffUntil)));
   // A blank announcement would show an empty refusal; fall back to our line.
   if (app.paused) return refuse('paused', app.announcement.text.trim() ? app.announcement.text : MATCH_TEXTS.paused);
   if (p.balances.usd <= 0n && p.balances.wbx <= 0n) return refuse('noBalance', MATCH_TEXTS.noBalance);
@@ -194,7 +223,8 @@ export function decideJoin(
   if (Math.abs(myRating - host.rating) >= ELO_GAP) return refuse('wager', MATCH_TEXTS.joinEloTooFar);
   const refusal = wagerRefusal(p, catalog, mode.id, wager);
   // An unknown location is not a refusal of the wager: the client asks for it and tries again.
-  if (refusal?.code === 'location') return refusal;
+  // A loss limit says which limit, so the player knows why (issue 37).
+  if (refusal?.code === 'location' || refusal?.code === 'lossLimit') return refusal;
   if (refusal) return refuse('wager', MATCH_TEXTS.joinWagerNotAllowed);
   return { ok: true, mode: mode.id, wager, amount: wagerMinor(wager.value) };
 }

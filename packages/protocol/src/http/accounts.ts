@@ -42,6 +42,8 @@ export const Me = z.object({
   chessUsername: z.string().nullable(),
   balances: Balances,
   pendingFriendInvites: z.number().int(),
+  /** Issue 37: the end of a break the user is taking (ISO), null when none: the header and game screens show it. */
+  coolOffUntil: z.string().nullable().optional(),
   /** Public id of this session; a `session.replaced` event naming another id signs this page out. */
   sessionId: z.string(),
   createdAt: z.string(),

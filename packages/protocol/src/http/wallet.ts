@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CURRENCIES } from '@rush/domain';
 import { Balances } from './accounts.ts';
+import { LossLimitView } from './responsible-gaming.ts';
 
 /** Minor units on the wire: safe integers (USD cents, RC hundredths). */
 const minor = z.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
@@ -72,6 +73,10 @@ export const WalletSummary = z.object({
    * failed, expired unpaid, or returned by the bank after the credit. Newest first, at most 10.
    */
   deposits: z.array(DepositOutcomeView).default([]),
+  /** Issue 37: the end of a break running now (ISO), null when none. */
+  coolOffUntil: z.string().nullable().optional(),
+  /** Issue 37: every currency's daily, weekly and monthly loss limit, set or not. */
+  lossLimits: z.array(LossLimitView).optional(),
 });
 export type WalletSummary = z.infer<typeof WalletSummary>;
 

@@ -10,6 +10,8 @@ export interface MeReads {
   readBalances(userId: string): Promise<Balances>;
   /** Friend invitations waiting for the user (SPEC 2 header badge). */
   readPendingFriendInvites(userId: string): Promise<number>;
+  /** Issue 37: the end of a break the user is taking (the wallet's), null when none. */
+  readCoolOffUntil?(userId: string): Promise<Date | null>;
 }
 
 /** What `Me` is built from besides the user row: those reads, and the admin list the role derives from. */

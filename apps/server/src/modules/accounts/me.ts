@@ -20,10 +20,11 @@ export function avatarUrl(user: Pick<UserRecord, 'id' | 'avatarVersion'>): strin
 
 /** The signed-in user's own view (protocol `Me`); balances come from the ledger. */
 export async function buildMe(source: MeSource, user: UserRecord, sessionPublicId: string): Promise<Me> {
-  const [balances, pendingFriendInvites, pendingRecoveryEmail] = await Promise.all([
+  const [balances, pendingFriendInvites, pendingRecoveryEmail, coolOffUntil] = await Promise.all([
     source.readBalances(user.id),
     source.readPendingFriendInvites(user.id),
     source.readPendingRecoveryEmail(user.id),
+    source.readCoolOffUntil ? source.readCoolOffUntil(user.id) : Promise.resolve(null),
   ]);
   return {
     uid: user.id,
@@ -45,6 +46,7 @@ export async function buildMe(source: MeSource, user: UserRecord, sessionPublicI
     chessUsername: user.chessUsername,
     balances,
     pendingFriendInvites,
+    coolOffUntil: coolOffUntil?.toISOString() ?? null,
     sessionId: sessionPublicId,
     createdAt: user.createdAt.toISOString(),
   };

@@ -55,13 +55,20 @@ export class FactsReader {
   async read(uid: string): Promise<PlayerRecord | null> {
     const user = await playerRow(this.db, uid);
     if (!user) return null;
-    const [balances, walletReady, ratings, gamesAt, betLimit] = await Promise.all([
+    const [balances, walletReady, ratings, gamesAt, betLimit, coolOffUntil, usdRoom, wbxRoom] = await Promise.all([
       this.wallet.balances.read(uid),
       this.wallet.hasUsdDeposit(uid),
       this.ratings(uid),
       this.gamesAt(uid),
       this.wallet.betLimitOf(uid),
+      this.wallet.coolOffUntil(uid),
+      this.wallet.lossRoom(uid, 'usd'),
+      this.wallet.lossRoom(uid, 'wbx'),
     ]);
+    // Issue 37: the early word on a break and the loss limits (the stake is judged again when taken).
+    const lossRoom: NonNullable<PlayerFacts['lossRoom']> = {};
+    if (usdRoom) lossRoom.usd = usdRoom;
+    if (wbxRoom) lossRoom.wbx = wbxRoom;
     return {
       uid,
       username: user.username,
@@ -77,6 +84,8 @@ export class FactsReader {
         provisional: ratings.provisional,
         gamesAt,
         betLimit: betLimit?.max ?? null,
+        coolOffUntil,
+        lossRoom,
       },
       shownRatings: ratings.shown,
     };

@@ -80,6 +80,14 @@ export class MatchRecordStore {
       .returning();
   }
 
+  /** One player's own reason on a match that failed to start (issue 37: their break or loss limit). */
+  async setErrorMessage(matchId: string, uid: string, message: string): Promise<void> {
+    await this.db
+      .update(matchRecords)
+      .set({ message })
+      .where(and(eq(matchRecords.matchId, matchId), eq(matchRecords.uid, uid), eq(matchRecords.state, 'error')));
+  }
+
   /** The searching records of one bucket, locked. */
   async lockBucket(mode: string, currency: 'usd' | 'wbx', value: number): Promise<MatchRecord[]> {
     return this.db

@@ -21,6 +21,7 @@ import { EscrowClosedError } from '../wallet/index.ts';
 import { InsufficientFundsError } from '../wallet/index.ts';
 import type { Escrow, GameRewards } from '../wallet/index.ts';
 import { AccountClosedError } from '../wallet/index.ts';
+import { CoolOffError, LossLimitError } from '../wallet/index.ts';
 import { MatchRecordStore, type MatchRecord } from './records.store.ts';
 import type { MatchViews } from './view.ts';
 
@@ -91,6 +92,10 @@ export class MatchMoney {
         meta: { matchId },
       });
     } catch (err) {
+      // Issue 37: the player on a break or at a loss limit reads why; the other only that it did not start.
+      if (err instanceof CoolOffError || err instanceof LossLimitError) {
+        return this.fail(matchId, MATCH_TEXTS.couldNotStartGame, { uid: err.uid, message: err.message });
+      }
       const short = err instanceof InsufficientFundsError;
       if (!short && !(err instanceof AccountClosedError) && !(err instanceof EscrowClosedError)) {
         this.log.error({ err, matchId }, 'match stakes not taken');
@@ -148,12 +153,14 @@ export class MatchMoney {
     await this.fail(matchId, MATCH_TEXTS.couldNotStartGame);
   }
 
-  private async fail(matchId: string, message: string): Promise<void> {
-    const moved = await new MatchRecordStore(this.db).updateMatchIf(matchId, 'starting', {
+  private async fail(matchId: string, message: string, own?: { uid: string; message: string }): Promise<void> {
+    const store = new MatchRecordStore(this.db);
+    const moved = await store.updateMatchIf(matchId, 'starting', {
       state: 'error',
       message,
       updatedAt: this.clock.now(),
     });
+    if (own && moved.length > 0) await store.setErrorMessage(matchId, own.uid, own.message);
     await this.views.publish(moved.map((r) => r.uid));
   }
 

@@ -25,6 +25,7 @@ import { requirePayLocation } from './pay-location.ts';
 import type { PaymentsPort } from './payments/port.ts';
 import { inTransaction } from './transaction.store.ts';
 import { WalletUserStore } from './users.store.ts';
+import { refuseDuringBreak } from './stake-guard.ts';
 import type { WalletService } from './wallet.service.ts';
 
 /** How long a deposit checkout may be paid (and reserves its amount under the monthly cap). */
@@ -55,6 +56,8 @@ export class DepositService {
   /** `ip`: the client's address (`request.ip`), checked against the device's position. */
   async start(uid: string, input: StartDeposit, ip: string | null): Promise<{ sessionId: string; url: string }> {
     const amount = BigInt(input.amount);
+    // Issue 37: a break pauses deposits (checked again under the user's lock below).
+    await refuseDuringBreak(this.d.db, uid, this.d.clock.now());
     // The rules first (cheap and the user's own doing), then the location check.
     refuseUnlessAllowed(await this.decide(this.d.db, uid, amount, input.region));
     await requirePayLocation(this.d.identity, {
@@ -71,6 +74,7 @@ export class DepositService {
     const id = crypto.randomUUID();
     await inTransaction(this.d.db, async (tx) => {
       if (!(await new WalletUserStore(tx).lock(uid))) throw notFound();
+      await refuseDuringBreak(tx, uid, this.d.clock.now());
       const plan = refuseUnlessAllowed(await this.decide(tx, uid, amount, input.region));
       const now = this.d.clock.now();
       await new DepositStore(tx).insert({

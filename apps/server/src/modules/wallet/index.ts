@@ -2,6 +2,9 @@
 export { hasWallet } from './access.ts';
 export { accountOf } from './account-ids.ts';
 export { readHeaderBalances } from './balance-events.ts';
+// Issue 37: a stake refused by a break or a loss limit (judged in the ledger's stake movement).
+export { CoolOffError, LossLimitError } from './stake-guard.ts';
+export { readCoolOffUntil } from './responsible.store.ts';
 export { houseExposure, type HouseExposure } from './house.store.ts';
 export type { EscrowResolver, EscrowState } from './escrow-resolvers.ts';
 export { FLAG_TEXTS } from './identity/port.ts';

@@ -19,6 +19,7 @@ import { DepositStore } from './deposits.store.ts';
 import { hasUsdDeposit } from './funded.store.ts';
 import { movementByKey, readUserBalances } from './ledger.store.ts';
 import { LimitsService } from './limits.service.ts';
+import { ResponsibleGaming } from './responsible.service.ts';
 import { PaymentNotifications } from './payments/notifications.service.ts';
 import { LedgerReconciliation } from './reconciliation.job.ts';
 import { DotsPayments, type DotsClientOptions } from './payments/dots/adapter.ts';
@@ -110,6 +111,7 @@ export function createWalletCore(ctx: AppContext, links: WalletLinks, options: W
     ? new ProviderIdentity(identitySettings.provider, options.identity)
     : builtinIdentity;
   const limits = new LimitsService(db, clock);
+  const responsible = new ResponsibleGaming(db, clock);
   const deposits = new DepositService({ db, clock, wallet, payments, identity, log });
   const withdrawals = new WithdrawalService({
     db,
@@ -160,6 +162,8 @@ export function createWalletCore(ctx: AppContext, links: WalletLinks, options: W
     balances,
     hasUsdDeposit: (uid) => hasUsdDeposit(db, uid),
     betLimitOf: (uid) => limits.betLimitOf(uid),
+    coolOffUntil: (uid) => responsible.coolOffUntil(uid),
+    lossRoom: (uid, currency) => responsible.lossRoom(uid, currency),
     ipCountry: (ip) => locator.countryOrNull(ip, log),
     startSession: (request) => identity.startSession(request),
   };
@@ -227,7 +231,9 @@ export function createWalletCore(ctx: AppContext, links: WalletLinks, options: W
     /** Checks the books add up; its last result is the admin health endpoint's ledger section. */
     reconciliation,
     transactions,
-    summary: new SummaryService(db, deposits, withdrawals, limits),
+    summary: new SummaryService(db, deposits, withdrawals, limits, responsible),
+    /** Issue 37: breaks and loss limits (the stakes themselves are judged in the ledger's movement). */
+    responsible,
     closure,
     /** For the social and admin capabilities: a ban or a report on a user's withdrawals. */
     addRestriction: (uid: string, kind: RestrictionKind) => new RestrictionStore(db).add(uid, kind, clock.now()),

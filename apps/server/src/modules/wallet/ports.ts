@@ -1,4 +1,4 @@
-import type { Currency, PlayedGame, SelfLimit } from '@rush/domain';
+import type { Currency, LossRoom, PlayedGame, SelfLimit } from '@rush/domain';
 import type { ClosureService } from './closure.service.ts';
 import type { EscrowResolver } from './escrow-resolvers.ts';
 import type { IdentityPort } from './identity/port.ts';
@@ -61,6 +61,10 @@ export interface WalletFacts {
   /** walletReady: a USD deposit ever reached the user. */
   hasUsdDeposit(uid: string): Promise<boolean>;
   betLimitOf(uid: string): Promise<SelfLimit | null>;
+  /** Issue 37: the end of a break running now, or null. */
+  coolOffUntil(uid: string): Promise<Date | null>;
+  /** Issue 37: the loss limits in force in a currency and the loss so far (null: no limit). */
+  lossRoom(uid: string, currency: Currency): Promise<LossRoom | null>;
   /** The country of a client address for RushCoin play, or null. */
   ipCountry(ip: string | null): Promise<string | null>;
   /** The device's location for cash play (the identity port's check). */

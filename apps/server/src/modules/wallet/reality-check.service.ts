@@ -34,7 +34,7 @@ export class RealityCheckService {
   constructor(
     private readonly db: Db,
     private readonly clock: Clock,
-    private readonly games: GameActivity,
+    private readonly games: Pick<GameActivity, 'isGameRunning'>,
   ) {
     this.store = new RealityCheckStore(db);
   }

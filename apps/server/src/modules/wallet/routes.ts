@@ -3,6 +3,8 @@ import {
   CloseAccountRequest,
   EmptyRequest,
   SetLimitRequest,
+  SetLossLimitRequest,
+  StartCoolOffRequest,
   StartDepositRequest,
   TaxDetailsRequest,
   TransactionsQuery,
@@ -31,6 +33,7 @@ import { requireWalletUser, walletUserFirst } from './access.ts';
 import type { ClosureService } from './closure.service.ts';
 import type { DepositService } from './deposits.service.ts';
 import type { LimitsService } from './limits.service.ts';
+import type { ResponsibleGaming } from './responsible.service.ts';
 import type { Balances } from './ports.ts';
 import type { RewardsService } from './rewards.service.ts';
 import type { SummaryService } from './summary.service.ts';
@@ -47,6 +50,7 @@ export interface WalletRouteDeps {
   deposits: DepositService;
   withdrawals: WithdrawalService;
   limits: LimitsService;
+  responsible: ResponsibleGaming;
   rewards: RewardsService;
   closure: ClosureService;
   balances: Balances;
@@ -171,6 +175,27 @@ export function walletRoutes(instance: FastifyInstance, d: WalletRouteDeps): voi
     async (request) => {
       const auth = requireWalletUser(request);
       await d.limits.set(auth.user.id, request.body, 'user');
+      return d.summary.summary(auth.user);
+    },
+  );
+
+  // Issue 37: a break (it cannot be shortened) and loss limits (tighter at once, looser after 24 hours).
+  app.post(
+    WALLET_ROUTES.coolOff,
+    { ...walletUser, schema: { body: StartCoolOffRequest, response: { 200: WalletSummary } } },
+    async (request) => {
+      const auth = requireWalletUser(request);
+      await d.responsible.takeBreak(auth.user.id, request.body.choice);
+      return d.summary.summary(auth.user);
+    },
+  );
+
+  app.put(
+    WALLET_ROUTES.lossLimits,
+    { ...walletUser, schema: { body: SetLossLimitRequest, response: { 200: WalletSummary } } },
+    async (request) => {
+      const auth = requireWalletUser(request);
+      await d.responsible.setLossLimit(auth.user.id, request.body);
       return d.summary.summary(auth.user);
     },
   );

@@ -6,6 +6,7 @@ import type { AccountRef } from './account-ids.ts';
 import type { BalanceEvents } from './balance-events.ts';
 import { Ledger } from './ledger.ts';
 import type { MovementOutcome, MovementSpec } from './ledger.store.ts';
+import { judgeStake } from './stake-guard.ts';
 import { WalletUserStore } from './users.store.ts';
 
 /**
@@ -64,7 +65,17 @@ export class WalletService extends Ledger {
           const closed = await new WalletUserStore(tx).closedAmong(owners);
           if (closed.length > 0) throw new AccountClosedError(closed);
         }
-        return spec.legs(balances, tx);
+        const legs = await spec.legs(balances, tx);
+        // Issue 37: every stake (matchmaking, challenges, giveaways, lobbies, bots) is a 'stake'
+        // movement out of a user's account, judged here under that account's lock: a break or a
+        // loss limit refuses it whatever path it came by.
+        if (spec.kind === 'stake') {
+          for (const leg of legs) {
+            if (leg.from.kind !== 'user' || !leg.from.ownerId || leg.amount <= 0n) continue;
+            await judgeStake(tx, leg.from.ownerId, spec.currency, leg.amount, this.clock.now());
+          }
+        }
+        return legs;
       },
     });
     if (outcome.status === 'applied') await this.events.changed(owners);

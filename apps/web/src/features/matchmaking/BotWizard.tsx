@@ -32,6 +32,7 @@ import {
 } from '../bots/index.ts';
 import { ChoiceList, GameTypeChoice, StepList } from './WizardParts.tsx';
 import './matchmaking.css';
+import { BreakNotice, breakEndOf } from '../wallet/index.ts';
 
 const STEP_NAMES = ['Game type', 'Wager and difficulty', 'Play vs AI'] as const;
 
@@ -181,8 +182,9 @@ export function BotWizard() {
             <dt>A win pays</dt>
             <dd>{params.bet === null ? '-' : <Amount minor={winPays(params.bet, params.level)} currency="wbx" />}</dd>
           </dl>
+          <BreakNotice me={me} />
           <div className="play-split">
-            <Button onClick={play} busy={start.busy} disabled={!mode || params.bet === null}>
+            <Button onClick={play} busy={start.busy} disabled={!mode || params.bet === null || breakEndOf(me) !== null}>
               {BOT_TEXTS.playVsAi}
             </Button>
           </div>

@@ -12,9 +12,10 @@ import { acceptChallenge, declineChallenge, fetchCurrentMatchmaking, MATCH_KEYS 
 import { storeMatchmaking, useAppState, useChallenges, useMatchmaking } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
+import { BreakNotice, breakEndOf } from '../wallet/index.ts';
 import './matchmaking.css';
 
-function ChallengeCard({ challenge, onAccepted }: { challenge: ChallengeView; onAccepted: () => void }) {
+function ChallengeCard({ challenge, onAccepted, me }: { challenge: ChallengeView; onAccepted: () => void; me: Me }) {
   const client = useQueryClient();
   const appState = useAppState();
   const start = useMatchStart();
@@ -53,13 +54,14 @@ function ChallengeCard({ challenge, onAccepted }: { challenge: ChallengeView; on
         </dd>
       </dl>
       {challenge.isGiveawayMode ? <p className="giveaway-note">{GIVEAWAY_TEXTS.youStakeNothing}</p> : null}
+      <BreakNotice me={me} />
       <RefusalNotice refusal={start.refusal} announcement={appState.data?.announcement} />
       <FormMessage text={decline.isError ? errorText(decline.error) : null} />
       <div className="invitation-actions">
         <Button variant="secondary" onClick={() => decline.mutate()} busy={decline.isPending} disabled={start.busy}>
           Decline
         </Button>
-        <Button onClick={accept} busy={start.busy} disabled={decline.isPending}>
+        <Button onClick={accept} busy={start.busy} disabled={decline.isPending || breakEndOf(me) !== null}>
           Accept
         </Button>
       </div>
@@ -110,6 +112,7 @@ export function ChallengeHost({ me }: { me: Me }) {
       ) : null}
       {first ? (
         <ChallengeCard
+          me={me}
           key={first.id}
           challenge={first}
           onAccepted={() => {

@@ -28,6 +28,7 @@ import { BOT_FLOW_START, isBotFlow } from '../bots/index.ts';
 import { BotWizard } from './BotWizard.tsx';
 import { normalizedWizard, readWizardQuery, wizardGameType, wizardSearch } from './wizard.ts';
 import './matchmaking.css';
+import { BreakNotice, breakEndOf } from '../wallet/index.ts';
 
 const STEP_NAMES = ['Game type', 'Amount', 'Play'] as const;
 
@@ -112,6 +113,8 @@ function PlayerWizard() {
   const giveaway = query.giveaway && contentCreator;
   const challengee = useChallengee(query.challengeid, options.data);
   const start = useMatchStart();
+  // Issue 37: a break disables starting (the server refuses it too, with the same words).
+  const onBreak = breakEndOf(me) !== null;
   const [friendOpen, setFriendOpen] = useState(false);
   const [sent, setSent] = useState<ChallengeView | null>(null);
   // The challenge this page sent is answered: declined shows on the host's card, accepted opens /match.
@@ -296,6 +299,7 @@ function PlayerWizard() {
             </dd>
           </dl>
           {giveaway ? <p className="giveaway-note">{GIVEAWAY_TEXTS.youFund}</p> : null}
+          <BreakNotice me={me} />
           {sent ? (
             <div className="challenge-sent" role="status" aria-live="polite">
               <p>
@@ -319,13 +323,13 @@ function PlayerWizard() {
             </div>
           ) : query.challengeid ? (
             <div className="play-split">
-              <Button onClick={challenge} busy={start.busy} disabled={!chosen}>
+              <Button onClick={challenge} busy={start.busy} disabled={!chosen || onBreak}>
                 Play Now
               </Button>
             </div>
           ) : (
             <div className="play-split" role="group" aria-label="Play">
-              <Button onClick={findMatch} busy={start.busy} disabled={!chosen}>
+              <Button onClick={findMatch} busy={start.busy} disabled={!chosen || onBreak}>
                 Find Match
               </Button>
               <Button variant="secondary" aria-expanded={friendOpen} onClick={() => setFriendOpen((open) => !open)}>

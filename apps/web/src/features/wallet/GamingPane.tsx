@@ -14,6 +14,7 @@ import { toSelfLimit, useWalletSummary, WALLET_SUMMARY_KEY } from './queries.ts'
 import { SESSION_KEY, setMe } from '../../api/session.ts';
 import { useFieldErrors } from '../accounts/index.ts';
 import { RealityCheckSection } from '../reality-check/index.ts';
+import { LossLimits, TakeBreak } from './ResponsibleGaming.tsx';
 
 type LimitKind = 'bet' | 'deposit';
 
@@ -255,7 +256,8 @@ function SelfExclusion() {
 }
 
 /**
- * Account Settings, Gaming (SPEC 2): self-limit betting, self-limit deposits, self-exclusion.
+ * Account Settings, Gaming (SPEC 2): self-limit betting, self-limit deposits, a break and loss
+ * limits (issue 37), self-exclusion.
  * The limits belong to the wallet, which needs a verified email (SPEC 6); closing the account
  * is always possible.
  */
@@ -271,6 +273,8 @@ export function GamingPane({ me }: { me: Me }) {
           <QueryState query={summary} loading="Loading your limits…" subject="your limits" />
           <LimitForm kind="bet" current={toSelfLimit(limits?.bet)} known={known} />
           <LimitForm kind="deposit" current={toSelfLimit(limits?.deposit)} known={known} />
+          <TakeBreak until={summary.data?.coolOffUntil ? new Date(summary.data.coolOffUntil) : null} />
+          <LossLimits views={summary.data?.lossLimits ?? []} />
         </>
       ) : (
         <section className="settings-section" aria-label="Self-limits">

@@ -10,6 +10,7 @@ import {
   type TaxDetailsRequest,
   type WithdrawRequest,
 } from '@rush/protocol';
+import type { CoolOffChoice, Currency, LossPeriod } from '@rush/domain';
 import { request, type Parser } from '../../api/http.ts';
 import type { Schemas } from '../../api/schemaLoader.ts';
 
@@ -65,6 +66,14 @@ export const requestWithdrawal = (body: WithdrawBody, idempotencyKey: string) =>
 /** PUT: the limit as asked, or the server's refusal; answers the updated summary. */
 export const setSelfLimit = (body: SetLimitBody) =>
   request('PUT', WALLET_ROUTES.limits, { json: body, schema: (s) => s.WalletSummary });
+
+/** Issue 37: a break of 24 hours, 7 days or 30 days (it cannot be shortened). */
+export const startCoolOff = (choice: CoolOffChoice) =>
+  request('POST', WALLET_ROUTES.coolOff, { json: { choice }, schema: (s) => s.WalletSummary });
+
+/** Issue 37: one currency's loss limit over one period (null removes it; looser waits 24 hours). */
+export const setLossLimit = (body: { currency: Currency; period: LossPeriod; max: number | null }) =>
+  request('PUT', WALLET_ROUTES.lossLimits, { json: body, schema: (s) => s.WalletSummary });
 
 export const closeAccount = () =>
   request('POST', WALLET_ROUTES.closeAccount, { json: { confirm: true }, schema: maybeMe });

@@ -89,6 +89,31 @@ export function profileSection(email: ReactNode): FaqSection {
         ),
       },
       {
+        id: 'take-a-break',
+        question: 'Can I take a break from playing for money?',
+        answer: (
+          <p>
+            Yes. Under Account Settings &gt; Gaming, choose Take a break for 24 hours, 7 days or 30 days. Until it ends
+            you cannot start games for money (matches, challenges, puzzle battles or bot games) or make deposits, but
+            you can still withdraw. The end time shows at the top of the site. A break cannot be shortened; you can only
+            choose a longer one.
+          </p>
+        ),
+      },
+      {
+        id: 'loss-limits',
+        question: 'How do loss limits work?',
+        answer: (
+          <p>
+            Under Account Settings &gt; Gaming, set how much you are willing to lose in a day, a week (Monday to Sunday)
+            or a month, separately for US dollars and RushCoins. Your loss is what you staked minus what you won back,
+            counted in UTC. Before each game the whole stake is counted as if you lost it, so a game that could take you
+            past a limit does not start. Lowering a limit works at once; raising or removing one takes effect 24 hours
+            later.
+          </p>
+        ),
+      },
+      {
         id: 'self-exclusion',
         question: 'How do I close my account (self-exclusion)?',
         answer: (

@@ -15,6 +15,7 @@ import {
 } from '@rush/domain';
 import type { BattleSettingsInput, WagerOptionView } from '@rush/protocol';
 import { RefusalNotice, useAppState } from '../../matchmaking/index.ts';
+import { useSession } from '../../../api/session.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { QueryState } from '../../../ui/QueryState.tsx';
 import { SandboxMark } from '../../../ui/SandboxMark.tsx';
@@ -23,6 +24,7 @@ import { failureText, withLocation } from './errors.ts';
 import { humanize, minutesText, PRIZE_MODE_LABEL } from './format.ts';
 import { storeLobby, useBattleOptions } from './queries.ts';
 import { BATTLE_PATH, lobbyPath } from './query.ts';
+import { BreakNotice, breakEndOf } from '../../wallet/index.ts';
 
 /** SPEC 9 "error banner 4 s": a creation failure shows above the form this long. */
 export const CREATE_ERROR_MS = 4_000;
@@ -147,6 +149,7 @@ export function BattleSettingsForm() {
   const client = useQueryClient();
   const options = useBattleOptions();
   const appState = useAppState();
+  const { me } = useSession();
   const [difficulty, setDifficulty] = useState<Difficulty>('normal');
   const [theme, setTheme] = useState<PuzzleTheme>('healthyMix');
   const [time, setTime] = useState<BattleTime>(BATTLE_TIMES_MS[1]);
@@ -280,11 +283,12 @@ export function BattleSettingsForm() {
           ))}
         </div>
         <StakeAmounts currency={currency} options={amounts} amount={amount} onChoose={setAmount} />
+        <BreakNotice me={me} />
         <div className="battle-actions">
           <Link className={buttonClass('secondary')} to={BATTLE_PATH}>
             Back
           </Link>
-          <Button type="submit" busy={busy}>
+          <Button type="submit" busy={busy} disabled={breakEndOf(me) !== null}>
             Create
           </Button>
         </div>

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { PUZZLE_TEXTS, wagerName } from '@rush/domain';
 import type { LobbySummary } from '@rush/protocol';
+import { useSession } from '../../../api/session.ts';
 import { Button, buttonClass } from '../../../ui/Button.tsx';
 import { FormMessage } from '../../../ui/Field.tsx';
 import { overlayLink, useOverlayLink } from '../../../ui/overlayFlags.ts';
@@ -16,6 +17,7 @@ import { LockIcon } from './LockIcon.tsx';
 import { PrivateLobbyDialog } from './PrivateLobbyDialog.tsx';
 import { storeLobby, useLobbies } from './queries.ts';
 import { lobbyPath, settingsPath } from './query.ts';
+import { BreakNotice, breakEndOf } from '../../wallet/index.ts';
 
 /** What the list shows after leaving a lobby (e.g. SPEC 4 "Lobby owner aborted game"). */
 export interface ListNotice {
@@ -39,6 +41,9 @@ export function LobbyList() {
   const privateLink = useOverlayLink('privateLobby');
   const [joining, setJoining] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  // Issue 37: during a break no lobby is created or joined (the server refuses it too).
+  const { me } = useSession();
+  const onBreak = breakEndOf(me) !== null;
   const notice = (location.state as ListNotice | null)?.notice ?? null;
 
   const join = (lobby: LobbySummary) => {
@@ -96,7 +101,7 @@ export function LobbyList() {
         <Button
           onClick={() => join(l)}
           busy={joining === l.id}
-          disabled={joining !== null || l.users >= l.max}
+          disabled={joining !== null || l.users >= l.max || onBreak}
           aria-label={`Join ${l.owner}'s lobby`}
         >
           Join
@@ -114,13 +119,25 @@ export function LobbyList() {
           {notice}
         </p>
       ) : null}
+      <BreakNotice me={me} />
       <div className="battle-actions">
-        <Link className={buttonClass('primary')} to={settingsPath}>
-          Create lobby
-        </Link>
-        <Link className={buttonClass('secondary')} {...privateLink}>
-          Join private lobby
-        </Link>
+        {onBreak ? (
+          <>
+            <Button disabled>Create lobby</Button>
+            <Button variant="secondary" disabled>
+              Join private lobby
+            </Button>
+          </>
+        ) : (
+          <>
+            <Link className={buttonClass('primary')} to={settingsPath}>
+              Create lobby
+            </Link>
+            <Link className={buttonClass('secondary')} {...privateLink}>
+              Join private lobby
+            </Link>
+          </>
+        )}
       </div>
       <FormMessage text={error} />
       <QueryState query={lobbies} loading="Loading…" subject="lobbies" describe={failureText}>

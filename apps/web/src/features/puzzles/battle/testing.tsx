@@ -1,4 +1,4 @@
-import type { LobbySummary, LobbyView, OptionsResponse, ParticipantView, PuzzleView } from '@rush/protocol';
+import type { LobbySummary, LobbyView, Me, OptionsResponse, ParticipantView, PuzzleView } from '@rush/protocol';
 import type { Handler } from '../../../test/render.tsx';
 import { makeOptions, startMatchApp } from '../../matchmaking/testing.tsx';
 
@@ -115,6 +115,8 @@ export const PUZZLE_2: PuzzleView = {
 };
 
 interface BattleApiOptions {
+  /** The signed-in user (default: the match app's). */
+  me?: Me;
   lobbies?: LobbySummary[];
   lobby?: LobbyView | null;
   options?: OptionsResponse;
@@ -144,6 +146,7 @@ export function startBattleApp(path: string, opts: BattleApiOptions = {}) {
     }
   }
   const app = startMatchApp(path, {
+    ...(opts.me ? { me: opts.me } : {}),
     options: opts.options ?? makeOptions(),
     routes: { ...lobbyRoutes, ...opts.routes },
   });
