@@ -86,6 +86,7 @@ export default tseslint.config(
       'apps/server/src/**/store.ts',
       'apps/server/src/**/*.store.ts',
       'apps/server/src/**/schema.ts',
+      'apps/server/src/**/*.schema.ts',
       'apps/server/src/platform/db/**',
       'apps/server/src/**/*.test.ts',
       'apps/server/src/platform/realtime/**',

@@ -7,6 +7,7 @@ export default defineConfig({
   schema: [
     './src/modules/accounts/schema.ts',
     './src/modules/wallet/schema.ts',
+    './src/modules/wallet/responsible-gaming.schema.ts',
     './src/modules/play/schema.ts',
     './src/modules/lichess/schema.ts',
     './src/modules/matchmaking/schema.ts',

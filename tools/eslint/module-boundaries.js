@@ -21,6 +21,8 @@ import { fileURLToPath } from 'node:url';
 const SERVER_SRC = `${path.sep}apps${path.sep}server${path.sep}src${path.sep}`;
 const ENTRY_FILE = 'index.ts';
 const SCHEMA_FILE = 'schema.ts';
+/** A module's table declarations: `schema.ts`, or a `<topic>.schema.ts` beside it (one file per topic). */
+const isSchemaFile = (rest) => rest === SCHEMA_FILE || (!rest.includes('/') && rest.endsWith(`.${SCHEMA_FILE}`));
 const PLATFORM_MAY_IMPORT = new Set(['config.ts']);
 
 /** Where a server source file sits: its layer, and for a module its name and path inside it. */
@@ -49,7 +51,7 @@ export function boundaryViolation(from, to) {
   }
   const sameModule = a.layer === 'module' && a.module === b.module;
   if (b.layer !== 'module' || sameModule || b.rest === ENTRY_FILE) return null;
-  const foreignKey = a.layer === 'module' && a.rest === SCHEMA_FILE && b.rest === SCHEMA_FILE;
+  const foreignKey = a.layer === 'module' && isSchemaFile(a.rest) && b.rest === SCHEMA_FILE;
   if (foreignKey) return null;
   return `a module imports another only through its entry file: import from '${b.module}/index.ts' (tables included)`;
 }

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { coolOffs, paymentSessions } from '../../src/modules/wallet/schema.ts';
+import { paymentSessions } from '../../src/modules/wallet/schema.ts';
+import { coolOffs } from '../../src/modules/wallet/responsible-gaming.schema.ts';
 import type { TestServer } from '../support/server.ts';
 
 /** A US deposit the provider confirmed at `at` (the review reads the wallet's record of it). */

@@ -92,6 +92,7 @@ describe('PGlite in a worker thread', () => {
   it('transactions run one at a time: read-modify-write from many at once loses no update', async () => {
     await thread.db.execute(sql`create table if not exists thread_c (id int primary key, n int not null)`);
     await thread.db.execute(sql`insert into thread_c values (1, 0) on conflict do nothing`);
+    // PGlite is enough: the thread's own one-at-a-time lock is what is tested; PostgreSQL has no thread.
     await Promise.all(
       Array.from({ length: 20 }, () =>
         thread.db.transaction(async (tx) => {

@@ -5,7 +5,7 @@ import type { ManualClock } from '../../src/platform/clock.ts';
 import { gamesPlayedIn, playersIn } from '../../src/modules/play/index.ts';
 import { games } from '../../src/modules/play/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
-import { statementMails } from '../../src/modules/wallet/schema.ts';
+import { statementMails } from '../../src/modules/wallet/responsible-gaming.schema.ts';
 import { POSTGRES_TOO, pgliteIt } from '../support/database.ts';
 import { pdfText } from '../support/pdf-text.ts';
 import type { TestServer } from '../support/server.ts';

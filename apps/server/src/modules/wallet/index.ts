@@ -33,7 +33,8 @@ export type {
 export { addWalletRestriction, hasWalletRestriction, liftWalletRestriction } from './restrictions.store.ts';
 export { AccountClosedError } from './wallet.service.ts';
 // The tables other modules' stores join (read only): they import them from here, never from schema.ts.
-export { coolOffs, ledgerAccounts, ledgerMovements, ledgerTransfers, paymentSessions, walletLimits } from './schema.ts';
+export { ledgerAccounts, ledgerMovements, ledgerTransfers, paymentSessions, walletLimits } from './schema.ts';
+export { coolOffs } from './responsible-gaming.schema.ts';
 // The ledger's one write and its check, for the ledger benchmark and the fault suite's funding and invariants.
 export { applyMovement } from './ledger.store.ts';
 export { checkLedger } from './reconciliation.store.ts';

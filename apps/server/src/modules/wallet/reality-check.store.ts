@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { RealityCheckRecord } from '@rush/domain';
 import type { DbOrTx, Tx } from '../../platform/db/database.ts';
-import { realityChecks } from './schema.ts';
+import { realityChecks } from './responsible-gaming.schema.ts';
 
 /** Issue 37: the one row per player behind the reality checks (domain `reality-check.ts`). */
 export class RealityCheckStore {

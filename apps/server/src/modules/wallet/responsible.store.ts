@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, max } from 'drizzle-orm';
 import type { Currency, LossLimitRow, LossPeriod } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { coolOffs, lossLimits } from './schema.ts';
+import { coolOffs, lossLimits } from './responsible-gaming.schema.ts';
 
 /** A user's loss-limit rows by currency and period (issue 37; rows only added). */
 export type LossLimitRows = Record<Currency, Record<LossPeriod, LossLimitRow[]>>;

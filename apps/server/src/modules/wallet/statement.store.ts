@@ -15,7 +15,8 @@ import { accountOf } from './account-ids.ts';
 import { gameMoneyFlows } from './game-money.store.ts';
 import type { GameActivity } from './ports.ts';
 import { users } from '../accounts/index.ts';
-import { ledgerMovements, ledgerTransfers, statementMails } from './schema.ts';
+import { ledgerMovements, ledgerTransfers } from './schema.ts';
+import { statementMails } from './responsible-gaming.schema.ts';
 import { metaAmount } from './transaction-view.ts';
 
 /**
