@@ -10,6 +10,7 @@ export type { AccountsModule, ProfileLink } from './routes.ts';
 export { AccountStore } from './store.ts';
 export type { UserStanding } from './store.ts';
 export { ThrottleStore } from './throttle.store.ts';
+export { usernamesOf } from './usernames.store.ts';
 export { reserveAttempt } from './throttle.ts';
 export type { ThrottleRule } from './throttle.store.ts';
 // The tables other modules' stores join (read only): they import them from here, never from schema.ts.

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, or, sql } from 'drizzle-orm';
 import type { Currency } from '@rush/domain';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/index.ts';
+import { users, usernamesOf } from '../accounts/index.ts';
 import {
   coolOffs,
   ledgerAccounts,
@@ -159,12 +159,7 @@ export class ReviewStore {
     return [...games.values()];
   }
 
-  async usernames(uids: readonly string[]): Promise<Map<string, string>> {
-    if (uids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, [...new Set(uids)]));
-    return new Map(rows.map((r) => [r.id, r.username]));
+  usernames(uids: readonly string[]): Promise<Map<string, string>> {
+    return usernamesOf(this.db, uids);
   }
 }

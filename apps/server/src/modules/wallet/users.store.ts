@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../platform/db/database.ts';
-import { users } from '../accounts/index.ts';
+import { users, usernamesOf } from '../accounts/index.ts';
 import { ledgerAccounts } from './schema.ts';
 
 /** A user as the wallet sees them. */
@@ -29,13 +29,8 @@ export class WalletUserStore {
     return rows[0] ?? null;
   }
 
-  async usernames(uids: readonly string[]): Promise<Map<string, string>> {
-    if (uids.length === 0) return new Map();
-    const rows = await this.db
-      .select({ id: users.id, username: users.username })
-      .from(users)
-      .where(inArray(users.id, [...new Set(uids)]));
-    return new Map(rows.map((r) => [r.id, r.username]));
+  usernames(uids: readonly string[]): Promise<Map<string, string>> {
+    return usernamesOf(this.db, uids);
   }
 
   /**
