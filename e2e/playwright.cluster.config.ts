@@ -13,6 +13,9 @@ process.env.E2E_MAIL_API_PORT ??= '3136';
 
 export default defineConfig({
   testDir: './cluster',
+  // Its own folder: the default (test-results) would wipe the browser journeys' failure traces,
+  // which the stage before leaves there.
+  outputDir: './test-results/cluster',
   globalSetup: './support/cluster-global-setup.ts',
   fullyParallel: false,
   workers: 1,
