@@ -11,6 +11,7 @@ import {
   MATCH_KEYS,
 } from './api.ts';
 import { reloadOnce } from '../../api/reload-once.ts';
+import { fetchUnlessReplaced, replaceFromEvent } from '../../api/event-wins.ts';
 
 /** The user's matchmaking record with the server clock's offset when it arrived (the wait timer). */
 export interface MatchmakingRecord {
@@ -26,7 +27,7 @@ export function toRecord(view: MatchmakingView | null, now = Date.now()): Matchm
 }
 
 export function storeMatchmaking(client: QueryClient, view: MatchmakingView | null): void {
-  client.setQueryData(MATCH_KEYS.current, toRecord(view));
+  replaceFromEvent(client, MATCH_KEYS.current, toRecord(view));
 }
 
 /** searching, matched, starting and playing keep the user on /match (SPEC 2). */
@@ -48,7 +49,9 @@ export function useMatchmaking(me: Me | null) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: MATCH_KEYS.current,
-    queryFn: async () => toRecord((await fetchCurrentMatchmaking()).matchmaking),
+    queryFn: fetchUnlessReplaced(client, MATCH_KEYS.current, async () =>
+      toRecord((await fetchCurrentMatchmaking()).matchmaking),
+    ),
     enabled: !!me,
     staleTime: 0,
   });
@@ -64,9 +67,14 @@ export function useMatchmaking(me: Me | null) {
 /** SPEC 3 app state (paused, announcement): GET at start, then `app.state` on the `app` topic. */
 export function useAppState() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: MATCH_KEYS.appState, queryFn: fetchAppState, staleTime: 60_000, retry: false });
+  const query = useQuery({
+    queryKey: MATCH_KEYS.appState,
+    queryFn: fetchUnlessReplaced(client, MATCH_KEYS.appState, fetchAppState),
+    staleTime: 60_000,
+    retry: false,
+  });
   useTopic(TOPICS.app, {
-    onEvent: (event) => client.setQueryData(MATCH_KEYS.appState, event.data),
+    onEvent: (event) => replaceFromEvent(client, MATCH_KEYS.appState, event.data),
     onResync: () => reloadOnce(client, MATCH_KEYS.appState),
   });
   return query;

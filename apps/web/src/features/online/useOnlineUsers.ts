@@ -6,6 +6,7 @@ import { useTopic } from '../../api/realtime-react.tsx';
 import { loadedSchemas } from '../../api/schemaLoader.ts';
 import { fetchFriends, fetchOnlineUsers, ONLINE_KEYS } from './api.ts';
 import { reloadOnce } from '../../api/reload-once.ts';
+import { fetchUnlessReplaced, replaceFromEvent } from '../../api/event-wins.ts';
 
 /**
  * SPEC 2 landing online users: fetched once, then replaced by every `online.changed` on the
@@ -17,7 +18,7 @@ export function useOnlineUsers(): { users: OnlineUserView[] | null; read: QueryS
   const client = useQueryClient();
   const query = useQuery({
     queryKey: ONLINE_KEYS.online,
-    queryFn: fetchOnlineUsers,
+    queryFn: fetchUnlessReplaced(client, ONLINE_KEYS.online, fetchOnlineUsers),
     staleTime: Infinity,
     retry: false,
   });
@@ -25,12 +26,12 @@ export function useOnlineUsers(): { users: OnlineUserView[] | null; read: QueryS
   // A resync's snapshot, from the socket (so the schemas are in).
   const replace = (payload: unknown): boolean => {
     const parsed = loadedSchemas().OnlineUsersResponse.safeParse(payload);
-    if (parsed.success) client.setQueryData(ONLINE_KEYS.online, parsed.data);
+    if (parsed.success) replaceFromEvent(client, ONLINE_KEYS.online, parsed.data);
     return parsed.success;
   };
   useTopic(SOCIAL_TOPICS.online, {
     onEvent(event) {
-      if (event.type === OnlineEvents.changed) client.setQueryData(ONLINE_KEYS.online, event.data);
+      if (event.type === OnlineEvents.changed) replaceFromEvent(client, ONLINE_KEYS.online, event.data);
     },
     onResync(snapshot) {
       if (!replace(snapshot)) reloadOnce(client, ONLINE_KEYS.online);

@@ -4,6 +4,7 @@ import { PUZZLE_TOPICS, PuzzleEvents } from '@rush/protocol';
 import { useTopic } from '../../../api/realtime-react.tsx';
 import { BATTLE_KEYS, fetchBattleOptions, fetchLobbies, fetchLobby } from './api.ts';
 import { reloadOnce } from '../../../api/reload-once.ts';
+import { fetchUnlessReplaced, replaceFromEvent } from '../../../api/event-wins.ts';
 
 /** A lobby with the server clock's offset when it arrived (countdown and battle timer). */
 export interface LobbyEntry {
@@ -34,15 +35,19 @@ function withKnownCode(client: QueryClient, view: LobbyView): LobbyEntry {
 }
 
 export function storeLobby(client: QueryClient, view: LobbyView): void {
-  client.setQueryData(BATTLE_KEYS.lobby(view.id), withKnownCode(client, view));
+  replaceFromEvent(client, BATTLE_KEYS.lobby(view.id), withKnownCode(client, view));
 }
 
 /** The public lobbies (SPEC 2 list): GET, then live from the `lobbies` topic. */
 export function useLobbies() {
   const client = useQueryClient();
-  const query = useQuery({ queryKey: BATTLE_KEYS.lobbies, queryFn: fetchLobbies, staleTime: 0 });
+  const query = useQuery({
+    queryKey: BATTLE_KEYS.lobbies,
+    queryFn: fetchUnlessReplaced(client, BATTLE_KEYS.lobbies, fetchLobbies),
+    staleTime: 0,
+  });
   useTopic(PUZZLE_TOPICS.lobbies, {
-    onEvent: (event) => client.setQueryData(BATTLE_KEYS.lobbies, event.data.lobbies),
+    onEvent: (event) => replaceFromEvent(client, BATTLE_KEYS.lobbies, event.data.lobbies),
     onResync: () => reloadOnce(client, BATTLE_KEYS.lobbies),
   });
   return query;
@@ -56,7 +61,9 @@ export function useLobby(id: string | null, onRemoved: () => void) {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: BATTLE_KEYS.lobby(id ?? ''),
-    queryFn: async () => withKnownCode(client, await fetchLobby(id ?? '')),
+    queryFn: fetchUnlessReplaced(client, BATTLE_KEYS.lobby(id ?? ''), async () =>
+      withKnownCode(client, await fetchLobby(id ?? '')),
+    ),
     enabled: !!id,
     staleTime: 0,
     retry: false,

@@ -1,0 +1,38 @@
+import { hashKey, type QueryClient, type QueryKey } from '@tanstack/react-query';
+
+/**
+ * A query that a topic's events replace whole can lose an event to its own fetch: a GET begun
+ * before the event and answered after it would store the older value over the event's, and no
+ * further event comes to mend it. That left a player on /match looking at "starting" while the
+ * game had begun (the record's GET was in flight when `matchmaking.changed` said `playing`).
+ *
+ * `replaceFromEvent` stores an event's value and marks the key; a fetch made through
+ * `fetchUnlessReplaced` that was in flight at that moment answers the stored value instead of
+ * what it read. The server sends an event after every change, so a value kept this way is never
+ * older than the next event, which follows; a resync (`reloadOnce`) starts a fetch after the mark.
+ */
+const marks = new WeakMap<QueryClient, Map<string, number>>();
+
+function markOf(client: QueryClient, queryKey: QueryKey): number {
+  return marks.get(client)?.get(hashKey(queryKey)) ?? 0;
+}
+
+/** Stores a value that arrived as an event (or any answer newer than a fetch in flight). */
+export function replaceFromEvent<T>(client: QueryClient, queryKey: QueryKey, data: T): void {
+  let byKey = marks.get(client);
+  if (!byKey) marks.set(client, (byKey = new Map<string, number>()));
+  const hash = hashKey(queryKey);
+  byKey.set(hash, (byKey.get(hash) ?? 0) + 1);
+  client.setQueryData(queryKey, data);
+}
+
+/** A query function whose answer gives way to an event stored while it was in flight. */
+export function fetchUnlessReplaced<T>(client: QueryClient, queryKey: QueryKey, fetcher: () => Promise<T>) {
+  return async (): Promise<T> => {
+    const before = markOf(client, queryKey);
+    const fetched = await fetcher();
+    if (markOf(client, queryKey) === before) return fetched;
+    const replaced = client.getQueryData<T>(queryKey);
+    return replaced === undefined ? fetched : replaced;
+  };
+}
