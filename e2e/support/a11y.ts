@@ -14,14 +14,29 @@ export const SMALL_PHONE = { width: 360, height: 740 };
 /** The smallest touch target at phone width (WCAG 2.5.5, Apple's and Google's guidance). */
 export const MIN_TARGET_PX = 44;
 
-/** Waits for the layout to settle after a resize (two frames, then the fonts). */
-async function settle(page: Page): Promise<void> {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+/** Two animation frames, or false when none came within `ms`. */
+function drewFrames(page: Page, ms: number): Promise<boolean> {
+  return page.evaluate(
+    (wait) =>
+      new Promise<boolean>((resolve) => {
+        setTimeout(() => resolve(false), wait);
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve(true)));
       }),
+    ms,
   );
+}
+
+/**
+ * Waits for the layout to settle after a resize (two frames, then the fonts). Headless Chromium
+ * now and then stops drawing a page whose script still runs (puppeteer#10350): a bare wait for a
+ * frame then hung the player's audit until its 4-minute timeout. Bringing the page to the front
+ * starts its frames again; styles and layout are computed when axe reads them either way.
+ */
+async function settle(page: Page): Promise<void> {
+  if (!(await drewFrames(page, 2_000))) {
+    await page.bringToFront();
+    await drewFrames(page, 2_000);
+  }
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
