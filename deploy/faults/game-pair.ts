@@ -199,12 +199,13 @@ async function playGame(
 }
 
 /** Waits for the record to be finished (the stakes settled), then clears it with Done. */
-async function finishRecords(players: SimPlayer[], tally: Tally): Promise<void> {
+async function finishRecords(players: SimPlayer[], tally: Tally, phase: PairPhase): Promise<void> {
   const deadline = Date.now() + 60_000;
   for (const p of players) {
     for (;;) {
       const m = await matchmaking(p);
       if (!m) break;
+      phase.now = `finishing: ${p.username}'s record is ${m.state}`;
       if (m.state === 'finished') {
         await p.http('POST', MATCH_ROUTES.done, {});
         continue;
@@ -218,6 +219,11 @@ async function finishRecords(players: SimPlayer[], tally: Tally): Promise<void> 
   }
 }
 
+/** What a pair is doing, for the suite's log while it waits for the pairs to stop. */
+export interface PairPhase {
+  now: string;
+}
+
 /** One pair of players playing wagered games against each other until told to stop. */
 export async function runPair(
   a: SimPlayer,
@@ -227,12 +233,15 @@ export async function runPair(
   tally: Tally,
   stopping: () => boolean,
   games: PlayedGame[],
+  phase: PairPhase = { now: '' },
 ): Promise<void> {
   while (!stopping()) {
+    phase.now = 'matching';
     const gameId = await matchThem(a, b, bucket, tally);
     if (!gameId) return;
     tally.count('games');
+    phase.now = `playing ${gameId}`;
     games.push(await playGame(gameId, a, b, line, tally, stopping));
-    await finishRecords([a, b], tally);
+    await finishRecords([a, b], tally, phase);
   }
 }

@@ -6,7 +6,7 @@ import { systemClock } from '../../apps/server/src/platform/clock.ts';
 import { openDatabase, type Db } from '../../apps/server/src/platform/db/database.ts';
 import { runLobbies } from './battles.ts';
 import { checkInvariants } from './checks.ts';
-import { runPair, type PlayedGame } from './game-pair.ts';
+import { runPair, type PairPhase, type PlayedGame } from './game-pair.ts';
 import { onboard, runDepositor, runWithdrawer, type MoneyRecord } from './money.ts';
 import { SimPlayer, type ClientCounters } from './sim-player.ts';
 import { Tally } from './tally.ts';
@@ -100,17 +100,27 @@ export async function runFaults(cluster: Cluster): Promise<FaultReport> {
     const isStopping = () => stopping;
     const games: PlayedGame[] = [];
     const money: MoneyRecord = { paidSessions: [], withdrawals: new Map() };
+    // Each step's time since the players began, so a CI log says where the stage's minutes went.
+    const began = Date.now();
+    const at = (what: string) => console.log(`[+${((Date.now() - began) / 1000).toFixed(1)} s] ${what}`);
     const guarded = (what: string, work: Promise<void>) =>
-      work.catch((e: unknown) => tally.violation(`${what} failed: ${e instanceof Error ? e.message : String(e)}`));
+      work
+        .catch((e: unknown) => tally.violation(`${what} failed: ${e instanceof Error ? e.message : String(e)}`))
+        .finally(() => {
+          if (stopping) at(`${what} stopped`);
+        });
+    const phases: PairPhase[] = Array.from({ length: PAIRS }, () => ({ now: 'starting' }));
     const activity = [
-      ...Array.from({ length: PAIRS }, (_, i) =>
+      ...phases.map((phase, i) =>
         guarded(
           `pair ${i + 1}`,
-          runPair(gamers[2 * i]!, gamers[2 * i + 1]!, BUCKETS[i]!, LINE, tally, isStopping, games),
+          runPair(gamers[2 * i]!, gamers[2 * i + 1]!, BUCKETS[i]!, LINE, tally, isStopping, games, phase).finally(
+            () => (phase.now = 'stopped'),
+          ),
         ),
       ),
-      ...depositors.map((p) => guarded('depositor', runDepositor(p, tally, money, isStopping))),
-      ...withdrawers.map((p) => guarded('withdrawer', runWithdrawer(p, tally, money, isStopping))),
+      ...depositors.map((p, i) => guarded(`depositor ${i + 1}`, runDepositor(p, tally, money, isStopping))),
+      ...withdrawers.map((p, i) => guarded(`withdrawer ${i + 1}`, runWithdrawer(p, tally, money, isStopping))),
       guarded('battle lobbies', runLobbies(battlers[0]!, battlers.slice(1), tally, isStopping)),
     ];
 
@@ -120,32 +130,42 @@ export async function runFaults(cluster: Cluster): Promise<FaultReport> {
       const victim = Math.floor(Math.random() * cluster.instances.length);
       await cluster.kill(victim);
       tally.count('kills');
-      console.log(`killed instance ${victim + 1} (SIGKILL)`);
+      at(`killed instance ${victim + 1} (SIGKILL)`);
       await sleep(random(1_000, 3_000));
       await cluster.startInstance(victim);
+      at(`instance ${victim + 1} ready again`);
     }
     await sleep(random(3_000, 6_000));
     await cluster.restartRedis();
     tally.count('redisRestarts');
-    console.log('restarted Redis (its keys lost)');
+    at('restarted Redis (its keys lost)');
     for (let k = 0; k < 2; k++) {
       await sleep(random(3_000, 6_000));
       const ended = await cluster.terminateDatabaseConnections();
       tally.count('databaseCuts');
-      console.log(`cut ${ended} PostgreSQL connections`);
+      at(`cut ${ended} PostgreSQL connections`);
     }
     // A graceful drain too: SIGTERM, then back.
     await sleep(random(2_000, 4_000));
     const drained = Math.floor(Math.random() * cluster.instances.length);
     await cluster.terminate(drained);
     tally.count('drains');
-    console.log(`drained instance ${drained + 1} (SIGTERM)`);
+    at(`drained instance ${drained + 1} (SIGTERM)`);
     await cluster.startInstance(drained);
+    at(`instance ${drained + 1} ready again`);
     await sleep(5_000);
 
     stopping = true;
+    at('stopping the players');
+    // Every 5 s until they have, what each pair still running is doing.
+    const waiting = setInterval(() => {
+      phases.forEach((p, i) => p.now !== 'stopped' && at(`pair ${i + 1} still ${p.now}`));
+    }, 5_000);
     await Promise.all(activity);
+    clearInterval(waiting);
+    at('the players stopped');
     await checkInvariants(cluster.databaseUrl, database.db, games, money, tally);
+    at('the invariants were read back');
     for (const e of counters.serverErrors) tally.violation(`answered 500: ${e}`);
     // Every instance the suite did not stop is still running: no fault made one die on its own.
     for (const inst of cluster.instances) if (!inst.running) tally.violation(`instance ${inst.index + 1} died`);
