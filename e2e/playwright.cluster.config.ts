@@ -23,6 +23,9 @@ export default defineConfig({
   timeout: 300_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
-  use: { trace: 'retain-on-failure', launchOptions: CHROMIUM_LAUNCH },
+  use: {
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: true, sources: true },
+    launchOptions: CHROMIUM_LAUNCH,
+  },
   projects: [{ name: 'cluster', use: { browserName: 'chromium', viewport: { width: 1366, height: 900 } } }],
 });

@@ -117,13 +117,21 @@ async function seek(p: SimPlayer, bucket: object, tally: Tally): Promise<void> {
  * the game's id once the record names it (every step read from the server, so a kill between
  * two of them only delays it).
  */
-async function matchThem(a: SimPlayer, b: SimPlayer, bucket: object, tally: Tally): Promise<string | null> {
+async function matchThem(
+  a: SimPlayer,
+  b: SimPlayer,
+  bucket: object,
+  tally: Tally,
+  phase: PairPhase,
+): Promise<string | null> {
   for (const p of [a, b]) await seek(p, bucket, tally);
   const deadline = Date.now() + 120_000;
   while (Date.now() < deadline) {
     let gameId: string | null = null;
+    const states: string[] = [];
     for (const p of [a, b]) {
       const m = await matchmaking(p);
+      states.push(m?.state ?? 'none');
       if (m?.state === 'matched' && !m.accepted.me) await p.http('POST', MATCH_ROUTES.accept, {});
       if (m?.gameId) gameId = m.gameId;
       if (m && (m.state === 'notFound' || m.state === 'declined' || m.state === 'error')) {
@@ -135,6 +143,7 @@ async function matchThem(a: SimPlayer, b: SimPlayer, bucket: object, tally: Tall
       }
     }
     if (gameId) return gameId;
+    phase.now = `matching (${states.join(', ')})`;
     await sleep(300);
   }
   const states = await Promise.all([a, b].map(async (p) => (await matchmaking(p))?.state ?? 'none'));
@@ -237,7 +246,7 @@ export async function runPair(
 ): Promise<void> {
   while (!stopping()) {
     phase.now = 'matching';
-    const gameId = await matchThem(a, b, bucket, tally);
+    const gameId = await matchThem(a, b, bucket, tally, phase);
     if (!gameId) return;
     tally.count('games');
     phase.now = `playing ${gameId}`;

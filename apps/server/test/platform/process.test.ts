@@ -11,7 +11,15 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 function start(env: Record<string, string>): ChildProcessWithoutNullStreams {
   return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, LOG_LEVEL: 'warn', DATABASE_URL: '', REDIS_URL: '', SMTP_URL: '', ...env },
+    env: {
+      ...process.env,
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      REDIS_URL: '',
+      SMTP_URL: '',
+      PUZZLES_AUTO_IMPORT: 'false',
+      ...env,
+    },
   });
 }
 
