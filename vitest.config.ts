@@ -46,6 +46,9 @@ export default defineConfig({
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // Each file still gets its own DOM and module graph; a thread starts faster than the
+          // default child process (the stage took 224 s against 270 s on two cores).
+          pool: 'threads',
           setupFiles: ['apps/web/src/test/setup.ts'],
           testTimeout: 30_000,
         },
