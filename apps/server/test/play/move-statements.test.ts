@@ -11,9 +11,10 @@ const inJob = new AsyncLocalStorage<true>();
 type Driver = { query: (...args: unknown[]) => unknown; runNamed?: (...args: unknown[]) => unknown };
 
 /**
- * Issue 35: what one move costs the database. A move on a game this instance keeps (clocks
- * running, both players here) is judged in memory and written as ONE statement: no read of the
- * game, of the account's standing, of presence or spectators, no transaction. Counted at the
+ * Issue 35: what one move costs the database. A move on a game this instance keeps (it started
+ * here, both players are here) is judged in memory and written as ONE statement, the first plies
+ * (before the clocks run) too: no read of the game, of the account's standing, of presence or
+ * spectators, no transaction. Counted at the
  * driver: every Drizzle query, every PGlite named statement and every transaction begun while the
  * moves run, except those of the background jobs, which run whatever the moves do.
  */
@@ -30,10 +31,8 @@ describe.each(POSTGRES_TOO)('statements of a move on %s', (kind) => {
     vi.restoreAllMocks();
   });
 
-  it('a move on a kept game is one statement, its append', async () => {
+  it('a move on a kept game is one statement, its append, from the first move of a game started here', async () => {
     const { gameId, white, black } = await startGame(await Player.join(server), await Player.join(server));
-    // The first plies take the locked path (the clocks start); the game is kept from then on.
-    await play(gameId, white, black, REAL_GAME.slice(0, 4));
     const db = server.database.db;
     const client = (db as unknown as { $client: Driver }).$client;
     const texts: string[] = [];
@@ -55,9 +54,9 @@ describe.each(POSTGRES_TOO)('statements of a move on %s', (kind) => {
         })
       : null;
     const transaction = vi.spyOn(db, 'transaction');
-    const moves = REAL_GAME.slice(4, 16);
+    const moves = REAL_GAME.slice(0, 16);
     try {
-      await play(gameId, white, black, moves, 5);
+      await play(gameId, white, black, moves);
     } finally {
       counted.mockRestore();
       named?.mockRestore();

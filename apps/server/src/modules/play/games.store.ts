@@ -14,7 +14,8 @@ export type GamePatch = Partial<Omit<NewGameRecord, 'id' | 'whiteId' | 'blackId'
 /** One move's conditional append (GameStore.appendMove): the game, what it was judged on, what it writes. */
 export interface MoveAppend {
   id: string;
-  judgedOn: { version: number; turnStartedAt: Date };
+  /** The version and the running clock's start (null before the clocks run) the move was judged on. */
+  judgedOn: { version: number; turnStartedAt: Date | null };
   move: { uci: string; san: string; fen: string; thinkMs: number | null };
   scalars: Pick<
     GamePatch,
@@ -41,7 +42,7 @@ const appendBatch = (rows: string | Placeholder) => sql`
     think_ms integer, ply integer, white_ms integer, black_ms integer, turn_started_at timestamptz,
     deadline_at timestamptz, draw_offer text, takeback_offer text)
   where g.id = v.id and g.status = 'started' and g.version = v.judged_version
-    and g.turn_started_at = v.judged_turn
+    and g.turn_started_at is not distinct from v.judged_turn
   returning g.id, g.version, g.disconnect_color,
     (extract(epoch from g.disconnect_grace_ends_at) * 1000)::float8 as grace_ms`;
 const BATCH_TEXT = new PgDialect().sqlToQuery(appendBatch(sql.placeholder('rows'))).sql;
@@ -93,7 +94,7 @@ export class GameStore {
     const values: Record<string, unknown> = {
       id,
       version: judgedOn.version,
-      judgedTurnStartedAt: judgedOn.turnStartedAt.toISOString(),
+      judgedTurnStartedAt: judgedOn.turnStartedAt?.toISOString() ?? null,
       ...move,
       ...scalars,
       turnStartedAt: scalars.turnStartedAt?.toISOString() ?? null,
@@ -149,7 +150,8 @@ export class GameStore {
           eq(games.id, p('id')),
           eq(games.status, 'started'),
           eq(games.version, p('version')),
-          eq(games.turnStartedAt, p('judgedTurnStartedAt')),
+          // Null before the clocks run: `is not distinct from` matches null to null.
+          sql`${games.turnStartedAt} is not distinct from ${p('judgedTurnStartedAt')}::timestamptz`,
         ),
       )
       .returning({
@@ -173,7 +175,7 @@ export class GameStore {
       .map((a) => ({
         id: a.id,
         judged_version: a.judgedOn.version,
-        judged_turn: a.judgedOn.turnStartedAt.toISOString(),
+        judged_turn: a.judgedOn.turnStartedAt?.toISOString() ?? null,
         uci: a.move.uci,
         san: a.move.san,
         fen: a.move.fen,
