@@ -13,22 +13,28 @@ const GAMES = 6;
 
 /**
  * Counts the commits of the moves written while `during` runs, at the driver: every autocommit
- * statement that appends a move (each its own commit), plus every transaction begun (the locked
- * path commits a move in one; nothing else opens one here).
+ * statement that appends a move (each its own commit: through Drizzle, or on PGlite as a named
+ * statement, named.ts), plus every transaction begun (the locked path commits a move in one;
+ * nothing else opens one here).
  */
 async function commitsDuring(db: Db, during: () => Promise<void>): Promise<{ appends: number; transactions: number }> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown; runNamed?: unknown } }).$client;
   const query = vi.spyOn(client, 'query');
+  const named = client.runNamed ? vi.spyOn(client as { runNamed: (...args: unknown[]) => unknown }, 'runNamed') : null;
   const transaction = vi.spyOn(db, 'transaction');
   try {
     await during();
-    const texts = query.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text));
+    const texts = [
+      ...query.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)),
+      ...(named?.mock.calls.map(([, text]) => text as string) ?? []),
+    ];
     return {
       appends: texts.filter((t) => /^\s*update "?games"?/i.test(t) && /move_times/.test(t)).length,
       transactions: transaction.mock.calls.length,
     };
   } finally {
     query.mockRestore();
+    named?.mockRestore();
     transaction.mockRestore();
   }
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fenHistory, LAG_COMPENSATION_CAP_MS, STANDARD_FEN } from '@rush/domain';
+import { fenHistory, FIRST_MOVE_MS, LAG_COMPENSATION_CAP_MS, PLAY_TEXTS, STANDARD_FEN } from '@rush/domain';
 import type { MoveResult } from '@rush/protocol';
 import { GameStore } from '../../src/modules/play/games.store.ts';
 import type { ManualClock } from '../../src/platform/clock.ts';
@@ -86,6 +86,31 @@ describe.each(DB_KINDS)('moves on the kept state, %s', (kind) => {
     expect(whiteMs).toBeGreaterThanOrEqual(before.whiteMs - 10_000);
     expect(whiteMs).toBeLessThanOrEqual(before.whiteMs - 10_000 + LAG_COMPENSATION_CAP_MS + before.incrementMs);
     expect((await rowOf(gameId))!.whiteMs).toBe(whiteMs);
+    white.close();
+    black.close();
+  });
+
+  it('a game started here is kept from its first move: a first move after its deadline still ends it unstarted', async () => {
+    const { gameId, white, black } = await startGame(await Player.join(server), await Player.join(server));
+    clock.advance(FIRST_MOVE_MS);
+    const late = await white.cmd('game.move', { gameId, ply: 1, uci: LINE[0] });
+    // Either this move or the sweeper ended it: the result is the same.
+    expect(late.error?.message).toBe(PLAY_TEXTS.gameOver);
+    expect(await black.event('game.ended')).toMatchObject({ status: 'nostart' });
+    expect((await rowOf(gameId))!).toMatchObject({ ply: 0, moves: [], status: 'nostart' });
+    white.close();
+    black.close();
+  });
+
+  it('a first move within a deadline a downtime moved later stands (the kept deadline is behind the row)', async () => {
+    const { gameId, white, black } = await startGame(await Player.join(server), await Player.join(server));
+    // Nobody served for a minute: the first-move deadline moves forward by it, quietly.
+    await new GameStore(server.database.db).shiftLiveGames(60_000);
+    clock.advance(FIRST_MOVE_MS + 10_000);
+    const ack = await white.cmd('game.move', { gameId, ply: 1, uci: LINE[0] });
+    expect(ack.ok).toBe(true);
+    await play(gameId, white, black, LINE.slice(1, 4), 2);
+    expect((await rowOf(gameId))!).toMatchObject({ moves: LINE.slice(0, 4), status: 'started' });
     white.close();
     black.close();
   });

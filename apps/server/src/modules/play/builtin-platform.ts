@@ -72,6 +72,11 @@ export class BuiltinPlatform implements ChessPlatform {
     private readonly commits: MoveCommits,
   ) {
     this.offers = new GameOffers(clock, finisher);
+    // A game started here (its 'started' change is published after its commit) is kept from its
+    // first move on: its first plies are appends too, not locked reads (issue 35).
+    publisher.listen((change) => {
+      if (change.kind === 'started' && change.game.platform === 'builtin') this.kept.keep(change.game);
+    });
   }
 
   /** Creates a game; refused when either player already plays one (one live game per person). */
@@ -154,7 +159,7 @@ export class BuiltinPlatform implements ChessPlatform {
 
   /**
    * A move. The common case (a legal move in time that ends nothing, on a game this instance
-   * keeps in memory with its clocks running) is judged on the kept state and position and
+   * keeps in memory: one it started, or moved before) is judged on the kept state and position and
    * written as one conditional append, committed with the other games' appends waiting at that
    * moment (MoveCommits); anything else, or an append that misses, is judged on the locked row.
    */
@@ -218,8 +223,10 @@ export class BuiltinPlatform implements ChessPlatform {
     input: MoveInput,
   ): Promise<{ value: BuiltinMoveOutcome; changes: GameChange[] } | null> {
     const g = this.kept.get(gameId);
-    // Before the clocks run, the first-move deadline decides, and only the locked row knows it.
-    if (!g?.turnStartedAt) return null;
+    // Before the clocks run the first-move deadline decides. The kept deadline is never later
+    // than the row's (only a downtime shift moves it, later, quietly): a move it lets stand, the
+    // row lets stand; one it refuses is judged again on the locked row.
+    if (!g) return null;
     const me = colorOf(g, actorUid);
     if (!me) return null;
     const position = this.kept.position(gameId)!;

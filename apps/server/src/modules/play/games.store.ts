@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
+import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
 import { rowsOf, type DbOrTx } from '../../platform/db/database.ts';
-import { preparedOn } from '../../platform/db/prepared.ts';
+import { namedStatementsOf } from '../../platform/db/named.ts';
+import { preparedOn, textOf } from '../../platform/db/prepared.ts';
 import { games, livePlayers } from './schema.ts';
 
 export type GameRecord = typeof games.$inferSelect;
@@ -13,7 +14,8 @@ export type GamePatch = Partial<Omit<NewGameRecord, 'id' | 'whiteId' | 'blackId'
 /** One move's conditional append (GameStore.appendMove): the game, what it was judged on, what it writes. */
 export interface MoveAppend {
   id: string;
-  judgedOn: { version: number; turnStartedAt: Date };
+  /** The version and the running clock's start (null before the clocks run) the move was judged on. */
+  judgedOn: { version: number; turnStartedAt: Date | null };
   move: { uci: string; san: string; fen: string; thinkMs: number | null };
   scalars: Pick<
     GamePatch,
@@ -22,6 +24,29 @@ export interface MoveAppend {
 }
 /** What an append returns of the row: the columns a move does not set but a quiet write may have changed. */
 export type AppendedRow = Pick<GameRecord, 'version' | 'disconnectColor' | 'disconnectGraceEndsAt'>;
+
+/**
+ * Several games' appends in one statement (GameStore.appendMoves), their values one jsonb
+ * recordset. The grace end comes back as epoch ms: raw rows are not decoded alike by pg and PGlite.
+ */
+const appendBatch = (rows: string | Placeholder) => sql`
+  update games as g set
+    fen = v.fen, ply = v.ply, white_ms = v.white_ms, black_ms = v.black_ms,
+    turn_started_at = v.turn_started_at, deadline_at = v.deadline_at,
+    draw_offer = v.draw_offer, takeback_offer = v.takeback_offer,
+    moves = g.moves || jsonb_build_array(v.uci), san = g.san || jsonb_build_array(v.san),
+    fens = g.fens || jsonb_build_array(v.fen), move_times = g.move_times || jsonb_build_array(v.think_ms),
+    version = g.version + 1
+  from jsonb_to_recordset(${rows}::jsonb) as v(
+    id text, judged_version integer, judged_turn timestamptz, uci text, san text, fen text,
+    think_ms integer, ply integer, white_ms integer, black_ms integer, turn_started_at timestamptz,
+    deadline_at timestamptz, draw_offer text, takeback_offer text)
+  where g.id = v.id and g.status = 'started' and g.version = v.judged_version
+    and g.turn_started_at is not distinct from v.judged_turn
+  returning g.id, g.version, g.disconnect_color,
+    (extract(epoch from g.disconnect_grace_ends_at) * 1000)::float8 as grace_ms`;
+const BATCH_TEXT = new PgDialect().sqlToQuery(appendBatch(sql.placeholder('rows'))).sql;
+type BatchRow = { id: string; version: number; disconnect_color: string | null; grace_ms: number | null };
 
 /** SQL of the games table. Locks are taken by the caller's transaction. */
 export class GameStore {
@@ -66,55 +91,74 @@ export class GameStore {
     move: MoveAppend['move'],
     scalars: MoveAppend['scalars'],
   ): Promise<AppendedRow | null> {
-    const [row] = await preparedOn(this.db, 'game_append_move', () => {
-      const p = (name: string) => sql.placeholder(name);
-      // Placeholders reach the driver as given (no column encoder): timestamps go as ISO text.
-      const v = (name: string) => sql`${p(name)}`;
-      const appended = (column: AnyPgColumn, name: string, type: 'text' | 'integer') =>
-        sql`${column} || jsonb_build_array(${p(name)}::${sql.raw(type)})`;
-      return this.db
-        .update(games)
-        .set({
-          fen: v('fen'),
-          ply: v('ply'),
-          whiteMs: v('whiteMs'),
-          blackMs: v('blackMs'),
-          turnStartedAt: v('turnStartedAt'),
-          deadlineAt: v('deadlineAt'),
-          drawOffer: v('drawOffer'),
-          takebackOffer: v('takebackOffer'),
-          moves: appended(games.moves, 'uci', 'text'),
-          san: appended(games.san, 'san', 'text'),
-          fens: appended(games.fens, 'fen', 'text'),
-          moveTimes: appended(games.moveTimes, 'thinkMs', 'integer'),
-          version: sql`${games.version} + 1`,
-        })
-        .where(
-          and(
-            eq(games.id, p('id')),
-            eq(games.status, 'started'),
-            eq(games.version, p('version')),
-            eq(games.turnStartedAt, p('judgedTurnStartedAt')),
-          ),
-        )
-        .returning({
-          version: games.version,
-          disconnectColor: games.disconnectColor,
-          disconnectGraceEndsAt: games.disconnectGraceEndsAt,
-        })
-        .prepare('game_append_move');
-    }).execute({
+    const values: Record<string, unknown> = {
       id,
       version: judgedOn.version,
-      judgedTurnStartedAt: judgedOn.turnStartedAt.toISOString(),
+      judgedTurnStartedAt: judgedOn.turnStartedAt?.toISOString() ?? null,
       ...move,
       ...scalars,
       turnStartedAt: scalars.turnStartedAt?.toISOString() ?? null,
       deadlineAt: scalars.deadlineAt?.toISOString() ?? null,
       drawOffer: scalars.drawOffer ?? null,
       takebackOffer: scalars.takebackOffer ?? null,
-    });
+    };
+    const named = namedStatementsOf(this.db);
+    if (named) {
+      // PGlite: the same statement as a named one (named.ts), its parameters in Drizzle's order.
+      const { text, order } = preparedOn(this.db, 'game_append_move_text', () => textOf(this.appendQuery()));
+      const [fields] = await named('game_append_move', text, order(values));
+      if (!fields) return null;
+      return {
+        version: Number(fields[0]),
+        disconnectColor: fields[1] as AppendedRow['disconnectColor'],
+        disconnectGraceEndsAt:
+          fields[2] === null ? null : (games.disconnectGraceEndsAt.mapFromDriverValue(fields[2]!) as Date),
+      };
+    }
+    const [row] = await preparedOn(this.db, 'game_append_move', () =>
+      this.appendQuery().prepare('game_append_move'),
+    ).execute(values);
     return row ?? null;
+  }
+
+  /** appendMove's statement, its values as placeholders. */
+  private appendQuery() {
+    const p = (name: string) => sql.placeholder(name);
+    // Placeholders reach the driver as given (no column encoder): timestamps go as ISO text.
+    const v = (name: string) => sql`${p(name)}`;
+    const appended = (column: AnyPgColumn, name: string, type: 'text' | 'integer') =>
+      sql`${column} || jsonb_build_array(${p(name)}::${sql.raw(type)})`;
+    return this.db
+      .update(games)
+      .set({
+        fen: v('fen'),
+        ply: v('ply'),
+        whiteMs: v('whiteMs'),
+        blackMs: v('blackMs'),
+        turnStartedAt: v('turnStartedAt'),
+        deadlineAt: v('deadlineAt'),
+        drawOffer: v('drawOffer'),
+        takebackOffer: v('takebackOffer'),
+        moves: appended(games.moves, 'uci', 'text'),
+        san: appended(games.san, 'san', 'text'),
+        fens: appended(games.fens, 'fen', 'text'),
+        moveTimes: appended(games.moveTimes, 'thinkMs', 'integer'),
+        version: sql`${games.version} + 1`,
+      })
+      .where(
+        and(
+          eq(games.id, p('id')),
+          eq(games.status, 'started'),
+          eq(games.version, p('version')),
+          // Null before the clocks run: `is not distinct from` matches null to null.
+          sql`${games.turnStartedAt} is not distinct from ${p('judgedTurnStartedAt')}::timestamptz`,
+        ),
+      )
+      .returning({
+        version: games.version,
+        disconnectColor: games.disconnectColor,
+        disconnectGraceEndsAt: games.disconnectGraceEndsAt,
+      });
   }
 
   /**
@@ -131,7 +175,7 @@ export class GameStore {
       .map((a) => ({
         id: a.id,
         judged_version: a.judgedOn.version,
-        judged_turn: a.judgedOn.turnStartedAt.toISOString(),
+        judged_turn: a.judgedOn.turnStartedAt?.toISOString() ?? null,
         uci: a.move.uci,
         san: a.move.san,
         fen: a.move.fen,
@@ -144,27 +188,19 @@ export class GameStore {
         draw_offer: a.scalars.drawOffer ?? null,
         takeback_offer: a.scalars.takebackOffer ?? null,
       }));
-    // The grace end comes back as epoch ms: raw rows are not decoded alike by pg and PGlite.
-    const result = await this.db.execute(sql`
-      update games as g set
-        fen = v.fen, ply = v.ply, white_ms = v.white_ms, black_ms = v.black_ms,
-        turn_started_at = v.turn_started_at, deadline_at = v.deadline_at,
-        draw_offer = v.draw_offer, takeback_offer = v.takeback_offer,
-        moves = g.moves || jsonb_build_array(v.uci), san = g.san || jsonb_build_array(v.san),
-        fens = g.fens || jsonb_build_array(v.fen), move_times = g.move_times || jsonb_build_array(v.think_ms),
-        version = g.version + 1
-      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(
-        id text, judged_version integer, judged_turn timestamptz, uci text, san text, fen text,
-        think_ms integer, ply integer, white_ms integer, black_ms integer, turn_started_at timestamptz,
-        deadline_at timestamptz, draw_offer text, takeback_offer text)
-      where g.id = v.id and g.status = 'started' and g.version = v.judged_version
-        and g.turn_started_at = v.judged_turn
-      returning g.id, g.version, g.disconnect_color,
-        (extract(epoch from g.disconnect_grace_ends_at) * 1000)::float8 as grace_ms`);
+    const json = JSON.stringify(rows);
+    const named = namedStatementsOf(this.db);
+    const result = named
+      ? // PGlite: one named statement whatever the batch (its one parameter is the batch).
+        (await named('game_append_moves', BATCH_TEXT, [json])).map(([id, version, color, graceMs]) => ({
+          id: id!,
+          version: Number(version),
+          disconnect_color: color ?? null,
+          grace_ms: graceMs === null ? null : Number(graceMs),
+        }))
+      : rowsOf<BatchRow>(await this.db.execute(appendBatch(json)));
     const written = new Map<string, AppendedRow>();
-    for (const r of rowsOf<{ id: string; version: number; disconnect_color: string | null; grace_ms: number | null }>(
-      result,
-    )) {
+    for (const r of result) {
       written.set(r.id, {
         version: Number(r.version),
         disconnectColor: r.disconnect_color as AppendedRow['disconnectColor'],

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { namedRunner } from './pglite-named.mjs';
 import { withParsersInstalled } from './pglite-parsers.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -105,7 +106,9 @@ export async function openDatabase(source: DatabaseSource): Promise<Database> {
   } else {
     client = source.instance;
   }
-  const db = drizzlePglite(withParsersInstalled(client) as PGlite) as unknown as Db;
+  // The hottest statements also run as named statements (named.ts), one exchange each.
+  const driver = { ...withParsersInstalled(client), runNamed: namedRunner(client) };
+  const db = drizzlePglite(driver as unknown as PGlite) as unknown as Db;
   await migratePglite(db as never, { migrationsFolder: MIGRATIONS_DIR });
   return {
     db,

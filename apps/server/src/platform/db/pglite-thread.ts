@@ -55,6 +55,11 @@ export class PGliteThread {
     return this.call({ op: 'query', sql, params, options: portable(options) }) as Promise<Results<T>>;
   }
 
+  /** A named statement (pglite-named.mjs), prepared and run in the thread: one message each way. */
+  runNamed(name: string, text: string, values: readonly (string | null)[]): Promise<(string | null)[][]> {
+    return this.call({ op: 'named', name, text, values }) as Promise<(string | null)[][]>;
+  }
+
   /** Begins in the thread, runs `work` here with a handle whose statements join it, then commits or rolls back. */
   async transaction<T>(work: (tx: Transaction) => Promise<T>): Promise<T> {
     const tx = (await this.call({ op: 'begin' })) as number;

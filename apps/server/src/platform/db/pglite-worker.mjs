@@ -3,9 +3,12 @@
 // The main side is pglite-thread.ts; the protocol is { id, op, ... } in, { id, ok | error } out.
 import { parentPort } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
+import { namedRunner } from './pglite-named.mjs';
 
 /** @type {PGlite | null} */
 let pg = null;
+/** @type {ReturnType<typeof namedRunner> | null} */
+let runNamed = null;
 /** Open transactions by id: the PGlite transaction handle and how to end it. */
 const txs = new Map();
 const ROLLBACK = Symbol('rollback');
@@ -28,6 +31,7 @@ async function open({ dataDir, textTypes }) {
   pg = dataDir ? await PGlite.create(dataDir) : await PGlite.create();
   // Drizzle wants these types as text and maps them itself (pglite-parsers.ts): installed once.
   for (const id of textTypes) pg.parsers[id] = (value) => value;
+  runNamed = namedRunner(pg);
 }
 
 function begin(id) {
@@ -67,6 +71,11 @@ parentPort.on('message', (msg) => {
     if (!target) return fail(id, new Error(`transaction ${msg.tx} is not open`));
     target.query(msg.sql, msg.params, msg.options).then(
       (r) => reply(id, r),
+      (err) => fail(id, err),
+    );
+  } else if (op === 'named') {
+    runNamed(msg.name, msg.text, msg.values).then(
+      (rows) => reply(id, rows),
       (err) => fail(id, err),
     );
   } else if (op === 'begin') {
