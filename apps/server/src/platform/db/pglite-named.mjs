@@ -29,6 +29,8 @@ export function namedRunner(pg) {
   const prepared = new Map();
   return function runNamed(name, text, values) {
     // PGlite's own locks (the ones `query` takes): no other statement or transaction between.
+    // They are PGlite's internals, not its API: the version is pinned (STACK.md, package.json) and
+    // test/platform/pglite-named.test.ts fails if an upgrade changes them.
     return pg._runExclusiveTransaction(() =>
       pg._runExclusiveQuery(async () => {
         const known = prepared.get(name);
