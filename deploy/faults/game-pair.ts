@@ -17,6 +17,9 @@ export interface PlayedGame {
   resignedBy: string;
 }
 
+/** How long a resign may keep being refused while the game goes on (then it is a violation, not a hang). */
+const RESIGN_WITHIN_MS = 90_000;
+
 /** How long a player may wait to learn of a move the server acknowledged to its opponent. */
 const SEE_MOVE_WITHIN_MS = 20_000;
 
@@ -193,12 +196,17 @@ async function playGame(
       tally.count('moves');
     }
     const resigner = acked.length % 2 === 0 ? white : black;
+    const resignBy = Date.now() + RESIGN_WITHIN_MS;
     for (;;) {
       const ack = await resigner.cmd('game.resign', { gameId });
       if (ack.ok) break;
       // A resign sent again after its ack was lost finds the game over: read what happened.
       const view = await watches.get(resigner.uid)!.refetch();
       if (view && view.status !== 'started') break;
+      if (Date.now() > resignBy) {
+        tally.violation(`${gameId} could not be resigned: ${JSON.stringify(ack.error)}`);
+        break;
+      }
       await sleep(200);
     }
     return { gameId, acked, resignedBy: resigner.uid };
