@@ -154,7 +154,7 @@ async function matchThem(
   return null;
 }
 
-/** Plays `line`, then the side to move resigns. Each move waits until its player has seen the previous one. */
+/** Plays `line`, then `loser` resigns. Each move waits until its player has seen the previous one. */
 async function playGame(
   gameId: string,
   a: SimPlayer,
@@ -162,6 +162,7 @@ async function playGame(
   line: readonly string[],
   tally: Tally,
   stopping: () => boolean,
+  loser: SimPlayer,
 ): Promise<PlayedGame> {
   const opened = await Promise.all([a, b].map((p) => GameWatch.open(p, gameId, tally)));
   const watches = new Map([a, b].map((p, i) => [p.uid, opened[i]!]));
@@ -195,7 +196,7 @@ async function playGame(
       acked.push(line[ply - 1]!);
       tally.count('moves');
     }
-    const resigner = acked.length % 2 === 0 ? white : black;
+    const resigner = loser;
     const resignBy = Date.now() + RESIGN_WITHIN_MS;
     for (;;) {
       const ack = await resigner.cmd('game.resign', { gameId });
@@ -258,7 +259,10 @@ export async function runPair(
     if (!gameId) return;
     tally.count('games');
     phase.now = `playing ${gameId}`;
-    games.push(await playGame(gameId, a, b, line, tally, stopping));
+    // The two take turns losing, so their ratings stay close: one who always won would drift out of
+    // the other's rating window, and the pair then waited for it to widen (up to a minute).
+    const played = games.filter((g) => g.resignedBy === a.uid || g.resignedBy === b.uid).length;
+    games.push(await playGame(gameId, a, b, line, tally, stopping, played % 2 === 0 ? a : b));
     await finishRecords([a, b], tally, phase);
   }
 }
