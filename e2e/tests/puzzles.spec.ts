@@ -73,6 +73,9 @@ test('solo puzzle rush: the clock starts on the first correct move; Finish shows
   const p = puzzleById(await puzzleIdOf(await run));
   await expect(page.getByRole('timer').first()).toHaveText('3:00');
   await playSolution(page, p);
+  // The run's answer to the last move counts the puzzle. Leaving before it came would abort that
+  // request with the page (a full navigation), and the run would rightly score nothing.
+  await expect(page.getByTestId('rush-score')).toHaveText('10');
   // Running now: the clock counts down from 3:00.
   await expect(page.getByRole('timer').first()).not.toHaveText('3:00');
   // SPEC 2: the run in play forces its route from any other page.
