@@ -77,6 +77,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     why: 'moves of six games at once share commits; one stale append in a batch fails alone',
   },
   'test/play/link-history.test.ts': { reasons: ['race'], why: 'a double click on link: one profile, one reward' },
+  'test/play/sockets-store.test.ts': {
+    reasons: ['driver'],
+    why: "the presence refresh's socket ids as one array parameter, encoded by node-postgres",
+  },
   'test/play/move-statements.test.ts': {
     reasons: ['driver'],
     why: 'the statements one move sends through node-postgres (a prepared statement), not PGlite (a named one)',

@@ -17,10 +17,18 @@ export class SocketStore {
     await this.db.delete(playSockets).where(eq(playSockets.connId, connId));
   }
 
-  /** The owning instance keeps its sockets fresh. */
+  /**
+   * The owning instance keeps its sockets fresh: every socket it holds, every few seconds. One
+   * array parameter, not `inArray`'s parameter per socket: at 5,000 sockets Drizzle built and the
+   * driver encoded 5,001 parameters in the server's thread (about 35 ms of PGlite's, a stall
+   * of the event loop each time), against 4 ms for the array.
+   */
   async refresh(connIds: string[], now: Date): Promise<void> {
     if (connIds.length === 0) return;
-    await this.db.update(playSockets).set({ seenAt: now }).where(inArray(playSockets.connId, connIds));
+    await this.db
+      .update(playSockets)
+      .set({ seenAt: now })
+      .where(sql`${playSockets.connId} = any(${sql.param(connIds)}::text[])`);
   }
 
   async dropStale(before: Date): Promise<void> {
