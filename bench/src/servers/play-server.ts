@@ -7,6 +7,7 @@ import { announceReady, exitWithParent } from '../support/child-protocol.ts';
 import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
 import { seedPlayers } from '@rush/load';
 import { cpuMs } from '../support/cpu-per-move.ts';
+import { startBusyEngines } from '../support/busy-engines.ts';
 
 /**
  * The real server (HTTP, accounts, wallet, play, realtime hub, in-process bus, PGlite) in its own
@@ -20,9 +21,13 @@ import { cpuMs } from '../support/cpu-per-move.ts';
 // the product's, so a load benchmark measures the game, not the limit); `1` is the product's.
 // BENCH_FAIRPLAY_WORKER=false: no analysis of the finished games beside the moves (the analysis has
 // its own benchmark, fairplay-analysis); unset, the worker runs as it does in the product.
+// BENCH_ENGINES_BUSY=true: every engine of the product's pool searches the whole run, as fair play
+// does with a backlog (busy-engines.ts); the real worker is then off, so the load is the same in
+// every window.
 const multiplier = process.env.BENCH_SOCKET_RATE_MULTIPLIER;
 const fairplayWorker = process.env.BENCH_FAIRPLAY_WORKER;
 const dbChoice = process.env.BENCH_PLAY_DB;
+const enginesBusy = process.env.BENCH_ENGINES_BUSY === 'true';
 const server = await startTestServer({
   kind: dbChoice === 'postgres' ? 'postgres' : 'pglite',
   ...(dbChoice === 'pglite-thread' ? { database: await openDatabase({ kind: 'pglite-memory', thread: true }) } : {}),
@@ -31,8 +36,11 @@ const server = await startTestServer({
     ENGINE_NICE: String(DEFAULT_ENGINE_NICE),
     ...(multiplier ? { SOCKET_RATE_MULTIPLIER: multiplier } : {}),
     ...(fairplayWorker ? { FAIRPLAY_WORKER: fairplayWorker } : {}),
+    ...(enginesBusy ? { FAIRPLAY_WORKER: 'false' } : {}),
+    ...(process.env.ENGINE_POOL_SIZE ? { ENGINE_POOL_SIZE: process.env.ENGINE_POOL_SIZE } : {}),
   },
 });
+const busy = enginesBusy ? startBusyEngines(server.config) : null;
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
 process.on('message', (m: LagRequest | SeedRequest) => {
@@ -56,4 +64,7 @@ process.on('message', (m: LagRequest | SeedRequest) => {
   }
 });
 announceReady({ baseUrl: server.baseUrl, url: server.baseUrl.replace(/^http/, 'ws') + REALTIME_PATH });
-exitWithParent(() => server.stop());
+exitWithParent(async () => {
+  await busy?.stop();
+  await server.stop();
+});
