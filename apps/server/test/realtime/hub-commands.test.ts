@@ -169,4 +169,28 @@ describe('hub: commands and listeners', () => {
     await eventually(() => calls.length === 6);
     expect(calls[4]).toBe('connect 32'); // visitor key: 32 hex chars
   });
+
+  it('a shutdown waits for the disconnect listeners of a socket that closed just before it', async () => {
+    h = await startHubApp();
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    let written = false;
+    // Presence writes its rows here; the database closes right after the hub.
+    h.hub.addListener({
+      onDisconnect: async () => {
+        await gate;
+        written = true;
+      },
+    });
+    const s = await TestSocket.connect(h.url, { origin: ORIGIN, cookie: sessionCookie('u9', 's1') });
+    s.close();
+    await eventually(() => h!.hub.stats().connections === 0);
+    let closed = false;
+    const closing = h.hub.close().then(() => (closed = true));
+    await new Promise((r) => setImmediate(r));
+    expect(closed).toBe(false);
+    release();
+    await closing;
+    expect(written).toBe(true);
+  });
 });

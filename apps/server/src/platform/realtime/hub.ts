@@ -213,6 +213,9 @@ export function createHub(opts: HubOptions): Hub {
   }, opts.heartbeatMs ?? 30_000);
   heartbeat.unref();
 
+  /** Closed sockets whose disconnect listeners are still queued or running. */
+  const draining = new Set<SocketConnection>();
+
   function accept(ws: WebSocket, identity: Identity): void {
     const conn = new SocketConnection(ws, identity, limits, log);
     // Errors are followed by 'close', which does the cleanup; a protocol error (frame too big,
@@ -245,6 +248,9 @@ export function createHub(opts: HubOptions): Hub {
     ws.once('close', () => {
       index.remove(conn);
       conn.queue.force(() => listeners.disconnect(conn));
+      // Until its disconnect listeners have run, a shutdown waits for it (they write presence).
+      draining.add(conn);
+      void conn.queue.idle().then(() => draining.delete(conn));
     });
     conn.reply({ t: 'hello', protocol: PROTOCOL_VERSION, connId: conn.id, authenticated: conn.userId !== null });
     conn.queue.force(() => listeners.connect(conn));
@@ -288,13 +294,16 @@ export function createHub(opts: HubOptions): Hub {
       stopResume?.();
       const conns = [...index.all];
       for (const conn of conns) conn.close(CLOSE_CODES.serverShutdown, 'Server shutting down');
-      // Wait for the close handshakes (and the disconnect listeners they queue), but not forever.
-      const done = Promise.all(
-        conns.map(async (c) => {
+      // Wait for the close handshakes (and the disconnect listeners they queue), and for the
+      // listeners of sockets that closed just before, but not forever: the modules and the
+      // database close next.
+      const done = Promise.all([
+        ...conns.map(async (c) => {
           await c.closed;
           await c.queue.idle();
         }),
-      );
+        ...[...draining].map((c) => c.queue.idle()),
+      ]);
       let timer: NodeJS.Timeout | undefined;
       const timeout = new Promise<'timeout'>((resolve) => {
         timer = setTimeout(() => resolve('timeout'), opts.closeGraceMs ?? 2_000);
