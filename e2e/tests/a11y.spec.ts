@@ -381,7 +381,9 @@ test('social, matchmaking and a live game: both players, a visitor and a player 
   await audit.check(watcher, 'spectating, game ended');
   await watcher.getByRole('dialog', { name: 'GAME ENDED' }).getByRole('button', { name: 'Close' }).click();
   await audit.targets(watcher, 'replay controls', boardControls(watcher));
+  // Done clears the finished match on the server, then opens /start: leaving before that aborted it.
   await black.getByRole('dialog', { name: 'CONGRATS' }).getByRole('button', { name: 'Done' }).click();
+  await expect(black).toHaveURL(/\/start/);
   await visit(black, '/?history', black.getByRole('dialog', { name: 'History' }).getByRole('row').nth(1));
   await audit.check(black, 'history with a game');
 
@@ -392,13 +394,17 @@ test('social, matchmaking and a live game: both players, a visitor and a player 
     { username: black === pageA ? userA.username : userB.username, mode: 'wmgt_000001' },
     baseURL!,
   );
-  await visit(black, '/about', black.getByRole('region', { name: 'Game invitation' }));
+  const invitation = black.getByRole('region', { name: 'Game invitation' });
+  await visit(black, '/about', invitation);
   await audit.check(black, 'game invitation card');
-  await black.getByRole('region', { name: 'Game invitation' }).getByRole('button', { name: 'Decline' }).click();
+  await invitation.getByRole('button', { name: 'Decline' }).click();
+  // The card goes once the server has the decline; black's next page load would abort it.
+  await expect(invitation).toHaveCount(0);
 
   // A challenge from the winner: the incoming challenge card, declined, and what the challenger is told.
   const [winnerName, loserName] = black === pageA ? [userA.username, userB.username] : [userB.username, userA.username];
   await white.getByRole('dialog', { name: 'Unlucky' }).getByRole('button', { name: 'Done' }).click();
+  await expect(white).toHaveURL(/\/start/);
   const loserUid = ((await (await white.request.get('/api/session')).json()) as { user: { uid: string } }).user.uid;
   await visit(white, '/about');
   await visit(black, `/start?challengeid=${loserUid}&step=1`);

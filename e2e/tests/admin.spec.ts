@@ -120,14 +120,24 @@ test("raising a wager's minimum games shows in a player's wizard", { tag: '@seri
   const minimum = admin.getByRole('spinbutton', { name: 'Min requirement of 100 RushCoins' });
   const before = await minimum.inputValue();
   const save = admin.getByRole('button', { name: 'Save 100 RushCoins' });
+  // The console shows nothing once a wager is saved (the field already held the new figure), and the
+  // player's wizard reads the catalogue once per page: each save's answer comes before the player
+  // looks, and before the audit log is read.
+  const saveAndWait = async () => {
+    const answered = admin.waitForResponse(
+      (r) => r.url().endsWith('/min-requirement') && r.request().method() === 'PUT',
+    );
+    await save.click();
+    expect((await answered).ok()).toBe(true);
+  };
   await minimum.fill('7');
-  await save.click();
+  await saveAndWait();
   try {
     await p.page.goto('/start?step=2&gameType=wmgt_000001&c=wbx&bet=100');
     await expect(p.page.getByText('Play 7 more games at 50 RushCoins to unlock this wager.')).toBeVisible();
   } finally {
     await minimum.fill(before);
-    await save.click();
+    await saveAndWait();
     await expect(minimum).toHaveValue(before);
   }
   await p.page.reload();
@@ -153,6 +163,9 @@ test(
     await announcement.getByLabel('Text', { exact: true }).fill('New games resume at noon.');
     await announcement.getByRole('button', { name: 'Save announcement' }).click();
     await expect(announcement.getByText('Announcement saved.')).toBeVisible();
+    // Every page shows it live, the console's too: the banner that the save below takes away.
+    const banner = admin.getByRole('status', { name: 'Back soon' });
+    await expect(banner).toBeVisible();
     await admin.getByRole('button', { name: 'Pause new games' }).click();
     await expect(admin.getByText('New games are paused.')).toBeVisible();
     try {
@@ -166,6 +179,9 @@ test(
       await expect(admin.getByText('New games are running.')).toBeVisible();
       await announcement.getByLabel('Show announcement').uncheck();
       await announcement.getByRole('button', { name: 'Save announcement' }).click();
+      // "Announcement saved." already stood for the first save: the banner going is this save's
+      // answer. Without it, the audit log was read (and the journey ended) before the save landed.
+      await expect(banner).toHaveCount(0);
     }
     const actions = await auditActions(admin, 'app', baseURL!, 4);
     expect(actions.slice(0, 4)).toEqual(['app.announcement', 'app.pause', 'app.pause', 'app.announcement']);

@@ -100,6 +100,8 @@ test("a content creator's giveaway: Choose Friend, the friend with no USD accept
   const [white, black] =
     (await boardColor(creatorPage)) === 'white' ? [creatorPage, friendPage] : [friendPage, creatorPage];
   await move(white, 'e4');
+  // Black moves once white's move is on its board: before, the page refuses it as not its turn.
+  await expect(black.getByRole('button', { name: 'e4 white pawn' })).toBeVisible();
   await move(black, 'e5');
   await expect(creatorPage.getByRole('button', { name: 'Resign' })).toBeVisible();
   await creatorPage.getByRole('button', { name: 'Resign' }).click();

@@ -52,6 +52,8 @@ test('two players go through the wizard, are matched, accept, play; one resigns 
   const [winner, loser] = white === pageA ? [userB, userA] : [userA, userB];
   await white.getByLabel('Enter move').fill('e4');
   await white.getByLabel('Enter move').press('Enter');
+  // Black moves once white's move is on its board: before, the page refuses it as not its turn.
+  await expect(black.getByRole('button', { name: 'e4 white pawn' })).toBeVisible();
   await black.getByLabel('Enter move').fill('e5');
   await black.getByLabel('Enter move').press('Enter');
   await expect(white.getByRole('button', { name: 'Resign' })).toBeVisible();

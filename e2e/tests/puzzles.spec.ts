@@ -200,6 +200,9 @@ test('a private battle between two players: code, start, play, payout in both wa
   await waitForMove(owner, p, 0);
   await waitForBattleStart(owner);
   await playSolution(owner, p);
+  // The battle's answer to the last move counts the puzzle (the owner's summary says so). Leaving
+  // early before it came could end the battle first, and the solved puzzle would not count.
+  await expect(owner.getByRole('table', { name: 'Your summary' }).getByRole('cell').first()).toHaveText('1');
   await guest.getByRole('button', { name: 'Forfeit' }).click();
   await guest.getByRole('dialog', { name: 'Forfeit' }).getByRole('button', { name: 'Forfeit' }).click();
   await owner.getByRole('button', { name: 'Leave game early' }).click();

@@ -54,16 +54,24 @@ test('sign up, correct the address, the mailed link signs in, balances, settings
   await expect(page.getByRole('button', { name: 'User menu' })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Verify your email' })).toHaveCount(0);
 
-  // Balances in the header: two decimals, hide/show with "-".
+  // Balances in the header: two decimals, hide/show with "-". The header flips at once and saves
+  // behind it, with nothing to show when the save is done: its answer comes before a full
+  // navigation, which would abort it (the reload then showed the balance again).
   const usd = page.getByRole('group', { name: 'USD balance' });
+  const settingsSaved = () =>
+    page.waitForResponse((r) => r.url().endsWith('/api/account/settings') && r.request().method() === 'PATCH');
   await expect(usd).toContainText('0.00');
+  let saved = settingsSaved();
   await page.getByRole('button', { name: 'Hide USD balance' }).click();
   await expect(usd).toContainText('-');
+  expect((await saved).ok()).toBe(true);
   await page.reload();
   await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('-');
+  saved = settingsSaved();
   await page.getByRole('button', { name: 'Show USD balance' }).click();
   await expect(page.getByRole('group', { name: 'USD balance' })).toContainText('0.00');
   await expect(page.getByRole('group', { name: 'RC balance' })).toContainText('0.00');
+  expect((await saved).ok()).toBe(true);
 
   // Log out, then log in by username (padded: the identifier is trimmed).
   await page.goto('/?settings');
