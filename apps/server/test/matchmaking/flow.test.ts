@@ -13,7 +13,7 @@ import type { Registered } from '../accounts/support.ts';
 import { DB_KINDS } from '../support/database.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants, rc, testWalletLinks, usd } from '../wallet/support/wallet.ts';
-import { play, REAL_GAME } from '../play/support.ts';
+import { play, REAL_GAME, type Player } from '../play/support.ts';
 import {
   changed,
   current,
@@ -136,6 +136,31 @@ describe.each(DB_KINDS)('matchmaking flow (%s)', (kind) => {
     for (const p of ps) expect((await p.http.post(MATCH_ROUTES.cancel, {})).status).toBe(200);
     for (const p of ps) expect(await current(p)).toBeNull();
     for (const p of ps) p.close();
+  });
+
+  it('a cancelled search is never paired: the next two players there are paired with each other', async () => {
+    // PGlite is enough: the players are made side by side to save time; they seek one at a time
+    const [a, b, c] = (await Promise.all([0, 1, 2].map(() => matchPlayer(server, admin, { wbx: 1_000_000n })))) as [
+      Player,
+      Player,
+      Player,
+    ];
+    const seek = wbxSeek(2500);
+    expect((await a.http.post(MATCH_ROUTES.seek, seek)).status).toBe(200);
+    clock.advance(3_000);
+    expect((await a.http.post(MATCH_ROUTES.cancel, {})).status).toBe(200);
+    // Before: the cancelled record stayed in its bucket until its search deadline (120 s), and b was
+    // "matched" with a, who never saw it, then waited out the accept timeout.
+    const alone = await b.http.post(MATCH_ROUTES.seek, seek);
+    expect(alone.body.matchmaking.state).toBe('searching');
+    expect((await c.http.post(MATCH_ROUTES.seek, seek)).status).toBe(200);
+    await changed(b, (m) => m.state === 'matched');
+    const [rb] = (await recordsOf(server, b.uid)).filter((r) => !r.cleared);
+    expect(rb!.opponentUid).toBe(c.uid);
+    expect(await current(a)).toBeNull();
+    expect((await recordsOf(server, a.uid)).every((r) => r.matchId === null)).toBe(true);
+    expect((await b.http.post(MATCH_ROUTES.decline, {})).status).toBe(200);
+    for (const p of [a, b, c]) p.close();
   });
 
   it('decline and accept timeout texts; search timeout -> notFound', async () => {

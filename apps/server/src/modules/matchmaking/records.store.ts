@@ -88,7 +88,10 @@ export class MatchRecordStore {
       .where(and(eq(matchRecords.matchId, matchId), eq(matchRecords.uid, uid), eq(matchRecords.state, 'error')));
   }
 
-  /** The searching records of one bucket, locked. */
+  /**
+   * The searching records of one bucket, locked. A cancelled search (cleared) keeps its state as
+   * history and is never paired: its player has left and would never see the match.
+   */
   async lockBucket(mode: string, currency: 'usd' | 'wbx', value: number): Promise<MatchRecord[]> {
     return this.db
       .select()
@@ -96,6 +99,7 @@ export class MatchRecordStore {
       .where(
         and(
           eq(matchRecords.state, 'searching'),
+          eq(matchRecords.cleared, false),
           eq(matchRecords.mode, mode),
           eq(matchRecords.currency, currency),
           eq(matchRecords.value, value),
@@ -109,14 +113,16 @@ export class MatchRecordStore {
     return this.db
       .selectDistinct({ mode: matchRecords.mode, currency: matchRecords.currency, value: matchRecords.value })
       .from(matchRecords)
-      .where(eq(matchRecords.state, 'searching'));
+      .where(and(eq(matchRecords.state, 'searching'), eq(matchRecords.cleared, false)));
   }
 
   async dueSearches(now: Date): Promise<MatchRecord[]> {
     return this.db
       .select()
       .from(matchRecords)
-      .where(and(eq(matchRecords.state, 'searching'), lte(matchRecords.searchDeadline, now)));
+      .where(
+        and(eq(matchRecords.state, 'searching'), eq(matchRecords.cleared, false), lte(matchRecords.searchDeadline, now)),
+      );
   }
 
   async dueAccepts(now: Date): Promise<string[]> {

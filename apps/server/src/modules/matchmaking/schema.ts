@@ -89,9 +89,10 @@ export const matchRecords = pgTable(
     uniqueIndex('matchmaking_one_per_user')
       .on(t.uid)
       .where(sql`${t.cleared} = false`),
+    // Open searches only: a cancelled one keeps its state as history but leaves the index.
     index('matchmaking_bucket_idx')
       .on(t.mode, t.currency, t.value)
-      .where(sql`${t.state} = 'searching'`),
+      .where(sql`${t.state} = 'searching' and ${t.cleared} = false`),
     index('matchmaking_match_idx').on(t.matchId),
     index('matchmaking_open_idx')
       .on(t.state)

@@ -1,0 +1,2 @@
+DROP INDEX "matchmaking_bucket_idx";--> statement-breakpoint
+CREATE INDEX "matchmaking_bucket_idx" ON "matchmaking_records" USING btree ("mode","currency","value") WHERE "matchmaking_records"."state" = 'searching' and "matchmaking_records"."cleared" = false;
