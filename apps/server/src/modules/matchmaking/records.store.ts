@@ -121,7 +121,11 @@ export class MatchRecordStore {
       .select()
       .from(matchRecords)
       .where(
-        and(eq(matchRecords.state, 'searching'), eq(matchRecords.cleared, false), lte(matchRecords.searchDeadline, now)),
+        and(
+          eq(matchRecords.state, 'searching'),
+          eq(matchRecords.cleared, false),
+          lte(matchRecords.searchDeadline, now),
+        ),
       );
   }
 
