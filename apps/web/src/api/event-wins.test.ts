@@ -6,12 +6,21 @@ import { fetchUnlessReplaced, replaceFromEvent } from './event-wins.ts';
 function setup(key: readonly unknown[] = ['matchmaking', 'current']) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const answers: ((v: string) => void)[] = [];
+  const failures: ((e: Error) => void)[] = [];
   const observer = new QueryObserver(client, {
     queryKey: key,
-    queryFn: fetchUnlessReplaced(client, key, () => new Promise<string>((answer) => answers.push(answer))),
+    queryFn: fetchUnlessReplaced(
+      client,
+      key,
+      () =>
+        new Promise<string>((answer, fail) => {
+          answers.push(answer);
+          failures.push(fail);
+        }),
+    ),
   });
   const off = observer.subscribe(() => {});
-  return { client, answers, off, key };
+  return { client, answers, failures, off, key, observer };
 }
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -48,6 +57,24 @@ describe('an event beside a fetch in flight', () => {
     await refetched;
     await tick();
     expect(client.getQueryData(key)).toBe('playing');
+    off();
+  });
+
+  it('keeps the event when the fetch in flight fails: its value, not an error', async () => {
+    const { client, failures, off, key, observer } = setup();
+    replaceFromEvent(client, key, 'playing');
+    failures[0]!(new Error('network'));
+    await tick();
+    expect(client.getQueryData(key)).toBe('playing');
+    expect(observer.getCurrentResult().status).toBe('success');
+    off();
+  });
+
+  it('still fails a fetch that no event replaced', async () => {
+    const { failures, off, observer } = setup();
+    failures[0]!(new Error('network'));
+    await tick();
+    expect(observer.getCurrentResult().status).toBe('error');
     off();
   });
 

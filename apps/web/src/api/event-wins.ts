@@ -26,13 +26,24 @@ export function replaceFromEvent<T>(client: QueryClient, queryKey: QueryKey, dat
   client.setQueryData(queryKey, data);
 }
 
-/** A query function whose answer gives way to an event stored while it was in flight. */
+/**
+ * A query function whose answer gives way to an event stored while it was in flight. A fetch
+ * that failed meanwhile gives way too: the event's value is newer than anything it could read,
+ * so the page shows it rather than an error.
+ */
 export function fetchUnlessReplaced<T>(client: QueryClient, queryKey: QueryKey, fetcher: () => Promise<T>) {
   return async (): Promise<T> => {
     const before = markOf(client, queryKey);
-    const fetched = await fetcher();
-    if (markOf(client, queryKey) === before) return fetched;
-    const replaced = client.getQueryData<T>(queryKey);
-    return replaced === undefined ? fetched : replaced;
+    const replaced = (): T | undefined =>
+      markOf(client, queryKey) === before ? undefined : client.getQueryData<T>(queryKey);
+    let fetched: T;
+    try {
+      fetched = await fetcher();
+    } catch (err) {
+      const kept = replaced();
+      if (kept === undefined) throw err;
+      return kept;
+    }
+    return replaced() ?? fetched;
   };
 }
