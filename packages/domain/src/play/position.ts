@@ -1,9 +1,10 @@
 import { Chess } from 'chess.js';
 import type { Color, FinishedStatus } from './status.ts';
+import { applyUci, noLegalMove } from './uci-move.ts';
 
-const UCI = /^([a-h][1-8])([a-h][1-8])([qrbn])?$/;
+export { applyUci };
 
-/** A position rebuilt from its moves (slow: chess.js builds a full Move per ply; prefer a FEN). */
+/** A position rebuilt from its moves (a rules check per ply: prefer a stored FEN). */
 export function replay(initialFen: string, moves: readonly string[]): Chess {
   const chess = new Chess(initialFen);
   for (const uci of moves) {
@@ -43,20 +44,6 @@ export function isThreefold(history: readonly string[]): boolean {
 /** The board of a FEN. */
 export const boardOf = (fen: string): Chess => new Chess(fen);
 
-/** Plays a UCI move on the board; null (board unchanged) when the move is malformed or illegal. */
-export function applyUci(chess: Chess, uci: string): { san: string; fen: string } | null {
-  const m = UCI.exec(uci);
-  if (!m) return null;
-  try {
-    const move = chess.move({ from: m[1]!, to: m[2]!, ...(m[3] ? { promotion: m[3] } : {}) });
-    // chess.js computed the FEN after the move already (Move.after): a second fen() is waste.
-    return { san: move.san, fen: move.after };
-  } catch {
-    // chess.js throws on an illegal move; to the caller that is an answer, not an error.
-    return null;
-  }
-}
-
 export const turnOf = (chess: Chess): Color => (chess.turn() === 'w' ? 'white' : 'black');
 
 export interface EndByRule {
@@ -79,8 +66,12 @@ export function detectEnd(chess: Chess, history?: readonly string[]): EndByRule 
  * position's count in memory answers it without rereading the whole history).
  */
 export function endOfPosition(chess: Chess, threefold: boolean): EndByRule | null {
-  if (chess.isCheckmate()) return { status: 'mate', winner: turnOf(chess) === 'white' ? 'black' : 'white' };
-  if (chess.isStalemate()) return { status: 'stalemate', winner: null };
+  // One search for a legal move decides both (chess.js's isCheckmate and isStalemate each list them all).
+  if (noLegalMove(chess)) {
+    return chess.isCheck()
+      ? { status: 'mate', winner: turnOf(chess) === 'white' ? 'black' : 'white' }
+      : { status: 'stalemate', winner: null };
+  }
   if (chess.isInsufficientMaterial() || threefold || chess.isDrawByFiftyMoves()) {
     return { status: 'draw', winner: null };
   }
