@@ -15,17 +15,14 @@ type CommandGuard = (conn: SocketConnection) => Promise<void>;
 type Ack = Extract<ServerMessage, { t: 'ack' }>;
 
 export interface CommandOutcome {
-  ack: Ack;
+  /** The ack, serialized once (fan-out style): the frame the socket sends. */
+  frame: string;
   /** The client named a command that does not exist: counted as a bad message. */
   unknown: boolean;
 }
 
-const failure = (id: number, code: string, message: string): Ack => ({
-  t: 'ack',
-  id,
-  ok: false,
-  error: { code, message },
-});
+const failure = (id: number, code: string, message: string): string =>
+  JSON.stringify({ t: 'ack', id, ok: false, error: { code, message } } satisfies Ack);
 
 /**
  * Socket commands (ARCHITECTURE 8: parsed at the edge with their schema). Errors become acks
@@ -60,39 +57,41 @@ export class CommandRegistry {
 
   async run(conn: SocketConnection, id: number, name: string, payload: unknown): Promise<CommandOutcome> {
     const handler = this.handlers.get(name);
-    if (!handler) return { ack: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
+    if (!handler) return { frame: failure(id, 'NOT_FOUND', TEXTS.notFound), unknown: true };
     // The same control-character rule as the HTTP edge, once for every command.
     if (containsForbiddenControl(payload))
-      return { ack: failure(id, 'VALIDATION', TEXTS.controlCharacters), unknown: false };
+      return { frame: failure(id, 'VALIDATION', TEXTS.controlCharacters), unknown: false };
     const parsed = handler.schema.safeParse(payload);
-    if (!parsed.success) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
+    if (!parsed.success) return { frame: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
     try {
       await this.guard?.(conn);
       const result: unknown = await handler.handle(conn, parsed.data);
       return {
-        ack: withResult(id, result, (err) => this.log.error({ err, command: name }, 'command result not serializable')),
+        frame: withResult(id, result, (err) =>
+          this.log.error({ err, command: name }, 'command result not serializable'),
+        ),
         unknown: false,
       };
     } catch (err) {
-      if (err instanceof AppError) return { ack: failure(id, err.code, err.message), unknown: false };
-      if (err instanceof ZodError) return { ack: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
+      if (err instanceof AppError) return { frame: failure(id, err.code, err.message), unknown: false };
+      if (err instanceof ZodError) return { frame: failure(id, 'VALIDATION', TEXTS.badRequest), unknown: false };
       if (isConnectionLoss(err)) {
         this.log.warn({ err, command: name, connId: conn.id }, 'database connection lost during a command');
-        return { ack: failure(id, 'UNAVAILABLE', TEXTS.serviceBusy), unknown: false };
+        return { frame: failure(id, 'UNAVAILABLE', TEXTS.serviceBusy), unknown: false };
       }
       this.log.error({ err, command: name, connId: conn.id }, 'realtime command failed');
-      return { ack: failure(id, 'INTERNAL', TEXTS.internal), unknown: false };
+      return { frame: failure(id, 'INTERNAL', TEXTS.internal), unknown: false };
     }
   }
 }
 
 /** A result JSON cannot carry (bigint, cycle) is a server bug: the client gets INTERNAL, not a dead ack. */
-function withResult(id: number, result: unknown, onError: (err: unknown) => void): Ack {
+function withResult(id: number, result: unknown, onError: (err: unknown) => void): string {
+  const ack: Ack = result === undefined ? { t: 'ack', id, ok: true } : { t: 'ack', id, ok: true, result };
   try {
-    JSON.stringify(result);
+    return JSON.stringify(ack);
   } catch (err) {
     onError(err);
     return failure(id, 'INTERNAL', TEXTS.internal);
   }
-  return result === undefined ? { t: 'ack', id, ok: true } : { t: 'ack', id, ok: true, result };
 }

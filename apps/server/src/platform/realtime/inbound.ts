@@ -75,9 +75,9 @@ export function handleFrame(deps: InboundDeps, conn: SocketConnection, data: Raw
           error: { code: 'RATE_LIMITED', message: refusalText(cls, s), retryAfter: s },
         });
       return counted(deps, conn, cls, refuse, async () => {
-        const { ack, unknown } = await deps.commands.run(conn, msg.id, msg.name, msg.payload);
+        const { frame, unknown } = await deps.commands.run(conn, msg.id, msg.name, msg.payload);
         if (unknown) deps.badMessage(conn);
-        conn.reply(ack);
+        conn.sendFrame(frame);
       });
     }
   }
