@@ -15,7 +15,7 @@ import { pgliteFolderFromTemplate } from '../support/database.ts';
  * SQLSTATE, never runs inside another caller's open transaction, and what it writes is on disk.
  */
 describe.each(['in the server thread', 'in the database thread'] as const)('named statements %s', (where) => {
-  // PGlite is enough: named statements exist on PGlite only (PostgreSQL prepares through node-postgres).
+  // PGlite is enough: PGlite's own runner is tested here; PostgreSQL's is node-postgres's (pg-named.test.ts).
   let database: Database;
   let named: RunNamed;
   let dir: string;
@@ -23,7 +23,7 @@ describe.each(['in the server thread', 'in the database thread'] as const)('name
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-named-'));
     await pgliteFolderFromTemplate(dir);
     database = await openDatabase({ kind: 'pglite', dataDir: dir, thread: where === 'in the database thread' });
-    named = namedStatementsOf(database.db)!;
+    named = namedStatementsOf(database.db);
     await database.db.execute(sql`create table named_t (k text primary key, n int not null, at timestamptz)`);
   }, 60_000);
   afterAll(async () => {
@@ -34,7 +34,7 @@ describe.each(['in the server thread', 'in the database thread'] as const)('name
   it('is there on the database handle, and not in a transaction (whose statements must join it)', async () => {
     expect(named).toBeTypeOf('function');
     await database.db.transaction((tx) => {
-      expect(namedStatementsOf(tx)).toBeNull();
+      expect(() => namedStatementsOf(tx)).toThrow(/database handle only/);
       return Promise.resolve();
     });
   });
@@ -75,7 +75,7 @@ describe.each(['in the server thread', 'in the database thread'] as const)('name
     });
     await open;
     // Sent while the transaction is open and holds its row: inside it, it would count that row.
-    // PGlite is enough: PGlite's own one-at-a-time lock is what is tested; PostgreSQL has no named runner.
+    // PGlite is enough: PGlite's own one-at-a-time lock is what is tested; on PostgreSQL the runner takes another pooled connection.
     const counted = named('named_count', 'select count(*)::int from named_t where n >= $1', ['5']);
     await new Promise((r) => setTimeout(r, 20));
     release();

@@ -66,6 +66,10 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
     reasons: ['driver'],
     why: 'PostgreSQL ending a pooled connection inside a transaction',
   },
+  'test/platform/pg-named.test.ts': {
+    reasons: ['driver', 'race'],
+    why: 'named statements run by node-postgres, several at once on several pooled connections, their fields as text',
+  },
   'test/platform/health.test.ts': { reasons: ['cluster'], why: 'readiness of the PostgreSQL pool and of Redis' },
   'test/platform/migrations-race.test.ts': {
     reasons: ['migration', 'race'],
@@ -83,7 +87,7 @@ export const POSTGRES_SUITES: Readonly<Record<string, { reasons: readonly Postgr
   },
   'test/play/move-statements.test.ts': {
     reasons: ['driver'],
-    why: 'the statements one move sends through node-postgres (a prepared statement), not PGlite (a named one)',
+    why: 'the statements one move sends through node-postgres (a named statement on the pool), not PGlite',
   },
   'test/play/socket-limits.test.ts': {
     reasons: ['instances', 'race'],

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, lte, or, sql, type Placeholder } from 'drizzle-orm';
 import { PgDialect, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Currency } from '@rush/domain';
-import { rowsOf, type DbOrTx } from '../../platform/db/database.ts';
+import type { DbOrTx } from '../../platform/db/database.ts';
 import { namedStatementsOf } from '../../platform/db/named.ts';
 import { preparedOn, textOf } from '../../platform/db/prepared.ts';
 import { games, livePlayers } from './schema.ts';
@@ -29,7 +29,7 @@ export type AppendedRow = Pick<GameRecord, 'version' | 'disconnectColor' | 'disc
  * Several games' appends in one statement (GameStore.appendMoves), their values one jsonb
  * recordset. The grace end comes back as epoch ms: raw rows are not decoded alike by pg and PGlite.
  */
-const appendBatch = (rows: string | Placeholder) => sql`
+const appendBatch = (rows: Placeholder) => sql`
   update games as g set
     fen = v.fen, ply = v.ply, white_ms = v.white_ms, black_ms = v.black_ms,
     turn_started_at = v.turn_started_at, deadline_at = v.deadline_at,
@@ -46,7 +46,6 @@ const appendBatch = (rows: string | Placeholder) => sql`
   returning g.id, g.version, g.disconnect_color,
     (extract(epoch from g.disconnect_grace_ends_at) * 1000)::float8 as grace_ms`;
 const BATCH_TEXT = new PgDialect().sqlToQuery(appendBatch(sql.placeholder('rows'))).sql;
-type BatchRow = { id: string; version: number; disconnect_color: string | null; grace_ms: number | null };
 
 /** SQL of the games table. Locks are taken by the caller's transaction. */
 export class GameStore {
@@ -102,23 +101,16 @@ export class GameStore {
       drawOffer: scalars.drawOffer ?? null,
       takebackOffer: scalars.takebackOffer ?? null,
     };
-    const named = namedStatementsOf(this.db);
-    if (named) {
-      // PGlite: the same statement as a named one (named.ts), its parameters in Drizzle's order.
-      const { text, order } = preparedOn(this.db, 'game_append_move_text', () => textOf(this.appendQuery()));
-      const [fields] = await named('game_append_move', text, order(values));
-      if (!fields) return null;
-      return {
-        version: Number(fields[0]),
-        disconnectColor: fields[1] as AppendedRow['disconnectColor'],
-        disconnectGraceEndsAt:
-          fields[2] === null ? null : (games.disconnectGraceEndsAt.mapFromDriverValue(fields[2]!) as Date),
-      };
-    }
-    const [row] = await preparedOn(this.db, 'game_append_move', () =>
-      this.appendQuery().prepare('game_append_move'),
-    ).execute(values);
-    return row ?? null;
+    // A named statement (named.ts), its parameters in Drizzle's order, its fields as text.
+    const { text, order } = preparedOn(this.db, 'game_append_move_text', () => textOf(this.appendQuery()));
+    const [fields] = await namedStatementsOf(this.db)('game_append_move', text, order(values));
+    if (!fields) return null;
+    return {
+      version: Number(fields[0]),
+      disconnectColor: fields[1] as AppendedRow['disconnectColor'],
+      disconnectGraceEndsAt:
+        fields[2] === null ? null : (games.disconnectGraceEndsAt.mapFromDriverValue(fields[2]!) as Date),
+    };
   }
 
   /** appendMove's statement, its values as placeholders. */
@@ -189,22 +181,15 @@ export class GameStore {
         takeback_offer: a.scalars.takebackOffer ?? null,
       }));
     const json = JSON.stringify(rows);
-    const named = namedStatementsOf(this.db);
-    const result = named
-      ? // PGlite: one named statement whatever the batch (its one parameter is the batch).
-        (await named('game_append_moves', BATCH_TEXT, [json])).map(([id, version, color, graceMs]) => ({
-          id: id!,
-          version: Number(version),
-          disconnect_color: color ?? null,
-          grace_ms: graceMs === null ? null : Number(graceMs),
-        }))
-      : rowsOf<BatchRow>(await this.db.execute(appendBatch(json)));
+    // One named statement whatever the batch (its one parameter is the batch).
     const written = new Map<string, AppendedRow>();
-    for (const r of result) {
-      written.set(r.id, {
-        version: Number(r.version),
-        disconnectColor: r.disconnect_color as AppendedRow['disconnectColor'],
-        disconnectGraceEndsAt: r.grace_ms === null ? null : new Date(Number(r.grace_ms)),
+    for (const [id, version, color, graceMs] of await namedStatementsOf(this.db)('game_append_moves', BATCH_TEXT, [
+      json,
+    ])) {
+      written.set(id!, {
+        version: Number(version),
+        disconnectColor: (color ?? null) as AppendedRow['disconnectColor'],
+        disconnectGraceEndsAt: graceMs === null || graceMs === undefined ? null : new Date(Number(graceMs)),
       });
     }
     return written;

@@ -2,13 +2,14 @@ import type { DbOrTx } from './database.ts';
 import type { RunNamed } from './pglite-named.mjs';
 
 /**
- * The named statements of a PGlite handle (issue 35: pglite-named.mjs): the hottest statements
- * run as one protocol exchange on a statement parsed and planned once, instead of PGlite's six
- * exchanges and a new plan per call. Null on PostgreSQL (node-postgres already prepares a named
- * statement once per connection and runs it in one exchange) and inside a transaction (its
- * statements must join it: they go through Drizzle).
+ * The named statements of the database handle (issue 35): the hottest statements (a move's
+ * append) run as one protocol exchange on a statement parsed and planned once per session, their
+ * parameters and fields as text. PGlite's come from pglite-named.mjs (its own `query` parses and
+ * plans every call, in six exchanges), PostgreSQL's from pg-named.ts (straight on the pool, without
+ * Drizzle's mapping). A transaction's handle has none: its statements must join it through Drizzle.
  */
-export function namedStatementsOf(db: DbOrTx): RunNamed | null {
+export function namedStatementsOf(db: DbOrTx): RunNamed {
   const client = (db as { $client?: { runNamed?: RunNamed } }).$client;
-  return typeof client?.runNamed === 'function' ? client.runNamed.bind(client) : null;
+  if (typeof client?.runNamed !== 'function') throw new Error('named statements run on the database handle only');
+  return client.runNamed.bind(client);
 }
