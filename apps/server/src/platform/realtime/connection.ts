@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import type { Writable } from 'node:stream';
 import WebSocket from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AccountStanding } from '@rush/domain';
@@ -18,6 +19,9 @@ export interface Identity {
    */
   standing?: AccountStanding | null;
 }
+
+/** What SocketConnection needs of the TCP socket under the WebSocket (a net.Socket). */
+export type Transport = Pick<Writable, 'cork' | 'uncork'>;
 
 /** One topic a connection follows. */
 export interface Subscription {
@@ -58,6 +62,8 @@ export class SocketConnection implements Connection {
   /** Resolves when the socket has closed, however it closed. */
   readonly closed: Promise<void>;
   badMessages = 0;
+  /** Frames written since the last flush wait in the transport until the turn's end (sendFrame). */
+  private corked = false;
   /** Cleared by each heartbeat ping, set again by the pong (or any frame). */
   alive = true;
   private badWindowStart = 0;
@@ -69,6 +75,7 @@ export class SocketConnection implements Connection {
     identity: Identity,
     private readonly limits: ConnectionLimits,
     private readonly log: FastifyBaseLogger,
+    private readonly transport?: Transport,
   ) {
     this.userId = identity.userId;
     this.sessionPublicId = identity.sessionPublicId;
@@ -110,10 +117,27 @@ export class SocketConnection implements Connection {
       this.ws.terminate();
       return;
     }
+    this.batchTurn();
     // The callback receives write errors (socket reset mid-write) that would otherwise be thrown
     // asynchronously; the 'close' handler does the cleanup.
     this.ws.send(frame, (err) => {
       if (err) this.log.debug({ err, connId: this.id }, 'realtime send failed');
+    });
+  }
+
+  /**
+   * The frames one turn of the event loop sends this socket leave in one write (one syscall, one
+   * wakeup of the reader) instead of one each: a move's own event and its ack, say, which come
+   * from one database answer. The transport is held from the first frame until the turn's work,
+   * microtasks included, is done (process.nextTick runs after them), so nothing waits longer.
+   */
+  private batchTurn(): void {
+    if (!this.transport || this.corked) return;
+    this.corked = true;
+    this.transport.cork();
+    process.nextTick(() => {
+      this.corked = false;
+      this.transport!.uncork();
     });
   }
 

@@ -10,7 +10,7 @@ import {
 } from '@rush/protocol';
 import { catchUp, deliver } from './catch-up.ts';
 import { CommandRegistry } from './commands.ts';
-import { SocketConnection, type ConnectionLimits, type Identity } from './connection.ts';
+import { SocketConnection, type ConnectionLimits, type Identity, type Transport } from './connection.ts';
 import { ConnectionIndex } from './connection-index.ts';
 import { handleFrame, type InboundDeps } from './inbound.ts';
 import { LocalRateCounter, type RateCounter } from './rate-counter.ts';
@@ -216,8 +216,8 @@ export function createHub(opts: HubOptions): Hub {
   /** Closed sockets whose disconnect listeners are still queued or running. */
   const draining = new Set<SocketConnection>();
 
-  function accept(ws: WebSocket, identity: Identity): void {
-    const conn = new SocketConnection(ws, identity, limits, log);
+  function accept(ws: WebSocket, identity: Identity, transport?: Transport): void {
+    const conn = new SocketConnection(ws, identity, limits, log, transport);
     // Errors are followed by 'close', which does the cleanup; a protocol error (frame too big,
     // invalid UTF-8, bad opcode) is the client's fault and counts as a bad message. Debug
     // level: any client can cause as many as it likes, and the counters show a flood.

@@ -4,7 +4,7 @@ import websocket from '@fastify/websocket';
 import { TEXTS } from '@rush/domain';
 import { MAX_FRAME_BYTES, REALTIME_PATH } from '@rush/protocol';
 import { sendError } from '../http/error-handler.ts';
-import type { Identity } from './connection.ts';
+import type { Identity, Transport } from './connection.ts';
 import type { SocketAuthenticator } from './types.ts';
 import { visitorKey } from './visitor-key.ts';
 
@@ -12,7 +12,8 @@ export interface SocketRouteOptions {
   appOrigin: string;
   authenticate: SocketAuthenticator;
   isClosing(): boolean;
-  accept(ws: WebSocket, identity: Identity): void;
+  /** `transport`: the upgraded TCP socket the WebSocket writes to (SocketConnection batches on it). */
+  accept(ws: WebSocket, identity: Identity, transport?: Transport): void;
   log: FastifyBaseLogger;
 }
 
@@ -69,7 +70,7 @@ export function socketRoute(opts: SocketRouteOptions): FastifyPluginAsync {
           return;
         }
         try {
-          opts.accept(socket, identity);
+          opts.accept(socket, identity, request.raw.socket);
         } catch (err) {
           // Our fault, not the client's: logged as such (the plugin's handler only sees socket errors).
           opts.log.error({ err }, 'realtime socket not accepted');
