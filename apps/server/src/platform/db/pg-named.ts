@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import type { RunNamed } from './pglite-named.mjs';
 
+const asSent = (value: string) => value;
 /** Every column read as the text PostgreSQL sent (the contract of RunNamed, as on PGlite). */
-const AS_TEXT = { getTypeParser: () => (value: string) => value };
+const AS_TEXT = { getTypeParser: () => asSent };
 
 /**
  * Named statements on PostgreSQL (named.ts): node-postgres prepares a named statement once per
