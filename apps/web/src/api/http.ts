@@ -51,6 +51,13 @@ export class ApiError extends Error {
 /** Text for a failure that never reached the server (ours). */
 export const NETWORK_ERROR_TEXT = 'Could not reach the server. Please check your connection and try again.';
 
+/**
+ * A change whose JSON body is at most this long is sent with `keepalive`: the browser finishes it
+ * even if the page goes away, so a toggle saved just before a reload or a link is not lost.
+ * Browsers cap keepalive bodies (64 kB in flight per page), so uploads and long bodies go without.
+ */
+export const KEEPALIVE_MAX_CHARS = 4096;
+
 const CSRF_COOKIE = 'csrf';
 const CSRF_HEADER = 'x-csrf-token';
 const BOOTSTRAP_PATH = '/api/session';
@@ -92,7 +99,14 @@ async function send(
     if (token) headers[CSRF_HEADER] = token;
   }
   try {
-    return await fetch(path, { method, headers, body, credentials: 'same-origin' });
+    const keepalive = method !== 'GET' && typeof body === 'string' && body.length <= KEEPALIVE_MAX_CHARS;
+    return await fetch(path, {
+      method,
+      headers,
+      body,
+      credentials: 'same-origin',
+      ...(keepalive ? { keepalive } : {}),
+    });
   } catch {
     throw new ApiError(0, 'UNAVAILABLE', NETWORK_ERROR_TEXT);
   }
