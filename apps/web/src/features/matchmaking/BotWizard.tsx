@@ -30,7 +30,7 @@ import {
   useCurrentBotGame,
   type BotStep,
 } from '../bots/index.ts';
-import { ChoiceList, GameTypeChoice, StepList } from './WizardParts.tsx';
+import { ChoiceList, GameTypeChoice, StepList, WizardNav } from './WizardParts.tsx';
 import './matchmaking.css';
 import { BreakNotice, breakEndOf } from '../wallet/index.ts';
 
@@ -114,14 +114,7 @@ export function BotWizard() {
         <div className="wizard-step">
           <h2>Choose a game type</h2>
           <GameTypeChoice modes={modes} chosen={params.gameType} onChoose={(id) => go(1, { gameType: id }, true)} />
-          <div className="wizard-nav">
-            <Button variant="secondary" onClick={() => void navigate('/start?step=1')}>
-              Back
-            </Button>
-            <Button onClick={() => go(2)} disabled={!mode}>
-              Next
-            </Button>
-          </div>
+          <WizardNav onBack={() => void navigate('/start?step=1')} onNext={() => go(2)} nextDisabled={!mode} />
         </div>
       ) : null}
 
@@ -158,14 +151,7 @@ export function BotWizard() {
               A win pays <Amount minor={winPays(params.bet, params.level)} currency="wbx" />.
             </p>
           ) : null}
-          <div className="wizard-nav">
-            <Button variant="secondary" onClick={() => go(1)}>
-              Back
-            </Button>
-            <Button onClick={() => go(3)} disabled={params.bet === null}>
-              Next
-            </Button>
-          </div>
+          <WizardNav onBack={() => go(1)} onNext={() => go(3)} nextDisabled={params.bet === null} />
         </div>
       ) : null}
 
@@ -194,11 +180,7 @@ export function BotWizard() {
               announcement={appState.data?.announcement}
             />
           </div>
-          <div className="wizard-nav">
-            <Button variant="secondary" onClick={() => go(2)}>
-              Back
-            </Button>
-          </div>
+          <WizardNav onBack={() => go(2)} />
         </div>
       ) : null}
     </section>

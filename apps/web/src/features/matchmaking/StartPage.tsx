@@ -22,7 +22,7 @@ import { cancelChallenge, createChallenge, fetchRatings, seek } from './api.ts';
 import { isActive, storeMatchmaking, useAppState, useCatalog, useMatchmaking, useMatchOptions } from './queries.ts';
 import { RefusalNotice } from './RefusalNotice.tsx';
 import { useMatchStart } from './useMatchStart.ts';
-import { GameTypeChoice, StepList } from './WizardParts.tsx';
+import { GameTypeChoice, StepList, WizardNav } from './WizardParts.tsx';
 import { LinkChessNotice } from './LinkChessNotice.tsx';
 import { BOT_FLOW_START, isBotFlow } from '../bots/index.ts';
 import { BotWizard } from './BotWizard.tsx';
@@ -239,11 +239,7 @@ function PlayerWizard() {
             chosen={normalized.gameType}
             onChoose={(id) => go({ gameType: id, bet: null }, true)}
           />
-          <div className="wizard-nav">
-            <Button onClick={() => go({ step: 2 })} disabled={!mode}>
-              Next
-            </Button>
-          </div>
+          <WizardNav onNext={() => go({ step: 2 })} nextDisabled={!mode} />
           <p className="muted">
             Rather play an engine for RushCoins? <Link to={BOT_FLOW_START}>Play the Bot</Link>
           </p>
@@ -275,14 +271,7 @@ function PlayerWizard() {
           {chosen?.refusal ? (
             <RefusalNotice refusal={chosen.refusal} announcement={appState.data?.announcement} />
           ) : null}
-          <div className="wizard-nav">
-            <Button variant="secondary" onClick={() => go({ step: 1 })}>
-              Back
-            </Button>
-            <Button onClick={() => go({ step: 3 })} disabled={!chosen}>
-              Next
-            </Button>
-          </div>
+          <WizardNav onBack={() => go({ step: 1 })} onNext={() => go({ step: 3 })} nextDisabled={!chosen} />
         </div>
       ) : null}
 
@@ -344,11 +333,7 @@ function PlayerWizard() {
             />
           </div>
           {friendOpen && !query.challengeid ? <FriendGameForm /> : null}
-          <div className="wizard-nav">
-            <Button variant="secondary" onClick={() => go({ step: 2 })}>
-              Back
-            </Button>
-          </div>
+          <WizardNav onBack={() => go({ step: 2 })} />
         </div>
       ) : null}
     </section>

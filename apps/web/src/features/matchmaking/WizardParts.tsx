@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { MATCH_TEXTS } from '@rush/domain';
+import { Button } from '../../ui/Button.tsx';
 
 /** The step names of a wizard, the current one marked (the player wizard and the bot flow). */
 export function StepList({ names, step }: { names: readonly string[]; step: number }) {
@@ -58,5 +59,31 @@ export function GameTypeChoice<Id extends string>({
         onChoose: () => onChoose(m.id),
       }))}
     />
+  );
+}
+
+/** A wizard step's Back and Next (either may be absent); Next waits for the step's choice. */
+export function WizardNav({
+  onBack,
+  onNext,
+  nextDisabled = false,
+}: {
+  onBack?: () => void;
+  onNext?: () => void;
+  nextDisabled?: boolean;
+}) {
+  return (
+    <div className="wizard-nav">
+      {onBack ? (
+        <Button variant="secondary" onClick={onBack}>
+          Back
+        </Button>
+      ) : null}
+      {onNext ? (
+        <Button onClick={onNext} disabled={nextDisabled}>
+          Next
+        </Button>
+      ) : null}
+    </div>
   );
 }
