@@ -162,3 +162,15 @@ export class A11yAudit {
     }
   }
 }
+
+/** One assertion per test, listing every problem found (so one run shows them all). */
+export function expectClean(audit: A11yAudit): void {
+  expect(audit.checked.length).toBeGreaterThan(0);
+  expect(audit.problems, `checked: ${audit.checked.join(', ')}`).toEqual([]);
+}
+
+/** The controls a player uses around a board: every button and field of the game's control areas. */
+export const boardControls = (page: Page): Locator =>
+  page.locator(
+    '.game-controls button, .report-opponent, .move-input input, .move-input button, .replay-controls button, .puzzle-actions button, .battle-actions button',
+  );

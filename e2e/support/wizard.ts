@@ -17,7 +17,7 @@ export async function choose(page: Page, name: string): Promise<void> {
  * type and amount: each journey that searches uses a pair of its own, or it could be matched with
  * another journey's player. Blitz 5+0 for 50: matchmaking.spec; Blitz 3+0 for 50:
  * charts-and-sound.spec; Rapid 10+0 for 50: fairplay.spec; Blitz 5+0 for 100 and Rapid 10+0 for
- * 100: a11y.spec's player and live game. (lichess-link.spec runs a server of its own.)
+ * 100: a11y.spec's player and a11y-together.spec's live game. (lichess-link.spec runs a server of its own.)
  */
 export async function findMatch(page: Page, gameType: string, amount: string, origin = ''): Promise<void> {
   await page.goto(`${origin}/start`);
