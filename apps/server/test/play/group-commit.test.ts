@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { fenHistory, STANDARD_FEN } from '@rush/domain';
 import type { MoveResult } from '@rush/protocol';
@@ -11,31 +12,57 @@ import { play, Player, startGame } from './support.ts';
 
 const GAMES = 6;
 
+/** Set for what a test runs itself, and everything that awaits or schedules (see commitsDuring). */
+const own = new AsyncLocalStorage<true>();
+
 /**
  * Counts the commits of the moves written while `during` runs, at the driver: every autocommit
- * statement that appends a move (each its own commit: through Drizzle, or on PGlite as a named
- * statement, named.ts), plus every transaction begun (the locked path commits a move in one;
- * nothing else opens one here).
+ * statement that appends a move (each its own commit, a named statement: named.ts), plus every
+ * transaction begun (the locked path commits a move in one). `ownOnly`: only what `during` itself
+ * causes, not a background job's or an earlier test's socket closing (a presence write) that lands
+ * in the window; for calls made straight to MoveCommits (moves sent on sockets are handled outside
+ * the test's own context).
  */
-async function commitsDuring(db: Db, during: () => Promise<void>): Promise<{ appends: number; transactions: number }> {
-  const client = (db as unknown as { $client: { query: (...args: unknown[]) => unknown; runNamed?: unknown } }).$client;
-  const query = vi.spyOn(client, 'query');
-  const named = client.runNamed ? vi.spyOn(client as { runNamed: (...args: unknown[]) => unknown }, 'runNamed') : null;
-  const transaction = vi.spyOn(db, 'transaction');
+async function commitsDuring(
+  db: Db,
+  during: () => Promise<void>,
+  { ownOnly = false } = {},
+): Promise<{ appends: number; transactions: number }> {
+  const client = (db as unknown as { $client: Record<'query' | 'runNamed', (...args: unknown[]) => unknown> }).$client;
+  const counted = () => !ownOnly || own.getStore() === true;
+  const texts: string[] = [];
+  let transactions = 0;
+  const query = client.query.bind(client);
+  const spies = [
+    vi.spyOn(client, 'query').mockImplementation((...args: unknown[]) => {
+      const [q] = args;
+      if (counted()) texts.push(typeof q === 'string' ? q : (q as { text: string }).text);
+      return query(...args);
+    }),
+  ];
+  if (typeof client.runNamed === 'function') {
+    const runNamed = client.runNamed.bind(client);
+    spies.push(
+      vi.spyOn(client, 'runNamed').mockImplementation((...args: unknown[]) => {
+        if (counted()) texts.push(args[1] as string);
+        return runNamed(...args);
+      }),
+    );
+  }
+  const transaction = db.transaction.bind(db);
+  const begun = vi.spyOn(db, 'transaction').mockImplementation((...args: Parameters<Db['transaction']>) => {
+    if (counted()) transactions++;
+    return transaction(...args);
+  });
   try {
-    await during();
-    const texts = [
-      ...query.mock.calls.map(([q]) => (typeof q === 'string' ? q : (q as { text: string }).text)),
-      ...(named?.mock.calls.map(([, text]) => text as string) ?? []),
-    ];
+    await (ownOnly ? own.run(true, during) : during());
     return {
       appends: texts.filter((t) => /^\s*update "?games"?/i.test(t) && /move_times/.test(t)).length,
-      transactions: transaction.mock.calls.length,
+      transactions,
     };
   } finally {
-    query.mockRestore();
-    named?.mockRestore();
-    transaction.mockRestore();
+    for (const spy of spies) spy.mockRestore();
+    begun.mockRestore();
   }
 }
 
@@ -108,10 +135,14 @@ describe.each(POSTGRES_TOO)('group commit of moves on %s', (kind) => {
     await new GameStore(server.database.db).update(stale, { drawOffer: 'black' });
     const commits = new MoveCommits(server.database.db);
     let results: Awaited<ReturnType<MoveCommits['append']>>[] = [];
-    const counted = await commitsDuring(server.database.db, async () => {
-      // All in one turn of the event loop: one statement.
-      results = await Promise.all(appends.map((a) => commits.append(a)));
-    });
+    const counted = await commitsDuring(
+      server.database.db,
+      async () => {
+        // All in one turn of the event loop: one statement.
+        results = await Promise.all(appends.map((a) => commits.append(a)));
+      },
+      { ownOnly: true },
+    );
     expect(commits.figures).toEqual({ commits: 1, moves: GAMES });
     expect(counted).toEqual({ appends: 1, transactions: 0 });
     for (const [i, { gameId }] of games.entries()) {
