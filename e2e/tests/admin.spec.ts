@@ -120,15 +120,15 @@ test("raising a wager's minimum games shows in a player's wizard", { tag: '@seri
   const minimum = admin.getByRole('spinbutton', { name: 'Min requirement of 100 RushCoins' });
   const before = await minimum.inputValue();
   const save = admin.getByRole('button', { name: 'Save 100 RushCoins' });
-  // The console shows nothing once a wager is saved (the field already held the new figure), and the
-  // player's wizard reads the catalogue once per page: each save's answer comes before the player
-  // looks, and before the audit log is read.
+  // The player's wizard reads the catalogue once per page: each save's answer comes before the
+  // player looks, and before the audit log is read. The row then says it was saved.
   const saveAndWait = async () => {
     const answered = admin.waitForResponse(
       (r) => r.url().endsWith('/min-requirement') && r.request().method() === 'PUT',
     );
     await save.click();
     expect((await answered).ok()).toBe(true);
+    await expect(admin.getByRole('status').filter({ hasText: '100 RushCoins saved.' })).toBeVisible();
   };
   await minimum.fill('7');
   await saveAndWait();

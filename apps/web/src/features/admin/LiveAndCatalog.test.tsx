@@ -146,6 +146,31 @@ describe('game wagers (SPEC 2, 5)', () => {
     expect(api.callsTo('PUT', '/api/admin/game-wagers/usd/usd_5')[0]!.body).toEqual({ value: 6 });
   });
 
+  test('a save says so on its row, after the row shows the saved figure', async () => {
+    let saved = CATALOG;
+    startAdmin('/admin#wagers', {
+      'GET /api/play/catalog': () => ({ body: saved }),
+      'PUT /api/admin/game-wagers/usd/usd_5/min-requirement': () => {
+        saved = {
+          ...CATALOG,
+          wagers: CATALOG.wagers.map((w) => (w.key === 'usd_5' ? { ...w, minRequirement: 12 } : w)),
+        };
+        return { body: saved };
+      },
+    });
+    await screen.findByRole('table', { name: 'USD wagers' });
+    fireEvent.change(screen.getByLabelText('Min requirement of USD $5'), { target: { value: '12' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save USD $5' }));
+    expect((await screen.findByRole('status')).textContent).toBe('USD $5 saved.');
+    // The refetched catalogue remounts the row with its saved figure; the message stays.
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Min requirement of USD $5').value).toBe('12'));
+    expect(screen.getByRole('status').textContent).toBe('USD $5 saved.');
+    // Another row's save takes the message over.
+    fireEvent.click(screen.getByRole('button', { name: 'Save USD $1' }));
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('USD $1 saved.'));
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+
   test('a refusal from the server is shown on the row', async () => {
     startAdmin('/admin#wagers', {
       'PUT /api/admin/game-wagers/usd/usd_1': () => ({

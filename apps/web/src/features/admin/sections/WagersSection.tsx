@@ -37,7 +37,14 @@ async function saveWager(wager: WagerView, draft: Draft): Promise<void> {
   if (Number(draft.value) !== wager.value) await setWagerValue(currency, key, Number(draft.value));
 }
 
-function WagerRow({ wager }: { wager: WagerView }) {
+/** Which wager's save answered last: kept above the rows, which remount with the saved figures. */
+interface SavedMark {
+  savedId: string | null;
+  onSaving: (id: string | null) => void;
+}
+const idOf = (wager: WagerView) => `${wager.currency}:${wager.key}`;
+
+function WagerRow({ wager, savedId, onSaving }: { wager: WagerView } & SavedMark) {
   const [draft, setDraft] = useState<Draft>({
     status: wager.status,
     provisionalStatus: wager.provisionalStatus,
@@ -45,6 +52,7 @@ function WagerRow({ wager }: { wager: WagerView }) {
     value: String(wager.value),
   });
   const save = useAdminMutation(['catalog'], (d: Draft) => saveWager(wager, d));
+  const id = idOf(wager);
   const minError = minRequirementError(draft.minRequirement);
   const valError = valueError(draft.value);
   const label = (what: string) => `${what} of ${wager.name}`;
@@ -104,7 +112,10 @@ function WagerRow({ wager }: { wager: WagerView }) {
           disabled={invalid !== null}
           busy={save.isPending}
           aria-label={`Save ${wager.name}`}
-          onClick={() => save.mutate(draft)}
+          onClick={() => {
+            onSaving(null);
+            save.mutate(draft, { onSuccess: () => onSaving(id) });
+          }}
         >
           Save
         </Button>
@@ -114,12 +125,13 @@ function WagerRow({ wager }: { wager: WagerView }) {
           </p>
         ) : null}
         <FormMessage text={save.isError ? errorText(save.error) : null} />
+        <FormMessage text={savedId === id ? `${wager.name} saved.` : null} tone="success" />
       </td>
     </tr>
   );
 }
 
-function CurrencyWagers({ currency, wagers }: { currency: Currency; wagers: WagerView[] }) {
+function CurrencyWagers({ currency, wagers, ...mark }: { currency: Currency; wagers: WagerView[] } & SavedMark) {
   const title = `${currencyName(currency)} wagers`;
   return (
     <div className="table-wrap admin-card">
@@ -136,7 +148,11 @@ function CurrencyWagers({ currency, wagers }: { currency: Currency; wagers: Wage
         </thead>
         <tbody role="rowgroup">
           {wagers.map((w) => (
-            <WagerRow key={`${w.key}:${w.status}:${w.provisionalStatus}:${w.minRequirement}:${w.value}`} wager={w} />
+            <WagerRow
+              key={`${w.key}:${w.status}:${w.provisionalStatus}:${w.minRequirement}:${w.value}`}
+              wager={w}
+              {...mark}
+            />
           ))}
         </tbody>
       </table>
@@ -147,6 +163,7 @@ function CurrencyWagers({ currency, wagers }: { currency: Currency; wagers: Wage
 /** SPEC 2 Game wagers per currency: status, provisional, min requirement (0-99999) and value. */
 export function WagersSection() {
   const query = useCatalogAdmin();
+  const [savedId, setSavedId] = useState<string | null>(null);
   return (
     <SectionFrame title="Game wagers">
       <QueryState query={query} loading="Loading game wagers…" subject="game wagers">
@@ -156,6 +173,8 @@ export function WagersSection() {
               key={currency}
               currency={currency}
               wagers={catalog.wagers.filter((w) => w.currency === currency).sort((a, b) => a.value - b.value)}
+              savedId={savedId}
+              onSaving={setSavedId}
             />
           ))
         }
