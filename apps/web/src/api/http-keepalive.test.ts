@@ -27,6 +27,15 @@ describe('changes outlive the page', () => {
     expect(calls[0]!.init.keepalive).toBe(true);
   });
 
+  test('so is a change without a body (resign, accept)', async () => {
+    await request('POST', '/api/play/games/g1/resign');
+    await request('DELETE', '/api/friends/u2');
+    expect(calls.map((c) => [c.init.body, c.init.keepalive])).toEqual([
+      [undefined, true],
+      [undefined, true],
+    ]);
+  });
+
   test('a read, an upload and a long body are not (browsers cap keepalive bodies)', async () => {
     await request('GET', '/api/leaderboard');
     const form = new FormData();

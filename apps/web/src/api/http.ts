@@ -52,8 +52,9 @@ export class ApiError extends Error {
 export const NETWORK_ERROR_TEXT = 'Could not reach the server. Please check your connection and try again.';
 
 /**
- * A change whose JSON body is at most this long is sent with `keepalive`: the browser finishes it
- * even if the page goes away, so a toggle saved just before a reload or a link is not lost.
+ * A change without a body (resign, accept) or whose JSON body is at most this long is sent with
+ * `keepalive`: the browser finishes it even if the page goes away, so a toggle saved just before a
+ * reload or a link is not lost.
  * Browsers cap keepalive bodies (64 kB in flight per page), so uploads and long bodies go without.
  */
 export const KEEPALIVE_MAX_CHARS = 4096;
@@ -99,7 +100,8 @@ async function send(
     if (token) headers[CSRF_HEADER] = token;
   }
   try {
-    const keepalive = method !== 'GET' && typeof body === 'string' && body.length <= KEEPALIVE_MAX_CHARS;
+    const keepalive =
+      method !== 'GET' && (body === undefined || (typeof body === 'string' && body.length <= KEEPALIVE_MAX_CHARS));
     return await fetch(path, {
       method,
       headers,
