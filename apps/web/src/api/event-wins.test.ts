@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { QueryClient, QueryObserver } from '@tanstack/react-query';
-import { fetchUnlessReplaced, replaceFromEvent } from './event-wins.ts';
+import { fetchUnlessReplaced, markedKeys, replaceFromEvent } from './event-wins.ts';
 
 /** One observed query whose fetches are answered when the test says. */
 function setup(key: readonly unknown[] = ['matchmaking', 'current']) {
@@ -84,6 +84,27 @@ describe('an event beside a fetch in flight', () => {
     answers[0]!('two lobbies');
     await tick();
     expect(client.getQueryData(key)).toBe('two lobbies');
+    off();
+  });
+
+  it("drops a key's mark with its query, and keeps the one a fetch in flight still needs", async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } });
+    const key = ['matchmaking', 'current'];
+    const answers: ((v: string) => void)[] = [];
+    const observer = new QueryObserver(client, {
+      queryKey: key,
+      queryFn: fetchUnlessReplaced(client, key, () => new Promise<string>((answer) => answers.push(answer))),
+    });
+    const off = observer.subscribe(() => {});
+    // A long session: events of fifty lobbies nobody looks at any more, and one of the watched key.
+    for (let i = 0; i < 50; i++) replaceFromEvent(client, ['battle', 'lobby', `l${i}`], { id: i });
+    replaceFromEvent(client, key, 'playing');
+    expect(markedKeys(client)).toBe(51);
+    await tick();
+    expect(markedKeys(client)).toBe(1);
+    answers[0]!('starting');
+    await tick();
+    expect(client.getQueryData(key)).toBe('playing');
     off();
   });
 });

@@ -17,10 +17,29 @@ function markOf(client: QueryClient, queryKey: QueryKey): number {
   return marks.get(client)?.get(hashKey(queryKey)) ?? 0;
 }
 
+/**
+ * The client's marks, created with it. A mark goes with its query when the cache drops it (unused
+ * past its gcTime; never while a fetch runs), so a long session's lobbies do not pile up here.
+ */
+function marksOf(client: QueryClient): Map<string, number> {
+  const byKey = marks.get(client);
+  if (byKey) return byKey;
+  const created = new Map<string, number>();
+  marks.set(client, created);
+  client.getQueryCache().subscribe((event) => {
+    if (event.type === 'removed') created.delete(event.query.queryHash);
+  });
+  return created;
+}
+
+/** How many keys the client holds a mark for (tests, diagnostics). */
+export function markedKeys(client: QueryClient): number {
+  return marks.get(client)?.size ?? 0;
+}
+
 /** Stores a value that arrived as an event (or any answer newer than a fetch in flight). */
 export function replaceFromEvent<T>(client: QueryClient, queryKey: QueryKey, data: T): void {
-  let byKey = marks.get(client);
-  if (!byKey) marks.set(client, (byKey = new Map<string, number>()));
+  const byKey = marksOf(client);
   const hash = hashKey(queryKey);
   byKey.set(hash, (byKey.get(hash) ?? 0) + 1);
   client.setQueryData(queryKey, data);
