@@ -3,8 +3,8 @@
 // exits, `crash-once` exits on the first `go` of the marker file's life and answers afterwards,
 // `slow-stop` ignores the move time and answers only on `stop`; `script` (third argument: a JSON
 // file of lines, each a list of UCI moves from the start) answers the next move of the first line
-// the moves so far begin, after the move time; `script-crash-once` exits on the marker's first
-// `go`, then plays the script.
+// the moves so far begin, after the move time capped at SCRIPTED_MS; `script-crash-once` exits on
+// the marker's first `go`, then plays the script.
 import fs from 'node:fs';
 import { serveUci, uciOut } from './stand-in.ts';
 
@@ -12,6 +12,8 @@ const [mode = 'ok', marker = '', scriptFile = ''] = process.argv.slice(2);
 const lines: string[][] = scriptFile ? (JSON.parse(fs.readFileSync(scriptFile, 'utf8')) as string[][]) : [];
 let played: string[] = [];
 let pending: ReturnType<typeof setTimeout> | null = null;
+/** The longest a scripted answer waits: still an answer that comes later, as an engine's does. */
+const SCRIPTED_MS = 20;
 
 serveUci('FakeUCI', {
   position: (_fen, moves) => {
@@ -35,7 +37,10 @@ serveUci('FakeUCI', {
       pending = setTimeout(() => {}, 1 << 30);
       return;
     }
-    const ms = args[0] === 'movetime' ? Number(args[1]) : 10;
+    const asked = args[0] === 'movetime' ? Number(args[1]) : 10;
+    // A scripted line needs no thinking: its answer comes after at most SCRIPTED_MS, whatever the
+    // bot's level asked (High asks 1 s a move: a scripted game would sleep 16 s of real time).
+    const ms = mode.startsWith('script') ? Math.min(asked, SCRIPTED_MS) : asked;
     pending = setTimeout(
       () => {
         pending = null;
