@@ -4,9 +4,17 @@ import { startTestServer } from '../../../apps/server/test/support/server.ts';
 import { openDatabase } from '../../../apps/server/src/platform/db/database.ts';
 import { DEFAULT_ENGINE_NICE } from '../../../apps/server/src/config.ts';
 import { announceReady, exitWithParent } from '../support/child-protocol.ts';
-import type { LagReply, LagRequest, SeedReply, SeedRequest } from '../support/play-child.ts';
+import type {
+  AppendsReply,
+  AppendsRequest,
+  LagReply,
+  LagRequest,
+  SeedReply,
+  SeedRequest,
+} from '../support/play-child.ts';
 import { seedPlayers } from '@rush/load';
 import { cpuMs } from '../support/cpu-per-move.ts';
+import type { RunNamed } from '../../../apps/server/src/platform/db/pglite-named.mjs';
 import { startBusyEngines } from '../support/busy-engines.ts';
 
 /**
@@ -43,7 +51,14 @@ const server = await startTestServer({
 const busy = enginesBusy ? startBusyEngines(server.config) : null;
 const histogram = monitorEventLoopDelay({ resolution: 10 });
 histogram.enable();
-process.on('message', (m: LagRequest | SeedRequest) => {
+const appends = timeNamedStatements(server.database.db);
+process.on('message', (m: LagRequest | SeedRequest | AppendsRequest) => {
+  if ('appends' in m) {
+    const reply: AppendsReply = { appendsReply: m.appends, us: m.appends === 'read' ? appends.read() : [] };
+    if (m.appends === 'reset') appends.reset();
+    process.send?.(reply);
+    return;
+  }
   if ('seed' in m) {
     seedPlayers(server.database.db, server.clock, m.seed).then(
       (players) => process.send?.({ seeded: m.seed, players } satisfies SeedReply),
@@ -68,3 +83,27 @@ exitWithParent(async () => {
   await busy?.stop();
   await server.stop();
 });
+
+/**
+ * Times every named statement the server runs (on PostgreSQL and PGlite alike, named.ts): in the
+ * move benchmarks that is each move's append with its commit, the database's part of a move,
+ * measured where the server waits for it. Kept only from the first reset on, so a sustained run,
+ * which never asks, does not pile them up.
+ */
+function timeNamedStatements(db: unknown): { reset(): void; read(): number[] } {
+  const client = (db as { $client: { runNamed: RunNamed } }).$client;
+  const run = client.runNamed.bind(client);
+  let us: number[] | null = null;
+  client.runNamed = async (...args) => {
+    const start = process.hrtime.bigint();
+    try {
+      return await run(...args);
+    } finally {
+      us?.push(Number(process.hrtime.bigint() - start) / 1_000);
+    }
+  };
+  return {
+    reset: () => void (us = []),
+    read: () => [...(us ?? [])],
+  };
+}

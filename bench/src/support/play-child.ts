@@ -22,6 +22,16 @@ export const playDbLabel = (): string =>
     process.env.BENCH_PLAY_DB ?? ''
   ] ?? 'PGlite in memory';
 
+/** The server's named statements (a move's append, with its commit) timed in the server child. */
+export interface AppendsRequest {
+  appends: 'reset' | 'read';
+}
+export interface AppendsReply {
+  appendsReply: 'reset' | 'read';
+  /** Each named statement's round trip since the last reset, in µs. */
+  us: number[];
+}
+
 export interface SeedRequest {
   seed: number;
 }
@@ -34,6 +44,10 @@ export interface PlayChild {
   resetLag(): Promise<void>;
   /** The server's event-loop delay since the last reset. */
   readLag(): Promise<LagReply>;
+  /** Starts timing the server's named statements afresh (start of a measured window). */
+  resetAppends(): Promise<void>;
+  /** The round trip of each named statement since the last reset, in µs, as the server timed it. */
+  readAppends(): Promise<number[]>;
   /** Signed-in players made by the server's stores (no password hashing): see seed-players.ts. */
   seedPlayers(count: number): Promise<SeededPlayer[]>;
   stop(): Promise<void>;
@@ -64,23 +78,29 @@ export async function startPlayChild(timeoutMs = 180_000, env: Record<string, st
       reject(new Error(`play server exited with ${code} before listening`));
     });
   });
-  const ask = (lag: LagRequest['lag']) =>
-    new Promise<LagReply>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('no lag reply')), 10_000);
-      const onMessage = (m: LagReply) => {
-        if (m?.lagReply !== lag) return;
+  const ask = <R extends { [k in K]: string }, K extends string>(key: K, value: string, message: object) =>
+    new Promise<R>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`no ${key} from the play server`)), 10_000);
+      const onMessage = (m: R) => {
+        if (m?.[key] !== value) return;
         clearTimeout(timer);
         child.off('message', onMessage);
         resolve(m);
       };
       child.on('message', onMessage);
-      child.send({ lag } satisfies LagRequest);
+      child.send(message);
     });
+  const lag = (value: LagRequest['lag']) =>
+    ask<LagReply, 'lagReply'>('lagReply', value, { lag: value } satisfies LagRequest);
+  const appends = (value: AppendsRequest['appends']) =>
+    ask<AppendsReply, 'appendsReply'>('appendsReply', value, { appends: value } satisfies AppendsRequest);
   return {
     url: ready.url,
     baseUrl: ready.baseUrl!,
-    resetLag: async () => void (await ask('reset')),
-    readLag: () => ask('read'),
+    resetLag: async () => void (await lag('reset')),
+    readLag: () => lag('read'),
+    resetAppends: async () => void (await appends('reset')),
+    readAppends: async () => (await appends('read')).us,
     seedPlayers: (count) =>
       new Promise<SeededPlayer[]>((resolve, reject) => {
         const onMessage = (m: SeedReply) => {
