@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { and, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MATCH_ROUTES } from '@rush/protocol';
@@ -6,10 +7,11 @@ import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerAccounts } from '../../src/modules/wallet/schema.ts';
-import { register } from '../realtime/support/accounts.ts';
+import { SESSION_COOKIE } from '../../src/modules/accounts/index.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
 import { startTwoInstances } from '../support/two-instances.ts';
 import { TestClient } from '../support/http-client.ts';
+import { signedInAccount } from '../support/signed-in.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
 import { eventually, grantRc } from './support.ts';
@@ -36,11 +38,17 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('200 seekers on two instance
       const bets = [50, 100, 200];
       const users = [];
       for (let i = 0; i < 200; i++) {
-        const u = await register(A);
+        // Signed in by the stores (signed-in.ts): 200 sign-ups through the API took most of the test.
+        const name = `seeker${i}${crypto.randomBytes(3).toString('hex')}`;
+        const u = await signedInAccount(A.ctx.db, clock, {
+          username: name,
+          email: `${name}@example.com`,
+          verified: false,
+          passwordHash: null,
+        });
         await grantRc(A, u.uid, 1_000_000n);
-        const on = i % 2 === 0 ? A : B;
-        const client = new TestClient(on.baseUrl);
-        for (const [k, v] of u.client.cookies) client.cookies.set(k, v);
+        const client = new TestClient((i % 2 === 0 ? A : B).baseUrl);
+        client.cookies.set(SESSION_COOKIE, u.session);
         // An even number per bucket so everyone can be paired.
         users.push({ uid: u.uid, client, bet: bets[Math.floor(i / 2) % 3]! });
       }

@@ -1,16 +1,12 @@
-import crypto from 'node:crypto';
 import { reportsRestrictionAt } from '@rush/domain';
 import { hashPassword } from '../../../src/modules/accounts/passwords.ts';
-import { Sessions } from '../../../src/modules/accounts/sessions.ts';
-import { SessionStore } from '../../../src/modules/accounts/sessions.store.ts';
-import { AccountStore } from '../../../src/modules/accounts/store.ts';
-import type { UserEventPublisher } from '../../../src/modules/accounts/events.ts';
 import { GameStore } from '../../../src/modules/play/games.store.ts';
 import { newPublicId } from '../../../src/modules/play/ids.ts';
 import { ReportsStore } from '../../../src/modules/reports/reports.store.ts';
 import { RealityCheckStore } from '../../../src/modules/wallet/reality-check.store.ts';
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { Db } from '../../../src/platform/db/database.ts';
+import { signedInAccount } from '../signed-in.ts';
 import {
   emailOf,
   PASSWORD,
@@ -21,9 +17,6 @@ import {
   type Pool,
   type ReportedLongAgo,
 } from './pool.ts';
-
-/** Nobody has a page open before the server starts: no one to tell of a session. */
-const silent = { sessionEnded: async () => {}, sessionReplaced: async () => {} } as unknown as UserEventPublisher;
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 const MINUTE = 60_000;
@@ -37,24 +30,16 @@ const MINUTE = 60_000;
 export async function seedPool(db: Db, clock: Clock, sizes = POOL_SIZES): Promise<Pool> {
   // One hash for everyone (argon2 at production cost is the slow part of a sign-up).
   const passwordHash = await hashPassword(PASSWORD);
-  const accounts = new AccountStore(db);
-  const sessions = new Sessions(new SessionStore(db), clock, silent);
 
   async function person(kind: PersonKind, username: string): Promise<Person> {
     const email = emailOf(username);
-    const user = await accounts.insertUser({
-      id: crypto.randomUUID(),
+    const { uid, session } = await signedInAccount(db, clock, {
       username,
       email,
-      emailVerified: kind !== 'player',
+      verified: kind !== 'player',
       passwordHash,
-      dateOfBirth: '1990-06-15',
-      googleSub: null,
-      createdAt: clock.now(),
     });
-    if (typeof user === 'string') throw new Error(`${username} not seeded: its ${user} is taken`);
-    const { token } = await sessions.start(user.id, { ip: '127.0.0.1', userAgent: 'e2e seed' }, undefined);
-    return { kind, uid: user.id, username, email, password: PASSWORD, session: token };
+    return { kind, uid, username, email, password: PASSWORD, session };
   }
 
   const people: Person[] = [];
