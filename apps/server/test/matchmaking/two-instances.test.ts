@@ -7,11 +7,10 @@ import { matchRecords } from '../../src/modules/matchmaking/schema.ts';
 import { accountOf } from '../../src/modules/wallet/account-ids.ts';
 import { readBalance } from '../../src/modules/wallet/ledger.store.ts';
 import { ledgerAccounts } from '../../src/modules/wallet/schema.ts';
-import { SESSION_COOKIE } from '../../src/modules/accounts/index.ts';
+import { SESSION_COOKIE, seededAccount } from '../../src/modules/accounts/index.ts';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../support/database.ts';
 import { startTwoInstances } from '../support/two-instances.ts';
 import { TestClient } from '../support/http-client.ts';
-import { signedInAccount } from '../support/signed-in.ts';
 import type { TestServer } from '../support/server.ts';
 import { expectLedgerInvariants } from '../wallet/support/wallet.ts';
 import { eventually, grantRc } from './support.ts';
@@ -38,13 +37,14 @@ describe.runIf(TEST_DATABASE_URL && TEST_REDIS_URL)('200 seekers on two instance
       const bets = [50, 100, 200];
       const users = [];
       for (let i = 0; i < 200; i++) {
-        // Signed in by the stores (signed-in.ts): 200 sign-ups through the API took most of the test.
+        // Seeded by the stores (accounts' seeded.ts): 200 sign-ups through the API took most of the test.
         const name = `seeker${i}${crypto.randomBytes(3).toString('hex')}`;
-        const u = await signedInAccount(A.ctx.db, clock, {
+        const u = await seededAccount(A.ctx.db, clock, {
           username: name,
           email: `${name}@example.com`,
           verified: false,
           passwordHash: null,
+          userAgent: 'test seed',
         });
         await grantRc(A, u.uid, 1_000_000n);
         const client = new TestClient((i % 2 === 0 ? A : B).baseUrl);

@@ -15,7 +15,7 @@ export { reserveAttempt } from './throttle.ts';
 export type { ThrottleRule } from './throttle.store.ts';
 // The tables other modules' stores join (read only): they import them from here, never from schema.ts.
 export { presence, sessions, users } from './schema.ts';
-// Signed-in players seeded straight into the database, for the benchmarks and the fault suite.
-export { SESSION_COOKIE, Sessions } from './sessions.ts';
-export { SessionStore } from './sessions.store.ts';
-export type { UserEventPublisher } from './events.ts';
+// Signed-in players seeded straight into the database: benchmarks, the fault suite, journeys' pool.
+export { SESSION_COOKIE } from './sessions.ts';
+export { seededAccount } from './seeded.ts';
+export type { SeededAccount, SeededAccountRows } from './seeded.ts';

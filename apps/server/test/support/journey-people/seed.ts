@@ -1,4 +1,5 @@
 import { reportsRestrictionAt } from '@rush/domain';
+import { seededAccount } from '../../../src/modules/accounts/index.ts';
 import { hashPassword } from '../../../src/modules/accounts/passwords.ts';
 import { GameStore } from '../../../src/modules/play/games.store.ts';
 import { newPublicId } from '../../../src/modules/play/ids.ts';
@@ -6,7 +7,6 @@ import { ReportsStore } from '../../../src/modules/reports/reports.store.ts';
 import { RealityCheckStore } from '../../../src/modules/wallet/reality-check.store.ts';
 import type { Clock } from '../../../src/platform/clock.ts';
 import type { Db } from '../../../src/platform/db/database.ts';
-import { signedInAccount } from '../signed-in.ts';
 import {
   emailOf,
   PASSWORD,
@@ -33,11 +33,12 @@ export async function seedPool(db: Db, clock: Clock, sizes = POOL_SIZES): Promis
 
   async function person(kind: PersonKind, username: string): Promise<Person> {
     const email = emailOf(username);
-    const { uid, session } = await signedInAccount(db, clock, {
+    const { uid, session } = await seededAccount(db, clock, {
       username,
       email,
       verified: kind !== 'player',
       passwordHash,
+      userAgent: 'e2e seed',
     });
     return { kind, uid, username, email, password: PASSWORD, session };
   }
